@@ -1,0 +1,76 @@
+/**
+ * The route tree: a root gate that applies the tenant rules on every navigation, the tenant
+ * layout, and every reserved name as a child screen loaded on demand (SPEC §2).
+ */
+import { createBrowserRouter, type RouteObject } from 'react-router'
+import type { ReservedSegment } from '../config/tenants'
+import { tenantGateLoader } from '../features/tenant/tenant-gate'
+import { TenantLayout } from './layouts/TenantLayout'
+import {
+  shouldRevalidateTenantLayout,
+  TENANT_LAYOUT_ID,
+  tenantLayoutLoader,
+} from './layouts/tenant-layout-data'
+import { RouteError } from './RouteError'
+
+type ScreenModule = Promise<Pick<RouteObject, 'Component'>>
+
+// Each screen is its own chunk; the record type makes a missing reserved name a type error.
+const SCREENS: Record<ReservedSegment, () => ScreenModule> = {
+  login: () => import('./routes/login'),
+  admin: () => import('./routes/admin'),
+  apanel: () => import('./routes/apanel'),
+  'admin-login': () => import('./routes/admin-login'),
+  cliente: () => import('./routes/cliente'),
+  referidos: () => import('./routes/referidos'),
+  profesional: () => import('./routes/profesional'),
+  external: () => import('./routes/external'),
+  'validar-cuenta': () => import('./routes/validar-cuenta'),
+  pagos: () => import('./routes/pagos'),
+  'solicitar-asistencia': () => import('./routes/solicitar-asistencia'),
+  directorio: () => import('./routes/directorio'),
+  'atencion-asistencia': () => import('./routes/atencion-asistencia'),
+  'error-consulta-inactiva': () => import('./routes/error-consulta-inactiva'),
+  'terminos-y-condiciones': () => import('./routes/terminos-y-condiciones'),
+  'restablecer-acceso': () => import('./routes/restablecer-acceso'),
+  'agradecimiento-final': () => import('./routes/agradecimiento-final'),
+  'atencion-profesional-publica-inmediata': () =>
+    import('./routes/atencion-profesional-publica-inmediata'),
+}
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    loader: tenantGateLoader,
+    // The rules run on every navigation, whatever changed.
+    shouldRevalidate: () => true,
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true },
+      {
+        id: TENANT_LAYOUT_ID,
+        path: ':tenant',
+        loader: tenantLayoutLoader,
+        shouldRevalidate: shouldRevalidateTenantLayout,
+        Component: TenantLayout,
+        ErrorBoundary: RouteError,
+        children: [
+          // `/{tenant}` alone is redirected to its login screen by the gate.
+          { index: true },
+          ...Object.entries(SCREENS).map(([path, load]) => ({
+            path,
+            lazy: load,
+            ErrorBoundary: RouteError,
+          })),
+          { path: '*', lazy: () => import('./routes/not-found'), ErrorBoundary: RouteError },
+        ],
+      },
+    ],
+  },
+]
+
+export function createAppRouter() {
+  return createBrowserRouter(routes)
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>

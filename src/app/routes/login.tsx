@@ -1,0 +1,5 @@
+import { LoginScreen } from './login-screen'
+
+export function Component() {
+  return <LoginScreen screen="login" />
+}

@@ -1,0 +1,16 @@
+import { Link } from 'react-router'
+import { SectionPage } from '../../components/SectionPage'
+import { paths } from '../../config/paths'
+import { useTenantLayoutData } from './screen-parts'
+
+export function Component() {
+  const { tenant } = useTenantLayoutData()
+  return (
+    <SectionPage title="Página no encontrada">
+      <p>La dirección que has abierto no corresponde a ninguna página.</p>
+      <p>
+        <Link to={paths.login(tenant)}>Volver al inicio</Link>
+      </p>
+    </SectionPage>
+  )
+}

@@ -1,0 +1,23 @@
+import type { ReservedSegment } from '../../config/tenants'
+
+/** The Spanish title of each screen named by a reserved segment (SPEC §2). */
+export const SCREEN_TITLES: Record<ReservedSegment, string> = {
+  login: 'Iniciar sesión',
+  admin: 'Administración',
+  apanel: 'Panel de administración',
+  'admin-login': 'Acceso de administración',
+  cliente: 'Área del paciente',
+  referidos: 'Referidos',
+  profesional: 'Área profesional',
+  external: 'Acceso externo',
+  'validar-cuenta': 'Validar cuenta',
+  pagos: 'Pagos',
+  'solicitar-asistencia': 'Solicitar asistencia',
+  directorio: 'Directorio',
+  'atencion-asistencia': 'Atención de asistencia',
+  'error-consulta-inactiva': 'Consulta no disponible',
+  'terminos-y-condiciones': 'Términos y condiciones',
+  'restablecer-acceso': 'Restablecer acceso',
+  'agradecimiento-final': 'Gracias',
+  'atencion-profesional-publica-inmediata': 'Atención profesional inmediata',
+}

@@ -1,0 +1,36 @@
+/**
+ * Wires the API client's events to the app: the 401 reaction (SPEC §8), reachability for the
+ * connection banner, and other tabs signing out or being wiped.
+ */
+import { paths } from '../config/paths'
+import { wipeSession } from '../features/auth/session'
+import { reportApiReachable, reportApiUnreachable } from '../features/pwa/connection-status'
+import { api } from '../lib/api'
+import { readValue, subscribeToTokenChanges } from '../lib/storage'
+import { tenantFromPathname } from '../shared/tenant-path'
+import type { AppRouter } from './router'
+
+export function connectSessionEvents(router: AppRouter): () => void {
+  api.setEventHandlers({
+    onUnauthorized: () => {
+      void wipeSession()
+      // The tenant is wiped too, so the routing rules turn this into `/main/login`.
+      void router.navigate(paths.signedOut, { replace: true })
+    },
+    onReachable: reportApiReachable,
+    onUnreachable: reportApiUnreachable,
+  })
+
+  return subscribeToTokenChanges((token) => {
+    if (token !== null) {
+      void router.revalidate()
+      return
+    }
+    // Another tab signed out (tenant kept: stay on this tab's hospital) or was wiped (tenant gone).
+    const tenant = tenantFromPathname(router.state.location.pathname)
+    void router.navigate(
+      readValue('tenant') !== null && tenant !== null ? paths.login(tenant) : paths.signedOut,
+      { replace: true },
+    )
+  })
+}

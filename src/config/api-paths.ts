@@ -1,0 +1,10 @@
+/** Paths of the API the app talks to (DESIGN.md, "API contract"), relative to the API base URL. */
+export const API_PATHS = {
+  hospitales: '/api/hospitales',
+  login: '/api/auth/login',
+  me: '/api/me',
+  health: '/api/health',
+} as const
+
+/** Every API path starts with this; the service worker never answers it with the app shell. */
+export const API_PREFIX = '/api/'

@@ -1,0 +1,15 @@
+/** Every Cache Storage name the app owns starts with this prefix (Workbox's included). */
+export const CACHE_PREFIX = 'clinica-pwa'
+
+/** Runtime caches of public data: tenant branding is not user data and survives the 401 wipe. */
+export const CACHE_NAMES = {
+  branding: `${CACHE_PREFIX}-branding-v1`,
+  logos: `${CACHE_PREFIX}-logos-v1`,
+} as const
+
+const PUBLIC_CACHE_NAMES: ReadonlySet<string> = new Set(Object.values(CACHE_NAMES))
+
+/** Caches kept by the 401 wipe: the app shell precache and the public branding caches. */
+export function isPublicCacheName(name: string): boolean {
+  return name.startsWith(`${CACHE_PREFIX}-precache`) || PUBLIC_CACHE_NAMES.has(name)
+}

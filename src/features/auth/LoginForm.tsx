@@ -1,0 +1,113 @@
+import { useId, useRef, useState, type FormEvent } from 'react'
+import { ApiError, NetworkError, TimeoutError } from '../../lib/api-errors'
+import { signIn, type SessionUser } from './session'
+import { validateCredentials, type CredentialErrors } from './validate-credentials'
+
+interface LoginFormProps {
+  tenant: string
+  onSignedIn: (user: SessionUser) => void
+}
+
+function describeFailure(error: unknown): string {
+  if (error instanceof ApiError && error.status === 401) return 'Correo o contraseña incorrectos.'
+  if (error instanceof ApiError && error.status === 429) {
+    return 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.'
+  }
+  if (error instanceof NetworkError || error instanceof TimeoutError) {
+    return 'No hay conexión con el servidor. Comprueba tu conexión e inténtalo de nuevo.'
+  }
+  return 'No se ha podido iniciar sesión. Inténtalo de nuevo en unos minutos.'
+}
+
+/** The sign-in form: labelled fields, messages tied to them, one alert for the answer. */
+export function LoginForm({ tenant, onSignedIn }: LoginFormProps) {
+  const id = useId()
+  const emailInput = useRef<HTMLInputElement>(null)
+  const passwordInput = useRef<HTMLInputElement>(null)
+  const [errors, setErrors] = useState<CredentialErrors>({})
+  const [failure, setFailure] = useState<string | null>(null)
+  const [isSubmitting, setIsSubmitting] = useState(false)
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (isSubmitting) return
+    const form = new FormData(event.currentTarget)
+    const email = String(form.get('email') ?? '').trim()
+    const password = String(form.get('password') ?? '')
+    const found = validateCredentials({ email, password })
+    setErrors(found)
+    setFailure(null)
+    if (found.email) {
+      emailInput.current?.focus()
+      return
+    }
+    if (found.password) {
+      passwordInput.current?.focus()
+      return
+    }
+    setIsSubmitting(true)
+    try {
+      const user = await signIn({ email, password, tenant })
+      onSignedIn(user)
+    } catch (error) {
+      setFailure(describeFailure(error))
+      setIsSubmitting(false)
+    }
+  }
+
+  const emailErrorId = `${id}-email-error`
+  const passwordErrorId = `${id}-password-error`
+
+  return (
+    <form
+      className="login-form"
+      noValidate
+      aria-busy={isSubmitting}
+      onSubmit={(event) => void handleSubmit(event)}
+    >
+      <div className="field">
+        <label htmlFor={`${id}-email`}>Correo electrónico</label>
+        <input
+          ref={emailInput}
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          required
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? emailErrorId : undefined}
+        />
+        {errors.email && (
+          <p id={emailErrorId} className="field-error">
+            {errors.email}
+          </p>
+        )}
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-password`}>Contraseña</label>
+        <input
+          ref={passwordInput}
+          id={`${id}-password`}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={errors.password ? passwordErrorId : undefined}
+        />
+        {errors.password && (
+          <p id={passwordErrorId} className="field-error">
+            {errors.password}
+          </p>
+        )}
+      </div>
+      <div role="alert" className="form-alert">
+        {failure}
+      </div>
+      <button type="submit" className="button-primary" disabled={isSubmitting}>
+        {isSubmitting ? 'Entrando…' : 'Entrar'}
+      </button>
+    </form>
+  )
+}

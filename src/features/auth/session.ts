@@ -1,0 +1,77 @@
+/**
+ * The signed-in user's session: sign-in, the current user, sign-out and the 401 reaction.
+ * The token lives in `localStorage.token` (SPEC §3); everything else is derived from the API.
+ */
+import { API_PATHS } from '../../config/api-paths'
+import { api } from '../../lib/api'
+import { InvalidResponseError } from '../../lib/api-errors'
+import { clearUserStorage, readValue, removeValue, writeValue } from '../../lib/storage'
+import { deleteUserCaches } from '../../lib/user-caches'
+
+export type Rol = 'cliente' | 'profesional' | 'admin' | (string & {})
+
+export interface SessionUser {
+  nombre: string
+  rol: Rol
+}
+
+export interface CurrentUser extends SessionUser {
+  tenant: string
+}
+
+export interface Credentials {
+  email: string
+  password: string
+  tenant: string
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null
+}
+
+function readUser(value: unknown): SessionUser {
+  if (isRecord(value) && typeof value.nombre === 'string' && typeof value.rol === 'string') {
+    return { nombre: value.nombre, rol: value.rol }
+  }
+  throw new InvalidResponseError('The answer has no valid user')
+}
+
+/** Signs in and stores the token. Wrong credentials reject with an `ApiError` of status 401. */
+export async function signIn(credentials: Credentials): Promise<SessionUser> {
+  const answer = await api.request<unknown>(API_PATHS.login, {
+    method: 'POST',
+    body: credentials,
+    isCredentialCheck: true,
+  })
+  if (!isRecord(answer) || typeof answer.token !== 'string' || answer.token === '') {
+    throw new InvalidResponseError('The answer has no token')
+  }
+  const user = readUser(answer.user)
+  writeValue('token', answer.token)
+  return user
+}
+
+/** The signed-in user, or null without a token. A stale token rejects (and triggers the 401 flow). */
+export async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  if (!readValue('token')) return null
+  const answer = await api.request<unknown>(API_PATHS.me)
+  const user = readUser(answer)
+  const tenant = isRecord(answer) && typeof answer.tenant === 'string' ? answer.tenant : ''
+  return { ...user, tenant }
+}
+
+export function hasSession(): boolean {
+  return readValue('token') !== null
+}
+
+/** Sign-out on a shared device: the token and any user cache go; the hospital stays chosen. */
+export async function signOut(): Promise<void> {
+  removeValue('token')
+  await deleteUserCaches()
+}
+
+/** SPEC §8, the 401 reaction: all browser storage of the user goes, public branding stays. */
+export async function wipeSession(): Promise<void> {
+  clearUserStorage()
+  await deleteUserCaches()
+}

@@ -1,0 +1,126 @@
+/**
+ * The current tenant's branding: loaded through `verHospitales`, validated, applied to the
+ * document, remembered in IndexedDB for an instant and offline start (SPEC §4, §7, §8).
+ * A store the layout reads with `useSyncExternalStore`.
+ */
+import { API_PATHS } from '../../config/api-paths'
+import { config } from '../../config/env'
+import { REFRESH_FLAG_ON } from '../../config/storage-keys'
+import { DEFAULT_TENANT } from '../../config/tenants'
+import { api } from '../../lib/api'
+import { readValue, removeValue, writeValue } from '../../lib/storage'
+import { readBranding, writeBranding } from '../../shared/branding-db'
+import {
+  isBranding,
+  parseHospitalesAnswer,
+  type Branding,
+  type LogoSize,
+} from '../../shared/branding-rules'
+import { tenantFromPathname } from '../../shared/tenant-path'
+import { applyBrandingToDocument } from './apply-branding'
+
+export interface BrandingState {
+  tenant: string
+  /** null: the product's default branding. */
+  branding: Branding | null
+}
+
+const listeners = new Set<() => void>()
+let state: BrandingState = { tenant: DEFAULT_TENANT, branding: null }
+// Only the newest load may change the state: a slow answer for a previous tenant is dropped.
+let latestLoad = 0
+
+function setState(next: BrandingState) {
+  state = next
+  applyBrandingToDocument(next.tenant, next.branding?.colors ?? null)
+  for (const listener of listeners) listener()
+}
+
+export function getBrandingSnapshot(): BrandingState {
+  return state
+}
+
+export function subscribeToBranding(listener: () => void): () => void {
+  listeners.add(listener)
+  return () => {
+    listeners.delete(listener)
+  }
+}
+
+/**
+ * Starts from the branding the service worker painted into the HTML shell, so the first React
+ * render shows the same name and logo as the first frame.
+ */
+export function initBrandingFromDocument(doc: Document): void {
+  const tenant = tenantFromPathname(doc.location.pathname) ?? DEFAULT_TENANT
+  let branding: Branding | null = null
+  try {
+    const parsed: unknown = JSON.parse(doc.getElementById('tenant-branding')?.textContent ?? 'null')
+    if (isBranding(parsed) && parsed.tenant === tenant) branding = parsed
+  } catch {
+    // A missing or damaged data block only means no head start.
+  }
+  setState({ tenant, branding: tenant === DEFAULT_TENANT ? null : branding })
+}
+
+async function fetchBranding(tenant: string) {
+  const query = new URLSearchParams({ tenant })
+  const body = await api.request<unknown>(`${API_PATHS.hospitales}?${query.toString()}`)
+  return parseHospitalesAnswer(body, tenant, config.apiBaseUrl)
+}
+
+function warn(tenant: string, reason: unknown) {
+  // SPEC §8: a branding failure is only logged; the user sees the default colours.
+  console.warn(`No se pudo cargar la imagen corporativa de «${tenant}»:`, reason)
+}
+
+/** Loads and applies the branding of `tenant`; `main` restores the defaults. Never throws. */
+export async function loadBranding(tenant: string): Promise<void> {
+  const load = ++latestLoad
+  if (tenant === DEFAULT_TENANT) {
+    removeValue('logo')
+    setState({ tenant, branding: null })
+    return
+  }
+  if (state.tenant !== tenant) {
+    // Never keep the previous tenant's colours: defaults until this tenant's own are known.
+    setState({ tenant, branding: null })
+    const remembered = await readBranding(tenant)
+    if (load === latestLoad && remembered && state.branding === null) {
+      setState({ tenant, branding: remembered })
+    }
+  }
+
+  let result: Awaited<ReturnType<typeof fetchBranding>>
+  try {
+    result = await fetchBranding(tenant)
+  } catch (error) {
+    if (load === latestLoad) warn(tenant, error)
+    return
+  }
+  if (load !== latestLoad) return
+  if (!result.ok) {
+    warn(tenant, result.reason)
+    return
+  }
+  for (const warning of result.warnings) warn(tenant, warning)
+
+  const previous = state.branding
+  const logoSize = previous?.logoUrl === result.branding.logoUrl ? previous?.logoSize : undefined
+  const branding: Branding = logoSize ? { ...result.branding, logoSize } : result.branding
+  setState({ tenant, branding })
+  if (result.imagen === null) removeValue('logo')
+  else writeValue('logo', result.imagen)
+  if (readValue('refresh') === REFRESH_FLAG_ON) removeValue('refresh')
+  await writeBranding(branding)
+}
+
+/** The layout reports the logo's real size once shown: it decides the tenant's install icons. */
+export async function recordLogoSize(tenant: string, logoUrl: string, size: LogoSize) {
+  const current = state.branding
+  if (state.tenant !== tenant || current?.logoUrl !== logoUrl) return
+  if (current.logoSize?.width === size.width && current.logoSize.height === size.height) return
+  const branding = { ...current, logoSize: size }
+  state = { tenant, branding }
+  await writeBranding(branding)
+}

@@ -1,0 +1,26 @@
+/**
+ * Applies the routing rules on every navigation (SPEC §2): redirects paths whose first segment
+ * names no tenant, and stores the tenant of the others.
+ */
+import { replace, type LoaderFunctionArgs } from 'react-router'
+import { readValue, writeValue } from '../../lib/storage'
+import { resolveTenantLocation, type LocationParts } from './tenant-routing'
+
+/** Redirect target for the location the page opened on (hash included), or null. */
+export function initialRedirect(location: LocationParts): string | null {
+  const resolution = resolveTenantLocation(location, readValue('tenant'))
+  return resolution.kind === 'redirect' ? resolution.to : null
+}
+
+/** Root loader: runs before every navigation's screens. */
+export function tenantGateLoader({ request }: LoaderFunctionArgs): null {
+  const url = new URL(request.url)
+  // A loader's request carries no hash; the initial URL's hash is handled by initialRedirect.
+  const resolution = resolveTenantLocation(
+    { pathname: url.pathname, search: url.search },
+    readValue('tenant'),
+  )
+  if (resolution.kind === 'redirect') throw replace(resolution.to)
+  if (readValue('tenant') !== resolution.tenant) writeValue('tenant', resolution.tenant)
+  return null
+}

@@ -1,0 +1,151 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+import { RESERVED_SEGMENTS } from '../../config/tenants'
+import { resolveTenantLocation } from './tenant-routing'
+
+const ORIGIN = 'https://clinica.example'
+
+function resolve(url: string, stored: string | null = null) {
+  const parsed = new URL(url, ORIGIN)
+  return resolveTenantLocation(
+    { pathname: parsed.pathname, search: parsed.search, hash: parsed.hash },
+    stored,
+  )
+}
+
+function targetOf(resolution: ReturnType<typeof resolveTenantLocation>, fallback: string) {
+  return resolution.kind === 'redirect' ? resolution.to : fallback
+}
+
+describe('resolveTenantLocation, DESIGN.md routing table', () => {
+  it('sends / to the login of the stored tenant, or of main', () => {
+    expect(resolve('/')).toEqual({ kind: 'redirect', tenant: 'main', to: '/main/login' })
+    expect(resolve('/', 'clinica-norte')).toEqual({
+      kind: 'redirect',
+      tenant: 'clinica-norte',
+      to: '/clinica-norte/login',
+    })
+  })
+
+  it.each(RESERVED_SEGMENTS)('prefixes the reserved first segment %s with the tenant', (name) => {
+    expect(resolve(`/${name}`)).toEqual({ kind: 'redirect', tenant: 'main', to: `/main/${name}` })
+    expect(resolve(`/${name}/a/b?x=1#y`, 'hospital-central')).toEqual({
+      kind: 'redirect',
+      tenant: 'hospital-central',
+      to: `/hospital-central/${name}/a/b?x=1#y`,
+    })
+  })
+
+  it('keeps the whole path, query and hash', () => {
+    expect(resolveTenantLocation({ pathname: '/admin/usuarios', search: '?x=1', hash: '#y' }, null))
+      .toEqual({ kind: 'redirect', tenant: 'main', to: '/main/admin/usuarios?x=1#y' })
+  })
+
+  it('treats reserved names case-sensitively', () => {
+    expect(resolve('/Login/x')).toEqual({ kind: 'tenant', tenant: 'Login' })
+  })
+
+  it('takes any other first segment as the tenant, without redirecting', () => {
+    expect(resolve('/hospital-x/pagos')).toEqual({ kind: 'tenant', tenant: 'hospital-x' })
+    expect(resolve('/hospital-x/login?x=1#y')).toEqual({ kind: 'tenant', tenant: 'hospital-x' })
+  })
+
+  it('sends /{tenant} without a child to its login screen', () => {
+    expect(resolve('/hospital-x')).toEqual({
+      kind: 'redirect',
+      tenant: 'hospital-x',
+      to: '/hospital-x/login',
+    })
+    expect(resolve('/hospital-x/?a=b#c')).toEqual({
+      kind: 'redirect',
+      tenant: 'hospital-x',
+      to: '/hospital-x/login?a=b#c',
+    })
+  })
+
+  it('decodes Unicode tenants and keeps them encoded in the URL', () => {
+    expect(resolve('/cl%C3%ADnica-%C3%B1/login')).toEqual({ kind: 'tenant', tenant: 'clínica-ñ' })
+  })
+
+  it('ignores a stored tenant that is reserved or malformed', () => {
+    expect(resolve('/login', 'admin')).toMatchObject({ to: '/main/login' })
+    expect(resolve('/login', '<script>')).toMatchObject({ to: '/main/login' })
+  })
+})
+
+describe('resolveTenantLocation, hostile paths', () => {
+  const hostile: [string, string][] = [
+    ['//evil.example', '/main/evil.example'],
+    ['//evil.example/login', '/main/evil.example/login'],
+    ['/\\evil.example', '/main/evil.example'],
+    ['/\\/evil.example/x', '/main/evil.example/x'],
+    ['/%2F%2Fevil.example', '/main/%2F%2Fevil.example'],
+    ['/%5C%5Cevil.example', '/main/%5C%5Cevil.example'],
+    ['/%252F%252Fevil.example', '/main/%252F%252Fevil.example'],
+    ['/..', '/main/login'],
+    ['/%2e%2e/%2e%2e/login', '/main/login'],
+    ['/./login', '/main/login'],
+    ['/%3Cscript%3Ealert(1)%3C/script%3E', '/main/%3Cscript%3Ealert(1)%3C/script%3E'],
+    ['/%00/login', '/main/%00/login'],
+    ['/%E0%A4%A/x', '/main/%E0%A4%A/x'],
+    [`/${'a'.repeat(1000)}/login`, `/main/${'a'.repeat(1000)}/login`],
+    ['/https:%2F%2Fevil.example', '/main/https:%2F%2Fevil.example'],
+    ['/javascript:alert(1)', '/main/javascript:alert(1)'],
+  ]
+
+  it.each(hostile)('%s stays on the origin: %s', (path, expected) => {
+    const resolution = resolveTenantLocation({ pathname: path }, null)
+    expect(resolution).toEqual({ kind: 'redirect', tenant: 'main', to: expected })
+    expect(new URL(expected, ORIGIN).origin).toBe(ORIGIN)
+  })
+})
+
+describe('resolveTenantLocation, properties', () => {
+  const pathArbitrary = fc.oneof(
+    fc.string({ unit: 'grapheme', maxLength: 60 }).map((s) => `/${s}`),
+    fc.string({ maxLength: 60 }),
+    fc
+      .array(
+        fc.oneof(
+          fc.constantFrom(...RESERVED_SEGMENTS, '', '.', '..', '%2e%2e', '%2F', '%5C', '\\', 'x'),
+          fc.webSegment(),
+          fc.string({ maxLength: 12 }),
+        ),
+        { maxLength: 5 },
+      )
+      .map((segments) => `/${segments.join('/')}`),
+  )
+  const storedArbitrary = fc.option(fc.oneof(fc.constantFrom('hospital-central', 'admin'), fc.string()))
+  const searchArbitrary = fc.oneof(fc.constant(''), fc.webQueryParameters().map((q) => `?${q}`))
+  const hashArbitrary = fc.oneof(fc.constant(''), fc.webFragments().map((f) => `#${f}`))
+
+  it('always yields a same-origin path under /{tenant}/ that keeps query and hash', () => {
+    fc.assert(
+      fc.property(pathArbitrary, storedArbitrary, searchArbitrary, hashArbitrary, (pathname, stored, search, hash) => {
+        const resolution = resolveTenantLocation({ pathname, search, hash }, stored)
+        const target = targetOf(resolution, pathname + search + hash)
+        const url = new URL(target, ORIGIN)
+        expect(url.origin).toBe(ORIGIN)
+        expect(target.startsWith(`/${encodeURIComponent(resolution.tenant)}/`)).toBe(true)
+        expect(url.search).toBe(new URL(`${ORIGIN}/${search}`).search)
+        expect(url.hash).toBe(new URL(`${ORIGIN}/${hash}`).hash)
+      }),
+      { numRuns: 2000 },
+    )
+  })
+
+  it('is idempotent: the rules applied to their own result change nothing', () => {
+    fc.assert(
+      fc.property(pathArbitrary, storedArbitrary, searchArbitrary, hashArbitrary, (pathname, stored, search, hash) => {
+        const first = resolveTenantLocation({ pathname, search, hash }, stored)
+        const target = new URL(targetOf(first, pathname + search + hash), ORIGIN)
+        const second = resolveTenantLocation(
+          { pathname: target.pathname, search: target.search, hash: target.hash },
+          first.tenant,
+        )
+        expect(second).toEqual({ kind: 'tenant', tenant: first.tenant })
+      }),
+      { numRuns: 2000 },
+    )
+  })
+})

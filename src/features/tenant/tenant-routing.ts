@@ -1,0 +1,60 @@
+/**
+ * The routing rules of SPEC §2 as one pure function: which tenant a location belongs to, and
+ * where to redirect when its first segment names none. The result is always a same-origin path
+ * that starts with `/{tenant}/`, and applying the rules to it again changes nothing.
+ */
+import { DEFAULT_TENANT } from '../../config/tenants'
+import { paths } from '../../config/paths'
+import { isTenantId, tenantFromPathname } from '../../shared/tenant-path'
+
+export interface LocationParts {
+  pathname: string
+  search?: string
+  hash?: string
+}
+
+export type TenantResolution =
+  | { kind: 'tenant'; tenant: string }
+  | { kind: 'redirect'; tenant: string; to: string }
+
+// Any fixed origin: it only lets the URL parser canonicalise the path; it is never navigated to.
+const PARSING_BASE = 'https://app.invalid'
+
+/**
+ * Canonical path, search and hash as the browser would see them: backslashes become slashes,
+ * dot segments (encoded or not) are resolved. Leading slashes collapse into one first, so the
+ * input can never be read as a protocol-relative URL (`//evil.example`).
+ */
+function canonicalise({ pathname, search = '', hash = '' }: LocationParts) {
+  const pathAbsolute = '/' + pathname.replace(/^[/\\]+/, '')
+  const url = new URL(pathAbsolute, PARSING_BASE)
+  const query = new URL(PARSING_BASE + '/' + (search.startsWith('?') ? search : search && `?${search}`))
+  const fragment = new URL(PARSING_BASE + '/' + (hash.startsWith('#') ? hash : hash && `#${hash}`))
+  return { pathname: url.pathname.replace(/\/{2,}/g, '/'), search: query.search, hash: fragment.hash }
+}
+
+export function resolveTenantLocation(
+  location: LocationParts,
+  storedTenant: string | null,
+): TenantResolution {
+  const { pathname, search, hash } = canonicalise(location)
+  const original = location.pathname + (location.search ?? '') + (location.hash ?? '')
+  // `//x` and `/\x` have an empty first segment (SPEC §2: the stored tenant applies), even though
+  // the canonical path no longer shows it.
+  const hasEmptyFirstSegment = /^(?:[/\\]{2}|\\)/.test(location.pathname)
+  const urlTenant = hasEmptyFirstSegment ? null : tenantFromPathname(pathname)
+
+  let tenant: string
+  let target: string
+  if (urlTenant !== null) {
+    tenant = urlTenant
+    const childStart = pathname.indexOf('/', 1)
+    const rest = childStart === -1 ? '' : pathname.slice(childStart)
+    target = rest === '' || rest === '/' ? paths.login(tenant) : pathname
+  } else {
+    tenant = storedTenant !== null && isTenantId(storedTenant) ? storedTenant : DEFAULT_TENANT
+    target = pathname === '/' ? paths.login(tenant) : paths.tenantRoot(tenant) + pathname
+  }
+  const to = target + search + hash
+  return to === original ? { kind: 'tenant', tenant } : { kind: 'redirect', tenant, to }
+}

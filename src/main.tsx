@@ -1,0 +1,38 @@
+/** The only module with side effects at import: start-up, render, worker registration. */
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { RouterProvider } from 'react-router'
+import { createAppRouter } from './app/router'
+import { connectSessionEvents } from './app/session-events'
+import { installChunkLoadRecovery } from './features/pwa/chunk-reload'
+import { onBrandingUpdated, registerServiceWorker } from './features/pwa/register-service-worker'
+import {
+  getBrandingSnapshot,
+  initBrandingFromDocument,
+  loadBranding,
+} from './features/tenant/branding-controller'
+import { initialRedirect } from './features/tenant/tenant-gate'
+import './app/styles.css'
+
+// The routing rules see the hash only here: loaders get no hash (`/login#x` → `/main/login#x`).
+const redirectTo = initialRedirect(window.location)
+if (redirectTo !== null) window.history.replaceState(null, '', redirectTo)
+
+initBrandingFromDocument(document)
+const router = createAppRouter()
+connectSessionEvents(router)
+installChunkLoadRecovery()
+
+onBrandingUpdated((tenant) => {
+  if (getBrandingSnapshot().tenant === tenant) void loadBranding(tenant)
+})
+
+const container = document.getElementById('root')
+if (!container) throw new Error('index.html has no #root element')
+createRoot(container).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>,
+)
+
+registerServiceWorker()

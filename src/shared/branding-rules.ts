@@ -1,0 +1,178 @@
+/**
+ * What a tenant's branding is, and how an untrusted `verHospitales` answer becomes one.
+ * Free of DOM and React: the page applies the result, the service worker paints it into the
+ * app shell and the tenant manifest.
+ */
+import { DEFAULT_BRANDING_COLORS } from '../config/branding-defaults.ts'
+import { parseColor, readableForeground, readableOnWhite, toHex, type Rgb } from './colors.ts'
+
+/** Every value is `#rrggbb`, derived so text on each background keeps WCAG AA contrast. */
+export interface BrandingColors {
+  primario: string
+  secundario: string
+  /** Text and icons drawn on the primary colour. */
+  sobrePrimario: string
+  /** Text and icons drawn on the secondary colour. */
+  sobreSecundario: string
+  /** The primary colour as text on the white page (darkened when the tenant's is too pale). */
+  primarioTexto: string
+  /** The secondary colour as text on the white page. */
+  secundarioTexto: string
+}
+
+export interface LogoSize {
+  width: number
+  height: number
+}
+
+export interface Branding {
+  tenant: string
+  /** Hospital name, when the answer gave a usable one. */
+  nombre: string | null
+  colors: BrandingColors
+  /** Absolute URL of the logo, already validated. */
+  logoUrl: string | null
+  /** Intrinsic size of the logo once the page has displayed it (decides install icons). */
+  logoSize?: LogoSize
+}
+
+/** The CSS custom properties branding sets on `:root` (DESIGN.md names the first two). */
+export const BRANDING_CSS_VARIABLES: Record<keyof BrandingColors, string> = {
+  primario: '--color-primario',
+  secundario: '--color-secundario',
+  sobrePrimario: '--color-sobre-primario',
+  sobreSecundario: '--color-sobre-secundario',
+  primarioTexto: '--color-primario-texto',
+  secundarioTexto: '--color-secundario-texto',
+}
+
+export function deriveBrandingColors(primario: Rgb, secundario: Rgb): BrandingColors {
+  return {
+    primario: toHex(primario),
+    secundario: toHex(secundario),
+    sobrePrimario: toHex(readableForeground(primario)),
+    sobreSecundario: toHex(readableForeground(secundario)),
+    primarioTexto: toHex(readableOnWhite(primario)),
+    secundarioTexto: toHex(readableOnWhite(secundario)),
+  }
+}
+
+function parseDefault(value: string): Rgb {
+  const rgb = parseColor(value)
+  if (!rgb) throw new Error(`Invalid default colour ${value}`)
+  return rgb
+}
+
+export const DEFAULT_COLORS: BrandingColors = deriveBrandingColors(
+  parseDefault(DEFAULT_BRANDING_COLORS.primario),
+  parseDefault(DEFAULT_BRANDING_COLORS.secundario),
+)
+
+/** `--name:#value;…` for a `style` attribute or a `:root {}` rule; values are hex only. */
+export function toCssDeclarations(colors: BrandingColors): string {
+  return (Object.keys(BRANDING_CSS_VARIABLES) as (keyof BrandingColors)[])
+    .map((key) => `${BRANDING_CSS_VARIABLES[key]}:${colors[key]}`)
+    .join(';')
+}
+
+const MAX_LOGO_URL_LENGTH = 2048
+const MAX_DATA_LOGO_LENGTH = 256 * 1024
+const RASTER_DATA_URL = /^data:image\/(?:png|jpeg|gif|webp|avif);base64,[a-z0-9+/]+={0,2}$/i
+// Control characters and whitespace: browsers strip some of them while parsing (`java\tscript:`),
+// so a URL containing any is refused before it is parsed.
+const CONTROL_OR_SPACE = /[\u0000-\u0020\u007f-\u009f\u2028\u2029]/
+
+/**
+ * An absolute logo URL when `value` is an http(s) URL, a path (resolved against the API base)
+ * or a base64 raster `data:` image; null otherwise (`javascript:`, SVG data, garbage).
+ */
+export function sanitizeLogoUrl(value: unknown, apiBaseUrl: string): string | null {
+  if (typeof value !== 'string' || value === '') return null
+  if (value.toLowerCase().startsWith('data:')) {
+    return value.length <= MAX_DATA_LOGO_LENGTH && RASTER_DATA_URL.test(value) ? value : null
+  }
+  if (value.length > MAX_LOGO_URL_LENGTH || CONTROL_OR_SPACE.test(value)) return null
+  let url: URL
+  try {
+    url = new URL(value, apiBaseUrl)
+  } catch {
+    return null
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null
+  if (url.username || url.password) return null
+  return url.href
+}
+
+const MAX_NAME_LENGTH = 120
+
+function sanitizeName(value: unknown): string | null {
+  if (typeof value !== 'string') return null
+  const name = value.replace(/\s+/g, ' ').trim()
+  return name && name.length <= MAX_NAME_LENGTH ? name : null
+}
+
+export type BrandingResult =
+  | {
+      ok: true
+      branding: Branding
+      /** The answer's `imagen` as sent, when it was accepted (stored as `localStorage.logo`). */
+      imagen: string | null
+      warnings: string[]
+    }
+  | { ok: false; reason: string }
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/**
+ * Reads a `verHospitales` answer (SPEC §7): an array whose first element carries
+ * `color_primario`, `color_secundario` and `imagen`. Any invalid colour rejects the whole answer,
+ * so a tenant is never shown half branded; an unusable logo only drops the logo.
+ */
+export function parseHospitalesAnswer(
+  body: unknown,
+  tenant: string,
+  apiBaseUrl: string,
+): BrandingResult {
+  if (!Array.isArray(body)) return { ok: false, reason: 'the answer is not an array' }
+  const first: unknown = body[0]
+  if (first === undefined) return { ok: false, reason: 'the answer is an empty array' }
+  if (!isRecord(first)) return { ok: false, reason: 'the first element is not an object' }
+  if (typeof first.tenant === 'string' && first.tenant !== tenant) {
+    return { ok: false, reason: `the answer belongs to another tenant (${first.tenant})` }
+  }
+  const primario = parseColor(first.color_primario)
+  const secundario = parseColor(first.color_secundario)
+  if (!primario) return { ok: false, reason: 'color_primario is not a valid colour' }
+  if (!secundario) return { ok: false, reason: 'color_secundario is not a valid colour' }
+
+  const warnings: string[] = []
+  const logoUrl = sanitizeLogoUrl(first.imagen, apiBaseUrl)
+  if (!logoUrl && first.imagen !== undefined && first.imagen !== null && first.imagen !== '') {
+    warnings.push('imagen is not a usable logo URL; the logo is not shown')
+  }
+  return {
+    ok: true,
+    warnings,
+    imagen: logoUrl === null ? null : (first.imagen as string),
+    branding: {
+      tenant,
+      nombre: sanitizeName(first.nombre),
+      colors: deriveBrandingColors(primario, secundario),
+      logoUrl,
+    },
+  }
+}
+
+/** True when a stored value (IndexedDB, a message) has the shape of a Branding we wrote. */
+export function isBranding(value: unknown): value is Branding {
+  if (!isRecord(value) || typeof value.tenant !== 'string' || !isRecord(value.colors)) return false
+  const colors = value.colors
+  const colorsValid = (Object.keys(BRANDING_CSS_VARIABLES) as (keyof BrandingColors)[]).every(
+    (key) => typeof colors[key] === 'string' && /^#[0-9a-f]{6}$/.test(colors[key]),
+  )
+  const logoValid = value.logoUrl === null || typeof value.logoUrl === 'string'
+  const nameValid = value.nombre === null || typeof value.nombre === 'string'
+  return colorsValid && logoValid && nameValid
+}

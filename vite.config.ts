@@ -1,0 +1,85 @@
+import react from '@vitejs/plugin-react'
+import type { Plugin } from 'vite'
+import { defineConfig } from 'vitest/config'
+import { VitePWA } from 'vite-plugin-pwa'
+import { DEFAULT_COLORS, toCssDeclarations } from './src/shared/branding-rules.ts'
+
+/**
+ * Writes the default brand colours into index.html from their one constant, so the first frame
+ * of any visit has them before any script runs.
+ */
+function defaultBrandingPlugin(): Plugin {
+  return {
+    name: 'clinica-default-branding',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) =>
+        html
+          .replace(
+            /<meta name="theme-color" content="[^"]*"/,
+            `<meta name="theme-color" content="${DEFAULT_COLORS.primario}"`,
+          )
+          .replace(
+            '</head>',
+            `  <style id="default-branding">:root{${toCssDeclarations(DEFAULT_COLORS)}}</style>\n  </head>`,
+          ),
+    },
+  }
+}
+
+// The API server the dev server forwards `/api` and `/logos` to (`npm run dev:api`).
+const DEV_API_TARGET = process.env.DEV_API_TARGET ?? 'http://127.0.0.1:4174'
+
+export default defineConfig({
+  plugins: [
+    react(),
+    defaultBrandingPlugin(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/sw',
+      filename: 'sw.ts',
+      // The page registers the worker itself through workbox-window (features/pwa).
+      injectRegister: false,
+      manifestFilename: 'manifest.webmanifest',
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,png,svg,ico,webmanifest}'],
+      },
+    }),
+  ],
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+  },
+  server: {
+    proxy: {
+      '/api': DEV_API_TARGET,
+      '/logos': DEV_API_TARGET,
+    },
+  },
+  test: {
+    restoreMocks: true,
+    unstubGlobals: true,
+    unstubEnvs: true,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'app',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/setup/unit.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts'],
+          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+        },
+      },
+    ],
+  },
+})
