@@ -1,0 +1,84 @@
+import { expect, test, type Page } from '@playwright/test'
+import { DEMO_ACCOUNT } from '../utils/demo'
+import { localStorageEntries } from '../utils/page-state'
+
+test.use({ serviceWorkers: 'block' })
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Correo electrónico').fill(email)
+  await page.getByLabel('Contraseña').fill(password)
+  await page.getByRole('button', { name: 'Entrar' }).click()
+}
+
+test('sign-in with the demo account opens the patient area', async ({ page }) => {
+  await page.goto('/hospital-central/login')
+  await signIn(page, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password)
+  await expect(page).toHaveURL(/\/hospital-central\/cliente$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Área del paciente' })).toBeVisible()
+  await expect(page.getByRole('banner')).toContainText(DEMO_ACCOUNT.nombre)
+  expect((await localStorageEntries(page)).token).toMatch(/\S{20,}/)
+})
+
+test('every API call carries the stored token in X-Authorization', async ({ page }) => {
+  await page.goto('/hospital-central/login')
+  await signIn(page, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password)
+  await expect(page.getByRole('banner')).toContainText(DEMO_ACCOUNT.nombre)
+  const token = (await localStorageEntries(page)).token
+  const meRequest = page.waitForRequest('**/api/me')
+  await page.reload()
+  expect((await meRequest).headers()['x-authorization']).toBe(`Bearer ${token}`)
+})
+
+test('wrong credentials are announced and nothing is stored', async ({ page }) => {
+  await page.goto('/hospital-central/login')
+  await signIn(page, DEMO_ACCOUNT.email, 'contraseña-incorrecta')
+  await expect(page.getByRole('alert')).toHaveText('Correo o contraseña incorrectos.')
+  await expect(page).toHaveURL(/\/hospital-central\/login$/)
+  expect((await localStorageEntries(page)).token).toBeUndefined()
+  expect((await localStorageEntries(page)).tenant).toBe('hospital-central')
+})
+
+test('validation messages appear before anything is sent', async ({ page }) => {
+  let loginCalls = 0
+  page.on('request', (request) => {
+    if (request.url().includes('/api/auth/login')) loginCalls += 1
+  })
+  await page.goto('/hospital-central/login')
+  await page.getByRole('button', { name: 'Entrar' }).click()
+  await expect(page.getByText('Introduce tu correo electrónico.')).toBeVisible()
+  await expect(page.getByText('Introduce tu contraseña.')).toBeVisible()
+  await expect(page.getByLabel('Correo electrónico')).toBeFocused()
+  expect(loginCalls).toBe(0)
+})
+
+test('sign-out returns to the login screen of the same hospital', async ({ page }) => {
+  await page.goto('/hospital-central/login')
+  await signIn(page, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password)
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click()
+  await expect(page).toHaveURL(/\/hospital-central\/login$/)
+  await expect(page.getByRole('link', { name: 'Iniciar sesión' })).toBeVisible()
+  expect((await localStorageEntries(page)).token).toBeUndefined()
+})
+
+test('a 401 wipes storage, opens /main/login and the other tab follows', async ({ context }) => {
+  const first = await context.newPage()
+  await first.goto('/hospital-central/login')
+  await signIn(first, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password)
+  await expect(first.getByRole('banner')).toContainText(DEMO_ACCOUNT.nombre)
+  await first.evaluate(() => sessionStorage.setItem('borrador', 'datos del usuario'))
+
+  const second = await context.newPage()
+  await second.goto('/hospital-central/cliente')
+  await expect(second.getByRole('banner')).toContainText(DEMO_ACCOUNT.nombre)
+
+  // The token is no longer accepted (expired, revoked): the next API call answers 401.
+  await first.evaluate(() => localStorage.setItem('token', 'caducado.token.invalido'))
+  await first.reload()
+
+  await expect(first).toHaveURL(/\/main\/login$/)
+  expect(await localStorageEntries(first)).toEqual({ tenant: 'main' })
+  expect(await first.evaluate(() => sessionStorage.length)).toBe(0)
+  await expect(second).toHaveURL(/\/login$/)
+  await expect(second.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible()
+  await expect(second.getByRole('banner')).not.toContainText(DEMO_ACCOUNT.nombre)
+})
