@@ -40,9 +40,12 @@ export default defineConfig({
       filename: 'sw.ts',
       // The page registers the worker itself through workbox-window (features/pwa).
       injectRegister: false,
-      manifestFilename: 'manifest.webmanifest',
+      // `public/manifest.webmanifest` is main's manifest for a first visit without worker (a unit
+      // test keeps it equal to buildTenantManifest('main', null)); index.html links it, and the
+      // worker answers `/{tenant}/manifest.webmanifest` itself. So the plugin emits none.
       manifest: false,
       injectManifest: {
+        // Without a plugin manifest nothing adds the icons: the globs take public/ files too.
         globPatterns: ['**/*.{js,css,html,png,svg,ico,webmanifest}'],
       },
     }),

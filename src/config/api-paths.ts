@@ -8,3 +8,8 @@ export const API_PATHS = {
 
 /** Every API path starts with this; the service worker never answers it with the app shell. */
 export const API_PREFIX = '/api/'
+
+/** True for `/api` and everything under `/api/`, on any host. */
+export function isApiPathname(pathname: string): boolean {
+  return pathname === '/api' || pathname.startsWith(API_PREFIX)
+}

@@ -61,3 +61,6 @@ export const config: AppConfig = resolveConfig({
   buildExtraOrigins: import.meta.env.VITE_API_ORIGINS as string | undefined,
   pageOrigin: globalThis.location.origin,
 })
+
+/** True in a production build (`vite build`): the service worker is only registered there. */
+export const isProductionBuild: boolean = import.meta.env.PROD

@@ -10,3 +10,21 @@ export interface BrandingUpdatedMessage {
   type: typeof SW_MESSAGES.brandingUpdated
   tenant: string
 }
+
+/** True for a well-formed `BRANDING_UPDATED` message (messages are checked, never trusted). */
+export function isBrandingUpdatedMessage(data: unknown): data is BrandingUpdatedMessage {
+  if (typeof data !== 'object' || data === null) return false
+  const { type, tenant } = data as Partial<Record<keyof BrandingUpdatedMessage, unknown>>
+  return type === SW_MESSAGES.brandingUpdated && typeof tenant === 'string' && tenant !== ''
+}
+
+/**
+ * Header the worker adds to an API answer it served from its cache (stale-while-revalidate):
+ * such an answer proves nothing about the API being reachable.
+ */
+export const SW_CACHE_HEADER = 'X-Clinica-Cache'
+
+/** True when `response` came from the worker's cache rather than from the API. */
+export function isServedFromWorkerCache(response: Pick<Response, 'headers'>): boolean {
+  return response.headers.get(SW_CACHE_HEADER) === 'hit'
+}

@@ -34,12 +34,24 @@ function write(area: Area, key: string, value: string | null): void {
   }
 }
 
+function listKeys(area: Area): string[] {
+  try {
+    const storage = getArea(area)
+    return Array.from({ length: storage.length }, (_, index) => storage.key(index) ?? '')
+  } catch {
+    return []
+  }
+}
+
 function clearArea(area: Area): void {
   memory[area].clear()
   try {
     getArea(area).clear()
   } catch {
-    // Nothing persisted could be read back either; the memory copy is gone.
+    // Storage refused the wipe but may still be readable: hide what it holds (a token above all),
+    // so the wiped session is never read back.
+    const keys = [...listKeys(area), ...(area === 'local' ? Object.values(STORAGE_KEYS) : [])]
+    for (const key of keys) memory[area].set(key, null)
   }
 }
 

@@ -120,5 +120,6 @@ export function readableOnWhite(color: Rgb): Rgb {
   for (let step = 0; step < 40 && contrastRatio(current, WHITE) < AA_TEXT_CONTRAST; step += 1) {
     current = { r: current.r * 0.92, g: current.g * 0.92, b: current.b * 0.92 }
   }
-  return { r: Math.round(current.r), g: Math.round(current.g), b: Math.round(current.b) }
+  // Round down: rounding up could lighten a colour that just reached 4.5:1 back below it.
+  return { r: Math.floor(current.r), g: Math.floor(current.g), b: Math.floor(current.b) }
 }

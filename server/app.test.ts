@@ -1,0 +1,171 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { openDatabase, type SqliteDatabase } from './db.js'
+import { createTestApp, type TestApp } from './testing/test-app.js'
+
+let testApp: TestApp | undefined
+let db: SqliteDatabase | undefined
+
+afterEach(async () => {
+  await testApp?.close()
+  db?.close()
+  testApp = undefined
+  db = undefined
+})
+
+async function start(options: Parameters<typeof createTestApp>[0] = {}) {
+  testApp = await createTestApp(options)
+  return testApp.app
+}
+
+const NAVIGATION = 'text/html'
+
+function cspDirectives(header: unknown): Map<string, string[]> {
+  return new Map(
+    String(header)
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name = '', ...values]) => [name, values]),
+  )
+}
+
+describe('GET /api/health', () => {
+  it('answers { ok: true }, never cached', async () => {
+    const app = await start()
+    const response = await app.inject({ method: 'GET', url: '/api/health?t=123' })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['cache-control']).toBe('no-store')
+    expect(response.json()).toEqual({ ok: true })
+  })
+})
+
+describe('unknown API paths', () => {
+  it.each([
+    ['GET', '/api/desconocido'],
+    ['GET', '/api'],
+    ['POST', '/api/hospitales'],
+    ['DELETE', '/api/me'],
+    ['GET', '/api/auth/login'],
+  ] as const)('%s %s answers a JSON 404', async (method, url) => {
+    const app = await start()
+    const response = await app.inject({ method, url })
+    expect(response.statusCode).toBe(404)
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(response.json()).toEqual({
+      error: 'not_found',
+      message: 'No se ha encontrado el recurso solicitado.',
+    })
+  })
+
+  it('answers an undecodable URL with a 400, security headers included', async () => {
+    const app = await start()
+    const response = await app.inject({ method: 'GET', url: '/%E0%A4%A/manifest.webmanifest' })
+    expect(response.statusCode).toBe(400)
+    expect(response.headers['x-frame-options']).toBe('DENY')
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'")
+  })
+})
+
+describe('internal failures', () => {
+  it('answer a generic JSON 500 without a stack trace or internal detail', async () => {
+    db = openDatabase(':memory:')
+    const app = await start({ database: db })
+    db.close() // every query now throws inside the route
+    const response = await app.inject({ method: 'GET', url: '/api/hospitales?tenant=clinica-sol' })
+    expect(response.statusCode).toBe(500)
+    expect(response.json()).toEqual({
+      error: 'internal_error',
+      message: 'Se ha producido un error interno. Inténtalo de nuevo más tarde.',
+    })
+    expect(response.body).not.toMatch(/stack|database|sqlite|\.ts|at /i)
+    db = undefined
+  })
+
+  it('answer a sign-in failure the same way', async () => {
+    db = openDatabase(':memory:')
+    const app = await start({ database: db })
+    db.close()
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'demo@hospital-central.es', password: 'demo1234', tenant: 'main' },
+    })
+    expect(response.statusCode).toBe(500)
+    expect(response.json()).toMatchObject({ error: 'internal_error' })
+    db = undefined
+  })
+})
+
+describe('security headers', () => {
+  const samples: [string, string, string][] = [
+    ['an API answer', '/api/hospitales?tenant=hospital-central', '*/*'],
+    ['an API error', '/api/desconocido', '*/*'],
+    ['a static file', '/assets/index-abc123.js', '*/*'],
+    ['the HTML shell', '/hospital-central/login', NAVIGATION],
+    ['a missing file', '/nada.png', '*/*'],
+    ['a manifest', '/main/manifest.webmanifest', '*/*'],
+    ['a logo', '/logos/clinica-sol.png', '*/*'],
+  ]
+
+  it.each(samples)('are on %s', async (_case, url, accept) => {
+    const app = await start()
+    const response = await app.inject({ method: 'GET', url, headers: { accept } })
+    const csp = cspDirectives(response.headers['content-security-policy'])
+    expect(csp.get('default-src')).toEqual(["'self'"])
+    expect(csp.get('script-src')).toEqual(["'self'"])
+    expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"])
+    expect(csp.get('img-src')).toEqual(["'self'", 'https:', 'data:', 'blob:'])
+    expect(csp.get('connect-src')).toEqual(["'self'"])
+    expect(csp.get('manifest-src')).toEqual(["'self'"])
+    expect(csp.get('worker-src')).toEqual(["'self'"])
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"])
+    expect(csp.get('object-src')).toEqual(["'none'"])
+    expect(csp.get('base-uri')).toEqual(["'self'"])
+    expect(csp.get('form-action')).toEqual(["'self'"])
+    expect(csp.has('upgrade-insecure-requests')).toBe(false)
+    expect(response.headers['x-frame-options']).toBe('DENY')
+    expect(response.headers['x-content-type-options']).toBe('nosniff')
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+    expect(response.headers['strict-transport-security']).toBeUndefined()
+    expect(response.headers['x-powered-by']).toBeUndefined()
+  })
+
+  it('allow connections to the API origin when API_BASE_URL points elsewhere', async () => {
+    const app = await start({ apiBaseUrl: 'https://api.example.com/v1' })
+    const response = await app.inject({ method: 'GET', url: '/api/health' })
+    const csp = cspDirectives(response.headers['content-security-policy'])
+    expect(csp.get('connect-src')).toEqual(["'self'", 'https://api.example.com'])
+    expect(csp.get('script-src')).toEqual(["'self'"])
+  })
+})
+
+describe('CORS for a cross-origin app (API_BASE_URL)', () => {
+  it('answers the preflight of an authenticated call', async () => {
+    const app = await start()
+    const response = await app.inject({
+      method: 'OPTIONS',
+      url: '/api/me',
+      headers: {
+        origin: 'https://app.example.com',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'x-authorization',
+      },
+    })
+    expect(response.statusCode).toBe(204)
+    expect(response.headers['access-control-allow-origin']).toBe('*')
+    expect(response.headers['access-control-allow-headers']).toMatch(/X-Authorization/i)
+    expect(response.headers['access-control-allow-methods']).toMatch(/POST/)
+  })
+
+  it('lets the app read Retry-After and error bodies', async () => {
+    const app = await start()
+    const response = await app.inject({ method: 'GET', url: '/api/me' })
+    expect(response.headers['access-control-allow-origin']).toBe('*')
+    expect(response.headers['access-control-expose-headers']).toMatch(/Retry-After/)
+  })
+
+  it('is not offered outside /api/', async () => {
+    const app = await start()
+    const response = await app.inject({ method: 'GET', url: '/main/manifest.webmanifest' })
+    expect(response.headers['access-control-allow-origin']).toBeUndefined()
+  })
+})

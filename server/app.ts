@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import fastifyCompress from '@fastify/compress'
+import fastifyHelmet from '@fastify/helmet'
+import fastifyRateLimit from '@fastify/rate-limit'
+import { registerApiNoStoreDefault } from './api-cache-control.js'
+import {
+  DEFAULT_LOGIN_RATE_LIMITS,
+  type LoginRateLimits,
+  type RateLimitWindow,
+} from './auth/login-rate-limits.js'
+import { DEFAULT_SCRYPT_PARAMS, hashPassword, type ScryptParams } from './auth/passwords.js'
+import { createTokenService } from './auth/tokens.js'
+import { registerApiCors } from './cors.js'
+import { getOrCreateTokenSecret, openDatabase, seedDatabase, type SqliteDatabase } from './db.js'
+import { registerErrorHandling, sendFrameworkError } from './error-handler.js'
+import { ConciseLogController } from './logging.js'
+import { resolveLogosDir } from './logos.js'
+import { createHospitalRepository } from './repositories/hospitals.js'
+import { createUserRepository } from './repositories/users.js'
+import { LOGIN_BODY_LIMIT, registerAuthRoutes } from './routes/auth.js'
+import { registerHealthRoute } from './routes/health.js'
+import { registerHospitalesRoute } from './routes/hospitales.js'
+import { registerLogosRoute } from './routes/logos.js'
+import { registerManifestRoute } from './routes/manifest.js'
+import { registerMeRoute } from './routes/me.js'
+import { buildFallbackSecurityHeaders, buildHelmetOptions } from './security-headers.js'
+import { registerStaticApp } from './static.js'
+
+/** Options of {@link buildApp}; everything but `distDir` has a production default. */
+export interface BuildAppOptions {
+  /** Absolute path of the built app (`dist/`); it may lack index.html (navigations get a 503). */
+  distDir: string
+  /** SQLite file or `:memory:` (default). Ignored when `database` is given. */
+  dbPath?: string
+  /** An open database owned by the caller (it is not closed with the app). */
+  database?: SqliteDatabase
+  /** Directory of the tenant logos; defaults to `server/logos`. */
+  logosDir?: string
+  /** Run-time API base URL for the app (validated, no trailing slash); empty = same origin. */
+  apiBaseUrl?: string
+  /** Token signing secret; by default one is generated and kept in the database. */
+  tokenSecret?: string
+  tokenTtlSeconds?: number
+  /** Demo accounts exist only in demo mode (default on). */
+  demoMode?: boolean
+  loginRateLimits?: { perIp?: Partial<RateLimitWindow>; perAccount?: Partial<RateLimitWindow> }
+  /** scrypt cost for new hashes; tests lower it to stay fast. */
+  scryptParams?: ScryptParams
+  /** Clock in milliseconds, for token issue and expiry. */
+  now?: () => number
+  /** Fastify logger; off by default. */
+  logger?: FastifyServerOptions['logger']
+  trustProxy?: boolean | string
+}
+
+const DEFAULT_TOKEN_TTL_SECONDS = 28_800
+
+// Text formats worth compressing; images and fonts are already compressed.
+const COMPRESSIBLE_TYPES =
+  /^(?:text\/(?:html|css|javascript|plain|xml)|application\/(?:javascript|json|manifest\+json|xml)|image\/svg\+xml)(?:;|$)/
+
+function mergeLimits(overrides: BuildAppOptions['loginRateLimits']): LoginRateLimits {
+  return {
+    perIp: { ...DEFAULT_LOGIN_RATE_LIMITS.perIp, ...overrides?.perIp },
+    perAccount: { ...DEFAULT_LOGIN_RATE_LIMITS.perAccount, ...overrides?.perAccount },
+  }
+}
+
+/**
+ * Builds the reference server: the JSON API under /api/, tenant manifests and logos, and the
+ * built app with its SPA fallback. The schema and demo data are created on the way (idempotent).
+ * Resolves to a ready instance: call `listen()`, or `inject()` in tests.
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const apiBaseUrl = options.apiBaseUrl ?? ''
+  const scryptParams = options.scryptParams ?? DEFAULT_SCRYPT_PARAMS
+  const ownsDatabase = options.database === undefined
+  const db = options.database ?? openDatabase(options.dbPath ?? ':memory:')
+
+  try {
+    await seedDatabase(db, { demoMode: options.demoMode ?? true, scryptParams })
+    const tokens = createTokenService({
+      secret: options.tokenSecret ?? getOrCreateTokenSecret(db),
+      ttlSeconds: options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
+      now: options.now,
+    })
+    // Same parameters as real hashes, so an unknown email costs exactly as much as a known one.
+    const dummyPasswordHash = await hashPassword(randomBytes(16).toString('hex'), scryptParams)
+    const fallbackHeaders = buildFallbackSecurityHeaders(apiBaseUrl)
+
+    const app = Fastify({
+      logger: options.logger ?? false,
+      logController: new ConciseLogController(),
+      trustProxy: options.trustProxy ?? false,
+      bodyLimit: LOGIN_BODY_LIMIT,
+      // Validation must reject, not repair: no type coercion, no silent removal of fields.
+      ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
+      // Undecodable URLs are answered before any hook runs, so they get headers by hand.
+      frameworkErrors: (error, request, reply) => {
+        sendFrameworkError(error, request, reply, fallbackHeaders)
+      },
+    })
+    if (ownsDatabase) app.addHook('onClose', () => db.close())
+
+    registerErrorHandling(app)
+    // Only JSON bodies exist here; without the text parser a text/plain body is a clean 400.
+    app.removeContentTypeParser('text/plain')
+    await app.register(fastifyHelmet, buildHelmetOptions(apiBaseUrl))
+    // Registered before the routes: both plugins attach to routes as they are declared.
+    await app.register(fastifyCompress, {
+      encodings: ['br', 'gzip'],
+      customTypes: COMPRESSIBLE_TYPES,
+      // Bodies are tiny JSON; accepting compressed uploads would only invite zip bombs.
+      globalDecompression: false,
+    })
+    await app.register(fastifyRateLimit, { global: false })
+    registerApiCors(app)
+    registerApiNoStoreDefault(app)
+
+    const hospitals = createHospitalRepository(db)
+    const users = createUserRepository(db)
+    const logosDir = options.logosDir ?? resolveLogosDir()
+    registerHealthRoute(app)
+    registerHospitalesRoute(app, { hospitals })
+    registerAuthRoutes(app, {
+      users,
+      tokens,
+      limits: mergeLimits(options.loginRateLimits),
+      dummyPasswordHash,
+    })
+    registerMeRoute(app, { users, tokens })
+    registerManifestRoute(app, { hospitals, logosDir })
+    await registerStaticApp(app, { distDir: options.distDir, apiBaseUrl })
+    registerLogosRoute(app, { logosDir })
+
+    await app.ready()
+    return await app
+  } catch (error) {
+    if (ownsDatabase) db.close()
+    throw error
+  }
+}

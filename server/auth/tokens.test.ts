@@ -1,0 +1,98 @@
+import { createHmac } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { createTokenService, readBearerToken } from './tokens.js'
+
+const SECRET = 'a-test-secret-that-is-long-enough-000'
+const SUBJECT = { sub: '7', tenant: 'hospital-central', rol: 'cliente' }
+
+function encode(value: unknown): string {
+  return Buffer.from(JSON.stringify(value)).toString('base64url')
+}
+
+describe('token service', () => {
+  it('issues a JWT-compatible HS256 token that verifies', () => {
+    const service = createTokenService({ secret: SECRET, ttlSeconds: 60, now: () => 1_000_000 })
+    const token = service.issue(SUBJECT)
+    const [header, payload] = token.split('.')
+    expect(JSON.parse(Buffer.from(header ?? '', 'base64url').toString())).toEqual({
+      alg: 'HS256',
+      typ: 'JWT',
+    })
+    expect(JSON.parse(Buffer.from(payload ?? '', 'base64url').toString())).toEqual({
+      ...SUBJECT,
+      iat: 1000,
+      exp: 1060,
+    })
+    expect(service.verify(token)).toEqual({
+      ok: true,
+      claims: { ...SUBJECT, iat: 1000, exp: 1060 },
+    })
+  })
+
+  it('refuses a token once it has expired', () => {
+    let now = 1_000_000
+    const service = createTokenService({ secret: SECRET, ttlSeconds: 60, now: () => now })
+    const token = service.issue(SUBJECT)
+    now += 59_000
+    expect(service.verify(token).ok).toBe(true)
+    now += 1_000
+    expect(service.verify(token)).toEqual({ ok: false, reason: 'expired' })
+  })
+
+  it('refuses a token signed with another secret', () => {
+    const token = createTokenService({ secret: 'another-secret', ttlSeconds: 60 }).issue(SUBJECT)
+    const service = createTokenService({ secret: SECRET, ttlSeconds: 60 })
+    expect(service.verify(token)).toEqual({ ok: false, reason: 'bad_signature' })
+  })
+
+  it('refuses a token whose payload was edited', () => {
+    const service = createTokenService({ secret: SECRET, ttlSeconds: 60 })
+    const [header, , signature] = service.issue(SUBJECT).split('.')
+    const forged = encode({ ...SUBJECT, rol: 'admin', iat: 1, exp: 9_999_999_999 })
+    expect(service.verify(`${header}.${forged}.${signature}`)).toEqual({
+      ok: false,
+      reason: 'bad_signature',
+    })
+  })
+
+  it('refuses alg "none" and other headers', () => {
+    const service = createTokenService({ secret: SECRET, ttlSeconds: 60 })
+    const payload = encode({ ...SUBJECT, iat: 1, exp: 9_999_999_999 })
+    const none = `${encode({ alg: 'none', typ: 'JWT' })}.${payload}.`
+    expect(service.verify(none).ok).toBe(false)
+    const hs512Input = `${encode({ alg: 'HS512', typ: 'JWT' })}.${payload}`
+    const hs512 = `${hs512Input}.${createHmac('sha512', SECRET).update(hs512Input).digest('base64url')}`
+    expect(service.verify(hs512)).toEqual({ ok: false, reason: 'malformed' })
+  })
+
+  it('refuses a correctly signed payload that lacks claims', () => {
+    const service = createTokenService({ secret: SECRET, ttlSeconds: 60 })
+    const input = `${service.issue(SUBJECT).split('.')[0] ?? ''}.${encode({ sub: 7 })}`
+    const token = `${input}.${createHmac('sha256', SECRET).update(input).digest('base64url')}`
+    expect(service.verify(token)).toEqual({ ok: false, reason: 'malformed' })
+  })
+
+  it.each(['', 'abc', 'a.b', 'a.b.c.d', 'a.b.c!', 'x'.repeat(5000)])(
+    'refuses the malformed token %#',
+    (token) => {
+      const service = createTokenService({ secret: SECRET, ttlSeconds: 60 })
+      expect(service.verify(token)).toEqual({ ok: false, reason: 'malformed' })
+    },
+  )
+})
+
+describe('readBearerToken', () => {
+  it.each([
+    ['Bearer abc.def.ghi', 'abc.def.ghi'],
+    ['bearer abc.def.ghi', 'abc.def.ghi'],
+    ['Bearer   abc ', 'abc'],
+    [undefined, undefined],
+    ['', undefined],
+    ['abc.def.ghi', undefined],
+    ['Basic dXNlcjpwdw==', undefined],
+    ['Bearer', undefined],
+    ['Bearer a b', undefined],
+  ])('reads %j as %j', (header, expected) => {
+    expect(readBearerToken(header)).toBe(expected)
+  })
+})

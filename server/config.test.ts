@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, parseApiBaseUrl, readConfig } from './config.js'
+
+describe('readConfig', () => {
+  it('uses the documented defaults, resolving paths from the working directory', () => {
+    const config = readConfig({}, '/srv/app')
+    expect(config).toEqual({
+      port: 4173,
+      host: '127.0.0.1',
+      dbPath: '/srv/app/data/clinica.sqlite',
+      distDir: '/srv/app/dist',
+      apiBaseUrl: '',
+      tokenSecret: undefined,
+      tokenTtlSeconds: 28_800,
+      demoMode: true,
+      loginRateLimits: {
+        perIp: { max: 20, timeWindowMs: 60_000 },
+        perAccount: { max: 10, timeWindowMs: 900_000 },
+      },
+      trustProxy: false,
+    })
+  })
+
+  it('reads every variable', () => {
+    const config = readConfig(
+      {
+        PORT: '4199',
+        HOST: '0.0.0.0',
+        DB_PATH: ':memory:',
+        DIST_DIR: 'build/web',
+        API_BASE_URL: 'https://api.example.com/',
+        TOKEN_SECRET: 'x'.repeat(32),
+        TOKEN_TTL_SECONDS: '600',
+        DEMO_MODE: 'false',
+        LOGIN_RATE_LIMIT: '5',
+        LOGIN_ACCOUNT_RATE_LIMIT: '3',
+        TRUST_PROXY: 'loopback',
+      },
+      '/srv/app',
+    )
+    expect(config).toMatchObject({
+      port: 4199,
+      host: '0.0.0.0',
+      dbPath: ':memory:',
+      distDir: '/srv/app/build/web',
+      apiBaseUrl: 'https://api.example.com',
+      tokenSecret: 'x'.repeat(32),
+      tokenTtlSeconds: 600,
+      demoMode: false,
+      trustProxy: 'loopback',
+    })
+    expect(config.loginRateLimits.perIp.max).toBe(5)
+    expect(config.loginRateLimits.perAccount.max).toBe(3)
+  })
+
+  it.each(['0', 'false', 'off', 'NO'])('turns demo mode off with DEMO_MODE=%s', (value) => {
+    expect(readConfig({ DEMO_MODE: value }).demoMode).toBe(false)
+  })
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['TOKEN_TTL_SECONDS', '-5'],
+    ['LOGIN_RATE_LIMIT', '0'],
+    ['DEMO_MODE', 'maybe'],
+    ['TOKEN_SECRET', 'too-short'],
+    ['API_BASE_URL', 'ftp://example.com'],
+  ])('refuses %s=%s with a message naming the variable', (name, value) => {
+    expect(() => readConfig({ [name]: value })).toThrow(ConfigError)
+    expect(() => readConfig({ [name]: value })).toThrow(name)
+  })
+})
+
+describe('parseApiBaseUrl', () => {
+  it.each([
+    [undefined, ''],
+    ['', ''],
+    ['https://api.example.com', 'https://api.example.com'],
+    ['https://api.example.com/v1/', 'https://api.example.com/v1'],
+    ['http://localhost:4174', 'http://localhost:4174'],
+    ['/backend/', '/backend'],
+  ])('accepts %s as %s', (raw, expected) => {
+    expect(parseApiBaseUrl(raw)).toBe(expected)
+  })
+
+  it.each([
+    'javascript:alert(1)',
+    '//evil.example',
+    'https://user:pw@api.example.com',
+    'https://api.example.com/?x=1',
+    'not a url',
+  ])('refuses %s', (raw) => {
+    expect(() => parseApiBaseUrl(raw)).toThrow(ConfigError)
+  })
+})

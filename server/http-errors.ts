@@ -1,0 +1,60 @@
+/** Machine-readable codes of every error answer (`{ error, message }`). */
+export type ErrorCode =
+  | 'invalid_request'
+  | 'invalid_json'
+  | 'payload_too_large'
+  | 'invalid_credentials'
+  | 'missing_token'
+  | 'invalid_token'
+  | 'token_expired'
+  | 'rate_limited'
+  | 'not_found'
+  | 'internal_error'
+
+/** Body of every error answer of the API. */
+export interface ErrorBody {
+  error: ErrorCode
+  message: string
+}
+
+/** An error whose status, code and Spanish message are safe to show to the caller as they are. */
+export class HttpError extends Error {
+  readonly statusCode: number
+  readonly code: ErrorCode
+
+  constructor(statusCode: number, code: ErrorCode, message: string) {
+    super(message)
+    this.name = 'HttpError'
+    this.statusCode = statusCode
+    this.code = code
+  }
+
+  /** The JSON body sent for this error. */
+  toBody(): ErrorBody {
+    return { error: this.code, message: this.message }
+  }
+}
+
+/** Spanish messages shared by several modules. */
+export const MESSAGES = {
+  invalidRequest: 'La solicitud no es válida.',
+  invalidJson: 'El cuerpo de la solicitud debe ser un JSON válido.',
+  payloadTooLarge: 'La solicitud es demasiado grande.',
+  invalidCredentials: 'Correo o contraseña incorrectos.',
+  missingToken: 'Falta el token de sesión. Inicia sesión.',
+  invalidToken: 'La sesión no es válida. Inicia sesión de nuevo.',
+  tokenExpired: 'La sesión ha caducado. Inicia sesión de nuevo.',
+  notFound: 'No se ha encontrado el recurso solicitado.',
+  internalError: 'Se ha producido un error interno. Inténtalo de nuevo más tarde.',
+} as const
+
+/** 429 for too many sign-in attempts; `retryAfterSeconds` also goes in the `Retry-After` header. */
+export function tooManyRequests(retryAfterSeconds: number): HttpError {
+  const seconds = Math.max(1, retryAfterSeconds)
+  const unit = seconds === 1 ? 'segundo' : 'segundos'
+  return new HttpError(
+    429,
+    'rate_limited',
+    `Demasiados intentos de inicio de sesión. Inténtalo de nuevo dentro de ${seconds} ${unit}.`,
+  )
+}

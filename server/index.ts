@@ -1,0 +1,58 @@
+import { buildApp } from './app.js'
+import { ConfigError, readConfig } from './config.js'
+import { createLoggerOptions } from './logging.js'
+
+// Give in-flight requests this long to finish after SIGINT/SIGTERM, then exit anyway.
+const SHUTDOWN_GRACE_MS = 10_000
+
+function readLogLevel(raw: string | undefined): string {
+  const level = raw?.trim()
+  return level === undefined || level === '' ? 'info' : level
+}
+
+async function main() {
+  const config = readConfig(process.env)
+  const app = await buildApp({
+    distDir: config.distDir,
+    dbPath: config.dbPath,
+    apiBaseUrl: config.apiBaseUrl,
+    tokenSecret: config.tokenSecret,
+    tokenTtlSeconds: config.tokenTtlSeconds,
+    demoMode: config.demoMode,
+    loginRateLimits: config.loginRateLimits,
+    trustProxy: config.trustProxy,
+    logger: createLoggerOptions(readLogLevel(process.env.LOG_LEVEL)),
+  })
+
+  let stopping = false
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return
+    stopping = true
+    app.log.info({ signal }, 'shutting down')
+    setTimeout(() => {
+      app.log.error('shutdown timed out')
+      process.exit(1)
+    }, SHUTDOWN_GRACE_MS).unref()
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed')
+        process.exit(1)
+      },
+    )
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+
+  await app.listen({ port: config.port, host: config.host })
+  app.log.info(
+    { demoMode: config.demoMode, dbPath: config.dbPath, distDir: config.distDir },
+    'server ready',
+  )
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof ConfigError ? error.message : String(error)
+  console.error(`The server could not start: ${message}`)
+  process.exit(1)
+})

@@ -1,0 +1,91 @@
+import type { FastifyInstance } from 'fastify'
+import {
+  createPerAccountRateLimit,
+  normaliseEmail,
+  perIpRateLimit,
+  type LoginRateLimits,
+} from '../auth/login-rate-limits.js'
+import { verifyPassword } from '../auth/passwords.js'
+import type { TokenService } from '../auth/tokens.js'
+import { HttpError, MESSAGES } from '../http-errors.js'
+import type { UserRepository } from '../repositories/users.js'
+import { ERROR_RESPONSE_SCHEMA, NO_QUERY_SCHEMA, TENANT_SCHEMA } from '../schemas.js'
+import { MAIN_TENANT } from '../tenants.js'
+
+interface LoginBody {
+  email: string
+  password: string
+  tenant: string
+}
+
+/** Largest sign-in body accepted; anything bigger is refused with 413 before it is parsed. */
+export const LOGIN_BODY_LIMIT = 16 * 1024
+
+export interface AuthRouteDeps {
+  users: UserRepository
+  tokens: TokenService
+  limits: LoginRateLimits
+  /** Stored hash checked when the email is unknown, so timing does not reveal which emails exist. */
+  dummyPasswordHash: string
+}
+
+/**
+ * `POST /api/auth/login` `{ email, password, tenant }` → `{ token, user: { nombre, rol } }`.
+ * An account signs in to its own tenant or to `main`, the generic portal.
+ */
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  { users, tokens, limits, dummyPasswordHash }: AuthRouteDeps,
+) {
+  app.post<{ Body: LoginBody }>(
+    '/api/auth/login',
+    {
+      bodyLimit: LOGIN_BODY_LIMIT,
+      config: { rateLimit: perIpRateLimit(limits.perIp) },
+      preHandler: createPerAccountRateLimit(app, limits.perAccount),
+      schema: {
+        querystring: NO_QUERY_SCHEMA,
+        body: {
+          type: 'object',
+          required: ['email', 'password', 'tenant'],
+          additionalProperties: false,
+          properties: {
+            email: { type: 'string', minLength: 3, maxLength: 254 },
+            password: { type: 'string', minLength: 1, maxLength: 256 },
+            tenant: TENANT_SCHEMA,
+          },
+        },
+        response: {
+          200: {
+            type: 'object',
+            required: ['token', 'user'],
+            properties: {
+              token: { type: 'string' },
+              user: {
+                type: 'object',
+                required: ['nombre', 'rol'],
+                properties: { nombre: { type: 'string' }, rol: { type: 'string' } },
+              },
+            },
+          },
+          '4xx': ERROR_RESPONSE_SCHEMA,
+        },
+      },
+    },
+    async (request) => {
+      const { email, password, tenant } = request.body
+      const user = users.findByEmail(normaliseEmail(email))
+      // Always run scrypt, even for an unknown email: same work, same timing.
+      const passwordMatches = await verifyPassword(
+        password,
+        user?.password_hash ?? dummyPasswordHash,
+      )
+      const tenantAllowed = user !== undefined && (user.tenant === tenant || tenant === MAIN_TENANT)
+      if (!user || !passwordMatches || !tenantAllowed) {
+        throw new HttpError(401, 'invalid_credentials', MESSAGES.invalidCredentials)
+      }
+      const token = tokens.issue({ sub: String(user.id), tenant: user.tenant, rol: user.rol })
+      return { token, user: { nombre: user.nombre, rol: user.rol } }
+    },
+  )
+}

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify'
+import { isLogoFileName } from '../logos.js'
+
+/**
+ * `GET /logos/{tenant}.png`: the demo tenants' logos. Cacheable for a day and usable from any
+ * origin, because an app deployed elsewhere (API_BASE_URL) shows them too.
+ */
+export function registerLogosRoute(app: FastifyInstance, { logosDir }: { logosDir: string }) {
+  app.get<{ Params: { file: string } }>(
+    '/logos/:file',
+    {
+      schema: {
+        params: { type: 'object', required: ['file'], properties: { file: { type: 'string' } } },
+        querystring: { type: 'object' },
+      },
+    },
+    async (request, reply) => {
+      const { file } = request.params
+      if (!isLogoFileName(file)) {
+        reply.callNotFound()
+        return reply
+      }
+      reply.header('cache-control', 'public, max-age=86400')
+      reply.header('access-control-allow-origin', '*')
+      reply.header('cross-origin-resource-policy', 'cross-origin')
+      return reply.sendFile(file, logosDir, { cacheControl: false, dotfiles: 'deny', index: false })
+    },
+  )
+}

@@ -1,0 +1,202 @@
+import { utimesSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createTestApp, TEST_ASSET_JS, TEST_INDEX_HTML, type TestApp } from './testing/test-app.js'
+
+// Asymmetric matchers are typed any; typed unknown they satisfy the strict lint rules.
+const ANY_STRING: unknown = expect.any(String)
+
+let testApp: TestApp | undefined
+
+afterEach(async () => {
+  await testApp?.close()
+  testApp = undefined
+})
+
+async function request(
+  url: string,
+  { method = 'GET', accept = '*/*', headers = {}, ...options }: RequestOptions = {},
+) {
+  testApp ??= await createTestApp(options)
+  return testApp.app.inject({ method, url, headers: { accept, ...headers } })
+}
+
+interface RequestOptions extends NonNullable<Parameters<typeof createTestApp>[0]> {
+  method?: 'GET' | 'HEAD' | 'POST'
+  accept?: string
+  headers?: Record<string, string>
+}
+
+const NAVIGATION = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'
+
+describe('static files', () => {
+  it('caches hashed assets for a year, immutable', async () => {
+    const response = await request('/assets/index-abc123.js')
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toMatch(/javascript/)
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(response.body).toBe(TEST_ASSET_JS)
+  })
+
+  it.each([
+    ['/sw.js', /javascript/],
+    ['/robots.txt', /^text\/plain/],
+  ])('revalidates the un-hashed file %s', async (url, type) => {
+    const response = await request(url)
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toMatch(type)
+    expect(response.headers['cache-control']).toBe('no-cache')
+  })
+
+  it.each([
+    ['br', brotliDecompressSync],
+    ['gzip', gunzipSync],
+  ])('compresses text with %s', async (encoding, decompress) => {
+    const response = await request('/assets/index-abc123.js', {
+      headers: { 'accept-encoding': encoding },
+    })
+    expect(response.headers['content-encoding']).toBe(encoding)
+    expect(response.headers.vary).toMatch(/accept-encoding/i)
+    expect(response.rawPayload.length).toBeLessThan(TEST_ASSET_JS.length)
+    expect(decompress(response.rawPayload).toString()).toBe(TEST_ASSET_JS)
+  })
+
+  it('prefers brotli when both are accepted', async () => {
+    const response = await request('/assets/index-abc123.js', {
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    })
+    expect(response.headers['content-encoding']).toBe('br')
+  })
+
+  it.each(['/assets/missing.js', '/missing.png', '/hospital-central/logo.svg'])(
+    'answers a plain 404 to the missing file %s, even for a navigation',
+    async (url) => {
+      const response = await request(url, { accept: NAVIGATION })
+      expect(response.statusCode).toBe(404)
+      expect(response.headers['content-type']).toMatch(/^text\/plain/)
+      expect(response.headers['cache-control']).toBe('no-store')
+      expect(response.body).not.toContain('<html')
+    },
+  )
+
+  it.each([
+    '/..%2f..%2fetc/passwd',
+    '/..%2f..%2f..%2f..%2fetc%2fpasswd',
+    '/assets/..%2f..%2f..%2fetc%2fpasswd.txt',
+    '/%2e%2e/%2e%2e/%2e%2e/etc/hosts.txt',
+    '/assets/%2e%2e%5c%2e%2e%5cpackage.json',
+    '/assets/index-abc123.js%00.png',
+  ])('never leaves the dist directory for %s', async (url) => {
+    for (const accept of ['*/*', NAVIGATION]) {
+      const response = await request(url, { accept })
+      expect(response.statusCode).toBe(404)
+      expect(response.body).not.toMatch(/root:|localhost|"dependencies"/)
+    }
+  })
+
+  it('never serves dotfiles', async () => {
+    testApp = await createTestApp()
+    writeFileSync(join(testApp.distDir, '.env'), 'TOKEN_SECRET=do-not-leak')
+    const response = await request('/.env')
+    expect(response.statusCode).toBe(404)
+    expect(response.body).not.toContain('do-not-leak')
+  })
+})
+
+describe('SPA fallback', () => {
+  it.each(['/', '/hospital-central', '/hospital-central/login', '/main/admin/usuarios'])(
+    'answers the navigation %s with the HTML shell, revalidated',
+    async (url) => {
+      const response = await request(url, { accept: NAVIGATION })
+      expect(response.statusCode).toBe(200)
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
+      expect(response.headers['cache-control']).toBe('no-cache')
+      expect(response.body).toBe(TEST_INDEX_HTML)
+    },
+  )
+
+  it('serves /index.html itself the same way', async () => {
+    const response = await request('/index.html')
+    expect(response.headers['cache-control']).toBe('no-cache')
+    expect(response.body).toBe(TEST_INDEX_HTML)
+  })
+
+  it('answers HEAD navigations without a body', async () => {
+    const response = await request('/hospital-central/login', {
+      method: 'HEAD',
+      accept: NAVIGATION,
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(response.body).toBe('')
+  })
+
+  it('answers 304 when the shell has not changed', async () => {
+    const first = await request('/hospital-central/login', { accept: NAVIGATION })
+    const again = await request('/hospital-central/login', {
+      accept: NAVIGATION,
+      headers: { 'if-none-match': String(first.headers.etag) },
+    })
+    expect(again.statusCode).toBe(304)
+  })
+
+  it('does not answer requests that are not navigations', async () => {
+    expect(
+      (await request('/hospital-central/login', { accept: 'application/json' })).statusCode,
+    ).toBe(404)
+    expect(
+      (await request('/hospital-central/login', { method: 'POST', accept: NAVIGATION })).statusCode,
+    ).toBe(404)
+  })
+
+  it('never answers /api/ paths with the shell', async () => {
+    const response = await request('/api/desconocido', { accept: NAVIGATION })
+    expect(response.statusCode).toBe(404)
+    expect(response.json()).toEqual({ error: 'not_found', message: ANY_STRING })
+  })
+
+  it('injects API_BASE_URL into the placeholder', async () => {
+    const response = await request('/main/login', {
+      accept: NAVIGATION,
+      apiBaseUrl: 'https://api.example.com',
+    })
+    expect(response.body).toContain(
+      '<meta name="api-base-url" content="https://api.example.com" />',
+    )
+    expect(response.body).not.toContain('content=""')
+  })
+
+  it('escapes an API_BASE_URL that tries to break out of the attribute', async () => {
+    const response = await request('/index.html', {
+      apiBaseUrl: 'https://api.example.com/"><script>alert(1)</script>',
+    })
+    expect(response.body).not.toContain('<script>alert(1)</script>')
+    expect(response.body).toContain('content="https://api.example.com/&quot;&gt;&lt;script&gt;')
+  })
+
+  it('picks up a rebuilt index.html without a restart', async () => {
+    expect((await request('/main/login', { accept: NAVIGATION })).body).toBe(TEST_INDEX_HTML)
+    const indexFile = join(testApp?.distDir ?? '', 'index.html')
+    writeFileSync(
+      indexFile,
+      TEST_INDEX_HTML.replace('<title>Clínica</title>', '<title>Nueva</title>'),
+    )
+    utimesSync(indexFile, new Date(), new Date(Date.now() + 5_000))
+    const response = await request('/main/login', { accept: NAVIGATION })
+    expect(response.body).toContain('<title>Nueva</title>')
+  })
+
+  it('answers navigations with a Spanish 503 while there is no build, the API still up', async () => {
+    const response = await request('/hospital-central/login', {
+      accept: NAVIGATION,
+      withIndex: false,
+    })
+    expect(response.statusCode).toBe(503)
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8')
+    expect(response.headers['cache-control']).toBe('no-store')
+    expect(response.body).toContain('npm run build')
+    const api = await request('/api/hospitales?tenant=hospital-central')
+    expect(api.statusCode).toBe(200)
+  })
+})

@@ -1,0 +1,82 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fastifyStatic from '@fastify/static'
+import { createAppShellLoader } from './app-shell.js'
+import { isApiPath } from './error-handler.js'
+import { sendWithEtag } from './etag.js'
+
+/** Hashed build output: its URL changes with its content, so it may be cached forever. */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable'
+/** Everything else (HTML, service worker, manifest, icons) is revalidated on every use. */
+export const REVALIDATE_CACHE = 'no-cache'
+
+const NOT_BUILT_MESSAGE =
+  'La aplicación todavía no está compilada. Ejecuta «npm run build» y vuelve a cargar la página.'
+
+export interface StaticAppOptions {
+  distDir: string
+  apiBaseUrl: string
+}
+
+// The path of a URL, fully percent-decoded; undefined when it cannot be decoded.
+function decodePath(url: string): string | undefined {
+  const path = url.split('?', 1)[0] ?? '/'
+  try {
+    return decodeURIComponent(path)
+  } catch {
+    return undefined
+  }
+}
+
+// True when a decoded path could step outside the served directory.
+function isUnsafePath(path: string): boolean {
+  return path.includes('\0') || path.includes('\\') || path.split('/').includes('..')
+}
+
+function acceptsHtml(request: FastifyRequest): boolean {
+  return (request.headers.accept ?? '').includes('text/html')
+}
+
+/**
+ * Serves the built app from `distDir`: files by path, and the HTML shell for in-app navigations
+ * (GET/HEAD, not under /api/, no file extension, Accept: text/html). A missing file is a 404,
+ * never the shell, so a broken asset link fails loudly.
+ */
+export async function registerStaticApp(
+  app: FastifyInstance,
+  { distDir, apiBaseUrl }: StaticAppOptions,
+) {
+  // Only the sendFile decorator: the catch-all route below decides what is a file.
+  await app.register(fastifyStatic, { root: distDir, serve: false })
+  const loadAppShell = createAppShellLoader(distDir, apiBaseUrl)
+
+  async function sendAppShell(request: FastifyRequest, reply: FastifyReply) {
+    const shell = await loadAppShell()
+    if (!shell) {
+      reply.header('cache-control', 'no-store')
+      return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE)
+    }
+    reply.header('cache-control', REVALIDATE_CACHE)
+    return sendWithEtag(request, reply, shell.html, 'text/html; charset=utf-8', shell.etag)
+  }
+
+  app.get('/*', { schema: { querystring: { type: 'object' } } }, async (request, reply) => {
+    const path = decodePath(request.url)
+    if (isApiPath(request.url) || path === undefined || isUnsafePath(path)) {
+      reply.callNotFound()
+      return reply
+    }
+
+    const lastSegment = path.slice(path.lastIndexOf('/') + 1)
+    if (lastSegment === 'index.html') return sendAppShell(request, reply)
+    if (/\.[^.]+$/.test(lastSegment)) {
+      reply.header(
+        'cache-control',
+        path.startsWith('/assets/') ? IMMUTABLE_CACHE : REVALIDATE_CACHE,
+      )
+      return reply.sendFile(path, { cacheControl: false, dotfiles: 'ignore', index: false })
+    }
+    if (acceptsHtml(request)) return sendAppShell(request, reply)
+    reply.callNotFound()
+    return reply
+  })
+}

@@ -1,0 +1,26 @@
+import { useSyncExternalStore } from 'react'
+import { describeConnection } from './connection-message'
+import { connectionMonitor, type ConnectionMonitor } from './connection-status'
+import './ConnectionStatus.css'
+
+interface ConnectionStatusProps {
+  /** The app's own monitor unless a test passes another. */
+  monitor?: Pick<ConnectionMonitor, 'subscribe' | 'getSnapshot'>
+}
+
+/**
+ * "Sin conexión · última conexión hace 5 minutos" while the API cannot be reached (refreshed with
+ * every 30-s probe), then "Conexión restablecida" for a moment. Announced politely.
+ */
+export function ConnectionStatus({ monitor = connectionMonitor }: ConnectionStatusProps) {
+  const state = useSyncExternalStore(monitor.subscribe, monitor.getSnapshot)
+  const message = describeConnection(state)
+  const tone = !state.isReachable ? 'offline' : message ? 'restored' : 'online'
+
+  return (
+    // Always rendered: a live region must exist before its text appears to be announced.
+    <div className="connection-status" data-state={tone} role="status" aria-live="polite">
+      {message}
+    </div>
+  )
+}

@@ -1,0 +1,159 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
+import {
+  createConnectionMonitor,
+  probeApiHealth,
+  PROBE_INTERVAL_MS,
+  RESTORED_NOTICE_MS,
+} from './connection-status'
+
+let clock: number
+
+function setup({ isOnline = true, isApiUp = false, shouldProbeOnStart = false } = {}) {
+  const probe = vi.fn(() => Promise.resolve(isApiUp))
+  const online = { value: isOnline }
+  const target = new EventTarget()
+  const monitor = createConnectionMonitor({
+    probe,
+    isOnline: () => online.value,
+    target,
+    now: () => clock,
+    shouldProbeOnStart,
+  })
+  const listener = vi.fn()
+  const unsubscribe = monitor.subscribe(listener)
+  return { monitor, probe, target, listener, unsubscribe, online }
+}
+
+beforeEach(() => {
+  vi.useFakeTimers()
+  clock = 1_000_000
+})
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('createConnectionMonitor', () => {
+  test('starts from navigator.onLine', () => {
+    expect(setup({ isOnline: false }).monitor.getSnapshot().isReachable).toBe(false)
+    expect(setup({ isOnline: true }).monitor.getSnapshot()).toMatchObject({
+      isReachable: true,
+      lastReachableAt: null,
+    })
+  })
+
+  test('an API answer records when the API was last reachable', () => {
+    const { monitor, listener } = setup()
+    monitor.reportReachable()
+    expect(monitor.getSnapshot()).toMatchObject({ isReachable: true, lastReachableAt: 1_000_000 })
+    expect(listener).toHaveBeenCalled()
+  })
+
+  test('with no network at all, a (cached) answer does not make it reachable', () => {
+    const { monitor } = setup({ isOnline: false })
+    monitor.reportReachable()
+    expect(monitor.getSnapshot()).toMatchObject({ isReachable: false, lastReachableAt: null })
+  })
+
+  test('a network failure makes it unreachable and keeps the last reachable time', () => {
+    const { monitor } = setup()
+    monitor.reportReachable()
+    clock += 120_000
+    monitor.reportUnreachable()
+    expect(monitor.getSnapshot()).toEqual({
+      isReachable: false,
+      isRestored: false,
+      lastReachableAt: 1_000_000,
+      checkedAt: 1_120_000,
+    })
+  })
+
+  test('while unreachable the health endpoint is probed every 30 s', async () => {
+    const { monitor, probe } = setup()
+    monitor.reportUnreachable()
+
+    clock += PROBE_INTERVAL_MS
+    await vi.advanceTimersByTimeAsync(PROBE_INTERVAL_MS)
+    expect(probe).toHaveBeenCalledOnce()
+    expect(monitor.getSnapshot().checkedAt).toBe(clock)
+
+    await vi.advanceTimersByTimeAsync(PROBE_INTERVAL_MS)
+    expect(probe).toHaveBeenCalledTimes(2)
+  })
+
+  test('a successful probe restores it, shows the notice briefly and stops probing', async () => {
+    const { monitor, probe } = setup({ isApiUp: true })
+    monitor.reportUnreachable()
+
+    await vi.advanceTimersByTimeAsync(PROBE_INTERVAL_MS)
+    expect(monitor.getSnapshot()).toMatchObject({ isReachable: true, isRestored: true })
+
+    await vi.advanceTimersByTimeAsync(RESTORED_NOTICE_MS)
+    expect(monitor.getSnapshot().isRestored).toBe(false)
+    await vi.advanceTimersByTimeAsync(PROBE_INTERVAL_MS * 3)
+    expect(probe).toHaveBeenCalledOnce()
+  })
+
+  test('probes once when first shown: a page served from caches proves nothing', async () => {
+    const { monitor, probe } = setup({ isApiUp: false, shouldProbeOnStart: true })
+    await vi.advanceTimersByTimeAsync(0)
+    expect(probe).toHaveBeenCalledOnce()
+    expect(monitor.getSnapshot().isReachable).toBe(false)
+    monitor.subscribe(vi.fn())
+    await vi.advanceTimersByTimeAsync(0)
+    expect(probe).toHaveBeenCalledOnce()
+  })
+
+  test('no probing while reachable, or while nobody shows the state', async () => {
+    const { monitor, probe, unsubscribe } = setup()
+    await vi.advanceTimersByTimeAsync(PROBE_INTERVAL_MS * 2)
+    expect(probe).not.toHaveBeenCalled()
+
+    unsubscribe()
+    monitor.reportUnreachable()
+    await vi.advanceTimersByTimeAsync(PROBE_INTERVAL_MS * 2)
+    expect(probe).not.toHaveBeenCalled()
+  })
+
+  test('the online event probes at once; the offline event needs no probe', async () => {
+    const { monitor, probe, target, online } = setup({ isApiUp: true })
+    online.value = false
+    target.dispatchEvent(new Event('offline'))
+    expect(monitor.getSnapshot().isReachable).toBe(false)
+    expect(probe).not.toHaveBeenCalled()
+
+    online.value = true
+    target.dispatchEvent(new Event('online'))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(probe).toHaveBeenCalledOnce()
+    expect(monitor.getSnapshot().isReachable).toBe(true)
+  })
+
+  test('online with the API still down stays unreachable', async () => {
+    const { monitor, target } = setup({ isApiUp: false })
+    monitor.reportUnreachable()
+    target.dispatchEvent(new Event('online'))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(monitor.getSnapshot().isReachable).toBe(false)
+  })
+})
+
+describe('probeApiHealth', () => {
+  test('asks /api/health without cache or credentials; any answer means reachable', async () => {
+    const fetchMock = vi.fn(() => Promise.resolve(new Response(null, { status: 503 })))
+    vi.stubGlobal('fetch', fetchMock)
+    await expect(probeApiHealth()).resolves.toBe(true)
+    expect(fetchMock).toHaveBeenCalledExactlyOnceWith(
+      'http://localhost:3000/api/health',
+      expect.objectContaining({ cache: 'no-store', credentials: 'omit' }),
+    )
+  })
+
+  test('a network failure means unreachable', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+    )
+    await expect(probeApiHealth()).resolves.toBe(false)
+  })
+})

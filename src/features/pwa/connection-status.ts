@@ -1,0 +1,177 @@
+/**
+ * Whether the API can be reached, from real answers rather than `navigator.onLine` alone (a
+ * hospital Wi-Fi can be "online" with the API unreachable). The API client reports every answer
+ * and every network failure; while unreachable, a health probe runs every 30 s.
+ */
+import { API_PATHS } from '../../config/api-paths'
+import { config } from '../../config/env'
+
+export interface ConnectionState {
+  isReachable: boolean
+  /** Just reachable again after an outage: "Conexión restablecida" is shown for a moment. */
+  isRestored: boolean
+  /** When the API last answered (ms since the epoch); null if never during this page's life. */
+  lastReachableAt: number | null
+  /** When reachability was last established or checked: the "now" of the outage message. */
+  checkedAt: number
+}
+
+export interface ConnectionMonitorOptions {
+  /** Resolves true when the API answered at all. */
+  probe: () => Promise<boolean>
+  isOnline: () => boolean
+  target: Pick<Window, 'addEventListener' | 'removeEventListener'> | null
+  now?: () => number
+  probeIntervalMs?: number
+  restoredNoticeMs?: number
+  /** Probe once when first shown: answers the worker serves from its cache prove nothing. */
+  shouldProbeOnStart?: boolean
+}
+
+export interface ConnectionMonitor {
+  subscribe: (listener: () => void) => () => void
+  getSnapshot: () => ConnectionState
+  reportReachable: () => void
+  reportUnreachable: () => void
+}
+
+export const PROBE_INTERVAL_MS = 30_000
+export const RESTORED_NOTICE_MS = 5_000
+const PROBE_TIMEOUT_MS = 10_000
+
+export function createConnectionMonitor({
+  probe,
+  isOnline,
+  target,
+  now = () => Date.now(),
+  probeIntervalMs = PROBE_INTERVAL_MS,
+  restoredNoticeMs = RESTORED_NOTICE_MS,
+  shouldProbeOnStart = true,
+}: ConnectionMonitorOptions): ConnectionMonitor {
+  const listeners = new Set<() => void>()
+  let state: ConnectionState = {
+    isReachable: isOnline(),
+    isRestored: false,
+    lastReachableAt: null,
+    checkedAt: now(),
+  }
+  let probeTimer: ReturnType<typeof setInterval> | undefined
+  let restoredTimer: ReturnType<typeof setTimeout> | undefined
+  let hasProbedOnStart = !shouldProbeOnStart
+
+  function setState(next: ConnectionState) {
+    state = next
+    for (const listener of listeners) listener()
+  }
+
+  // Probing only matters while someone shows the state and the API is unreachable.
+  function updateProbing() {
+    const shouldProbe = listeners.size > 0 && !state.isReachable
+    if (shouldProbe && probeTimer === undefined) {
+      probeTimer = setInterval(() => void probeNow(), probeIntervalMs)
+    } else if (!shouldProbe && probeTimer !== undefined) {
+      clearInterval(probeTimer)
+      probeTimer = undefined
+    }
+  }
+
+  function reportReachable() {
+    // Without any network, an "answer" can only have come from a cache: it proves nothing.
+    if (!isOnline()) return
+    const at = now()
+    const wasReachable = state.isReachable
+    setState({
+      isReachable: true,
+      isRestored: wasReachable ? state.isRestored : true,
+      lastReachableAt: at,
+      checkedAt: at,
+    })
+    if (!wasReachable) {
+      clearTimeout(restoredTimer)
+      restoredTimer = setTimeout(() => {
+        if (state.isRestored) setState({ ...state, isRestored: false })
+      }, restoredNoticeMs)
+    }
+    updateProbing()
+  }
+
+  function reportUnreachable() {
+    clearTimeout(restoredTimer)
+    setState({ ...state, isReachable: false, isRestored: false, checkedAt: now() })
+    updateProbing()
+  }
+
+  async function probeNow() {
+    if (await probe()) reportReachable()
+    else reportUnreachable()
+  }
+
+  const onOnline = () => void probeNow()
+  // The browser knows it has no network at all: no need to ask the API.
+  const onOffline = () => {
+    reportUnreachable()
+  }
+
+  return {
+    subscribe(listener) {
+      if (listeners.size === 0) {
+        target?.addEventListener('online', onOnline)
+        target?.addEventListener('offline', onOffline)
+      }
+      listeners.add(listener)
+      updateProbing()
+      if (!hasProbedOnStart) {
+        hasProbedOnStart = true
+        void probeNow()
+      }
+      return () => {
+        listeners.delete(listener)
+        if (listeners.size === 0) {
+          target?.removeEventListener('online', onOnline)
+          target?.removeEventListener('offline', onOffline)
+        }
+        updateProbing()
+      }
+    },
+    getSnapshot: () => state,
+    reportReachable,
+    reportUnreachable,
+  }
+}
+
+/**
+ * One `GET /api/health`. A direct fetch on purpose, not the API client: the probe carries no
+ * token, so it can never trigger the 401 flow, and it must not report to itself.
+ */
+export async function probeApiHealth(): Promise<boolean> {
+  try {
+    await fetch(`${config.apiBaseUrl}${API_PATHS.health}`, {
+      cache: 'no-store',
+      credentials: 'omit',
+      signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
+    })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The app's one monitor; the connection banner reads it. */
+export const connectionMonitor: ConnectionMonitor = createConnectionMonitor({
+  probe: probeApiHealth,
+  isOnline: () => navigator.onLine,
+  target: typeof window === 'undefined' ? null : window,
+})
+
+/**
+ * The API answered (any HTTP status): it is reachable. Called by the API client; an answer the
+ * worker served from its cache (`isServedFromWorkerCache`) should not be reported.
+ */
+export function reportApiReachable(): void {
+  connectionMonitor.reportReachable()
+}
+
+/** A request got no answer at all (network failure or timeout). Called by the API client. */
+export function reportApiUnreachable(): void {
+  connectionMonitor.reportUnreachable()
+}

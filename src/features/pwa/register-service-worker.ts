@@ -1,0 +1,143 @@
+/**
+ * Registers the service worker (production builds only) and exposes what the page needs from it:
+ * whether a new version waits (for the update prompt), accepting it (one reload, once the new
+ * worker controls the page), and the worker's `BRANDING_UPDATED` messages.
+ */
+import { Workbox } from 'workbox-window'
+import { isProductionBuild } from '../../config/env'
+import { isBrandingUpdatedMessage } from '../../config/sw-messages'
+
+export interface ServiceWorkerUpdateState {
+  isUpdateWaiting: boolean
+}
+
+/** The part of workbox-window's `Workbox` used here. */
+export interface WorkboxLike {
+  addEventListener(type: 'waiting' | 'controlling', listener: () => void): void
+  register(): Promise<unknown>
+  update(): Promise<unknown>
+  messageSkipWaiting(): void
+}
+
+export interface ServiceWorkerControllerOptions {
+  createWorkbox: () => WorkboxLike
+  /** `navigator.serviceWorker`, where the worker's messages arrive. */
+  getContainer: () => Pick<ServiceWorkerContainer, 'addEventListener' | 'startMessages'> | null
+  reload: () => void
+  /** A kiosk may never reload: it still looks for a new version this often. */
+  updateCheckIntervalMs?: number
+}
+
+export interface ServiceWorkerController {
+  register: () => void
+  subscribe: (listener: () => void) => () => void
+  getSnapshot: () => ServiceWorkerUpdateState
+  /** Activates the waiting version; the page reloads once, when the new worker controls it. */
+  acceptUpdate: () => void
+  onBrandingUpdated: (listener: (tenant: string) => void) => () => void
+}
+
+const HOUR_MS = 60 * 60 * 1000
+
+export function createServiceWorkerController({
+  createWorkbox,
+  getContainer,
+  reload,
+  updateCheckIntervalMs = HOUR_MS,
+}: ServiceWorkerControllerOptions): ServiceWorkerController {
+  const listeners = new Set<() => void>()
+  const brandingListeners = new Set<(tenant: string) => void>()
+  let state: ServiceWorkerUpdateState = { isUpdateWaiting: false }
+  let workbox: WorkboxLike | null = null
+  let isReloadRequested = false
+  let hasReloaded = false
+
+  function setState(next: ServiceWorkerUpdateState) {
+    if (next.isUpdateWaiting === state.isUpdateWaiting) return
+    state = next
+    for (const listener of listeners) listener()
+  }
+
+  function onMessage(event: MessageEvent) {
+    if (!isBrandingUpdatedMessage(event.data)) return
+    for (const listener of brandingListeners) listener(event.data.tenant)
+  }
+
+  return {
+    register() {
+      if (workbox) return
+      const instance = createWorkbox()
+      workbox = instance
+      instance.addEventListener('waiting', () => {
+        setState({ isUpdateWaiting: true })
+      })
+      instance.addEventListener('controlling', () => {
+        // Also fired when the first install claims the page, or another tab accepted the update:
+        // only the tab whose user accepted reloads, and only once.
+        if (isReloadRequested && !hasReloaded) {
+          hasReloaded = true
+          reload()
+          return
+        }
+        setState({ isUpdateWaiting: false })
+      })
+      const container = getContainer()
+      container?.addEventListener('message', onMessage)
+      container?.startMessages()
+      // Without a worker the app still works online; there is nothing to tell the user.
+      instance.register().catch(() => undefined)
+      setInterval(() => {
+        instance.update().catch(() => undefined)
+      }, updateCheckIntervalMs)
+    },
+
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => {
+        listeners.delete(listener)
+      }
+    },
+
+    getSnapshot: () => state,
+
+    acceptUpdate() {
+      if (!workbox || !state.isUpdateWaiting || isReloadRequested) return
+      isReloadRequested = true
+      workbox.messageSkipWaiting()
+    },
+
+    onBrandingUpdated(listener) {
+      brandingListeners.add(listener)
+      return () => {
+        brandingListeners.delete(listener)
+      }
+    },
+  }
+}
+
+/** The app's one controller (the worker lives at the root and controls every tenant). */
+export const serviceWorkerController: ServiceWorkerController = createServiceWorkerController({
+  createWorkbox: () => new Workbox('/sw.js', { scope: '/' }),
+  getContainer: () => ('serviceWorker' in navigator ? navigator.serviceWorker : null),
+  reload: () => {
+    window.location.reload()
+  },
+})
+
+/** Registers the worker in production builds of browsers that support it; otherwise a no-op. */
+export function registerServiceWorker(): void {
+  if (isProductionBuild && 'serviceWorker' in navigator) serviceWorkerController.register()
+}
+
+/** Activates the waiting version after the user accepted it (sends `SKIP_WAITING`). */
+export function acceptUpdate(): void {
+  serviceWorkerController.acceptUpdate()
+}
+
+/**
+ * Calls `listener(tenant)` when the worker has a changed `verHospitales` answer for `tenant`, so
+ * the open page applies it again. Returns the unsubscribe function.
+ */
+export function onBrandingUpdated(listener: (tenant: string) => void): () => void {
+  return serviceWorkerController.onBrandingUpdated(listener)
+}

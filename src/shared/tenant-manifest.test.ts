@@ -1,0 +1,123 @@
+import { describe, expect, test } from 'vitest'
+import publicManifest from '../../public/manifest.webmanifest?raw'
+import { DEFAULT_COLORS, parseHospitalesAnswer, type Branding } from './branding-rules'
+import { APP_ICONS, buildTenantManifest, shortenName } from './tenant-manifest'
+
+function brandingOf(
+  tenant: string,
+  nombre: string | null,
+  extra: Partial<Branding> = {},
+): Branding {
+  const result = parseHospitalesAnswer(
+    [{ tenant, nombre, color_primario: '#8c1f4e', color_secundario: '#fff59d', imagen: null }],
+    tenant,
+    'https://api.example',
+  )
+  if (!result.ok) throw new Error(result.reason)
+  return { ...result.branding, ...extra }
+}
+
+describe('buildTenantManifest', () => {
+  test('a branded tenant installs as its own app', () => {
+    const manifest = buildTenantManifest(
+      'hospital-central',
+      brandingOf('hospital-central', 'Hospital Central'),
+    )
+    expect(manifest).toEqual({
+      id: '/hospital-central/',
+      name: 'Hospital Central',
+      short_name: 'H. Central',
+      description: 'Portal de Hospital Central para pacientes y profesionales.',
+      lang: 'es',
+      dir: 'ltr',
+      start_url: '/hospital-central/login',
+      scope: '/hospital-central/',
+      display: 'standalone',
+      theme_color: '#8c1f4e',
+      background_color: '#fff59d',
+      icons: APP_ICONS,
+    })
+  })
+
+  test('without branding it is the product manifest under the tenant scope', () => {
+    const manifest = buildTenantManifest('clinica-norte', null)
+    expect(manifest).toMatchObject({
+      id: '/clinica-norte/',
+      name: 'Clínica',
+      short_name: 'Clínica',
+      start_url: '/clinica-norte/login',
+      theme_color: DEFAULT_COLORS.primario,
+      background_color: '#ffffff',
+      icons: APP_ICONS,
+    })
+    expect(manifest.description).toMatch(/^Portal de clínicas/)
+  })
+
+  test('another tenant’s branding is ignored', () => {
+    const manifest = buildTenantManifest('clinica-norte', brandingOf('hospital-central', 'Central'))
+    expect(manifest.name).toBe('Clínica')
+    expect(manifest.theme_color).toBe(DEFAULT_COLORS.primario)
+  })
+
+  test('a branding without a name keeps the colours and the product name', () => {
+    const manifest = buildTenantManifest('clinica-sol', brandingOf('clinica-sol', null))
+    expect(manifest.name).toBe('Clínica')
+    expect(manifest.theme_color).toBe('#8c1f4e')
+  })
+
+  test('a Unicode tenant id is percent-encoded in every URL', () => {
+    const manifest = buildTenantManifest('clínica-añil', null)
+    expect(manifest.id).toBe('/cl%C3%ADnica-a%C3%B1il/')
+    expect(manifest.scope).toBe('/cl%C3%ADnica-a%C3%B1il/')
+    expect(manifest.start_url).toBe('/cl%C3%ADnica-a%C3%B1il/login')
+  })
+
+  test('a square logo of at least 192 px becomes the first icon', () => {
+    const branding = brandingOf('hospital-central', 'Hospital Central', {
+      logoUrl: 'https://logos.example/central.png',
+      logoSize: { width: 256, height: 256 },
+    })
+    const { icons } = buildTenantManifest('hospital-central', branding)
+    expect(icons).toEqual([
+      { src: 'https://logos.example/central.png', sizes: '256x256', purpose: 'any' },
+      ...APP_ICONS,
+    ])
+  })
+
+  test.each([
+    ['not square', { width: 512, height: 256 }],
+    ['too small', { width: 128, height: 128 }],
+    ['of unknown size', undefined],
+  ])('a logo %s is not an icon', (_name, logoSize) => {
+    const branding = brandingOf('hospital-central', 'Central', {
+      logoUrl: 'https://logos.example/central.png',
+      ...(logoSize ? { logoSize } : {}),
+    })
+    expect(buildTenantManifest('hospital-central', branding).icons).toEqual(APP_ICONS)
+  })
+
+  test('a data: logo is not an icon', () => {
+    const branding = brandingOf('hospital-central', 'Central', {
+      logoUrl: 'data:image/png;base64,AAAA',
+      logoSize: { width: 512, height: 512 },
+    })
+    expect(buildTenantManifest('hospital-central', branding).icons).toEqual(APP_ICONS)
+  })
+
+  test('public/manifest.webmanifest (first visit, no worker) is main’s manifest', () => {
+    expect(JSON.parse(publicManifest)).toEqual(buildTenantManifest('main', null))
+  })
+})
+
+describe('shortenName', () => {
+  test.each([
+    ['Clínica', 'Clínica'],
+    ['Hospital Central', 'H. Central'],
+    ['Hospital Universitario La Paz', 'H. U. La Paz'],
+    ['  Clínica   Norte ', 'C. Norte'],
+    ['Supercalifragilístico', 'Supercalifr…'],
+  ])('%s → %s', (name, expected) => {
+    expect(shortenName(name)).toBe(expected)
+    expect(Array.from(shortenName(name)).length).toBeLessThanOrEqual(12)
+  })
+})

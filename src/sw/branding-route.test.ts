@@ -1,0 +1,215 @@
+import { beforeEach, describe, expect, test, vi } from 'vitest'
+import { CACHE_NAMES } from '../config/cache-names'
+import { isServedFromWorkerCache } from '../config/sw-messages'
+import {
+  BRANDING_MAX_ENTRIES,
+  createBrandingChangedPlugin,
+  createBrandingStrategy,
+  isHospitalesRequest,
+  markServedFromCache,
+  notifyBrandingUpdated,
+} from './branding-route'
+import {
+  fakeClients,
+  installWorkerGlobals,
+  toFetchEvent,
+  type FakeCacheStorage,
+} from './testing/worker-fakes'
+
+// The expiration bookkeeping lives in IndexedDB, which jsdom lacks; its options are asserted.
+vi.mock('workbox-expiration', () => ({
+  ExpirationPlugin: class {
+    constructor(readonly config: unknown) {}
+  },
+}))
+
+const URL_CENTRAL = 'https://api.example/api/hospitales?tenant=hospital-central'
+
+function hospitalesAnswer(nombre: string, status = 200): Response {
+  return new Response(JSON.stringify([{ tenant: 'hospital-central', nombre }]), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  })
+}
+
+let storage: FakeCacheStorage
+let fetchMock: ReturnType<typeof vi.fn<(request: Request) => Promise<Response>>>
+let notify: ReturnType<typeof vi.fn<(tenant: string) => void>>
+
+beforeEach(() => {
+  storage = installWorkerGlobals()
+  fetchMock = vi.fn<(request: Request) => Promise<Response>>()
+  vi.stubGlobal('fetch', fetchMock)
+  notify = vi.fn<(tenant: string) => void>()
+})
+
+// One request through the strategy, waiting for the background refresh as the worker would.
+async function requestBrandingResponse(url = URL_CENTRAL): Promise<Response> {
+  const request = new Request(url)
+  const [response, done] = createBrandingStrategy(notify).handleAll({
+    request,
+    event: toFetchEvent(request),
+  })
+  await done
+  return response
+}
+
+async function requestBranding(url = URL_CENTRAL): Promise<string> {
+  return (await requestBrandingResponse(url)).text()
+}
+
+async function cachedBody(url = URL_CENTRAL): Promise<string | undefined> {
+  return (await storage.get(CACHE_NAMES.branding)?.match(url))?.text()
+}
+
+describe('isHospitalesRequest', () => {
+  test.each([
+    ['GET', 'https://api.example/api/hospitales?tenant=x', true],
+    ['GET', 'http://localhost:3000/api/hospitales', true],
+    ['POST', 'http://localhost:3000/api/hospitales', false],
+    ['GET', 'http://localhost:3000/api/me', false],
+    ['GET', 'http://localhost:3000/api/hospitales/1', false],
+  ])('%s %s → %s', (method, url, expected) => {
+    expect(isHospitalesRequest({ request: new Request(url, { method }), url: new URL(url) })).toBe(
+      expected,
+    )
+  })
+})
+
+describe('stale-while-revalidate with change detection', () => {
+  test('the first answer comes from the network, is cached and notifies nobody', async () => {
+    fetchMock.mockResolvedValueOnce(hospitalesAnswer('Central'))
+    expect(await requestBranding()).toContain('Central')
+    expect(await cachedBody()).toContain('Central')
+    expect(notify).not.toHaveBeenCalled()
+  })
+
+  test('only an answer from the cache is marked as such', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(hospitalesAnswer('Central')))
+    const fromNetwork = await requestBrandingResponse()
+    const fromCache = await requestBrandingResponse()
+
+    expect(isServedFromWorkerCache(fromNetwork)).toBe(false)
+    expect(isServedFromWorkerCache(fromCache)).toBe(true)
+    expect(fromCache.headers.get('Access-Control-Expose-Headers')).toBe('X-Clinica-Cache')
+    expect(fromCache.headers.get('Content-Type')).toBe('application/json')
+    expect(await fromCache.text()).toContain('Central')
+  })
+
+  test('markServedFromCache keeps the headers the API already exposes', () => {
+    const marked = markServedFromCache(
+      new Response('[]', { headers: { 'Access-Control-Expose-Headers': 'ETag' } }),
+    )
+    expect(marked.headers.get('Access-Control-Expose-Headers')).toBe('ETag, X-Clinica-Cache')
+  })
+
+  test('a later visit gets the cached answer at once, refreshed in the background', async () => {
+    fetchMock.mockResolvedValueOnce(hospitalesAnswer('Central'))
+    await requestBranding()
+    fetchMock.mockResolvedValueOnce(hospitalesAnswer('Central renovado'))
+
+    expect(await requestBranding()).toContain('"Central"')
+    expect(await cachedBody()).toContain('Central renovado')
+  })
+
+  test('notifies exactly when the body changes', async () => {
+    fetchMock
+      .mockResolvedValueOnce(hospitalesAnswer('Central'))
+      .mockResolvedValueOnce(hospitalesAnswer('Central'))
+      .mockResolvedValueOnce(hospitalesAnswer('Central renovado'))
+      .mockResolvedValueOnce(hospitalesAnswer('Central renovado'))
+
+    await requestBranding()
+    await requestBranding()
+    expect(notify).not.toHaveBeenCalled()
+    await requestBranding()
+    expect(notify).toHaveBeenCalledExactlyOnceWith('hospital-central')
+    await requestBranding()
+    expect(notify).toHaveBeenCalledOnce()
+  })
+
+  test('error answers are never cached and never notify', async () => {
+    fetchMock.mockResolvedValueOnce(hospitalesAnswer('Central'))
+    await requestBranding()
+    fetchMock.mockResolvedValueOnce(hospitalesAnswer('error', 500))
+
+    await requestBranding()
+
+    expect(await cachedBody()).toContain('"Central"')
+    expect(notify).not.toHaveBeenCalled()
+  })
+
+  test('a 500 with nothing cached reaches the page as it is, uncached', async () => {
+    fetchMock.mockResolvedValueOnce(hospitalesAnswer('error', 500))
+    expect(await requestBranding()).toContain('error')
+    expect(await cachedBody()).toBeUndefined()
+  })
+
+  test('offline, the cached answer is still served', async () => {
+    fetchMock.mockResolvedValueOnce(hospitalesAnswer('Central'))
+    await requestBranding()
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'))
+    expect(await requestBranding()).toContain('Central')
+  })
+
+  test('each tenant has its own entry', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(hospitalesAnswer('Central')))
+    await requestBranding()
+    await requestBranding('https://api.example/api/hospitales?tenant=clinica-norte')
+    expect(storage.get(CACHE_NAMES.branding)?.entries.size).toBe(2)
+  })
+
+  test('the cache is bounded', () => {
+    const strategy = createBrandingStrategy(notify)
+    expect(strategy.cacheName).toBe('clinica-pwa-branding-v1')
+    expect(strategy.plugins).toContainEqual(
+      expect.objectContaining({ config: { maxEntries: BRANDING_MAX_ENTRIES } }),
+    )
+  })
+})
+
+describe('createBrandingChangedPlugin', () => {
+  const request = new Request(URL_CENTRAL)
+  const event = toFetchEvent(request)
+  const cacheName = CACHE_NAMES.branding
+
+  test('needs a tenant in the URL', async () => {
+    const plugin = createBrandingChangedPlugin(notify)
+    await plugin.cacheDidUpdate?.({
+      cacheName,
+      event,
+      request: new Request('https://api.example/api/hospitales'),
+      oldResponse: hospitalesAnswer('a'),
+      newResponse: hospitalesAnswer('b'),
+    })
+    expect(notify).not.toHaveBeenCalled()
+  })
+
+  test('compares bodies, not headers', async () => {
+    const plugin = createBrandingChangedPlugin(notify)
+    const older = hospitalesAnswer('a')
+    const newer = new Response(await hospitalesAnswer('a').text(), { headers: { ETag: 'W/"2"' } })
+    await plugin.cacheDidUpdate?.({
+      cacheName,
+      event,
+      request,
+      oldResponse: older,
+      newResponse: newer,
+    })
+    expect(notify).not.toHaveBeenCalled()
+  })
+})
+
+describe('notifyBrandingUpdated', () => {
+  test('posts the message to every window client', async () => {
+    const { windows, clients, asClients } = fakeClients(2)
+    await notifyBrandingUpdated(asClients(), 'clínica-añil')
+    expect(clients.matchAll).toHaveBeenCalledWith({ type: 'window' })
+    for (const client of windows) {
+      expect(client.postMessage).toHaveBeenCalledExactlyOnceWith({
+        type: 'BRANDING_UPDATED',
+        tenant: 'clínica-añil',
+      })
+    }
+  })
+})

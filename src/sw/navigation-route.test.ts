@@ -1,0 +1,134 @@
+import { describe, expect, test, vi } from 'vitest'
+import { DEFAULT_COLORS, type Branding } from '../shared/branding-rules'
+import {
+  createShellNavigationHandler,
+  hasFileExtension,
+  isShellNavigation,
+  replaceBody,
+} from './navigation-route'
+import { navigationRequest, requestFor, toFetchEvent } from './testing/worker-fakes'
+
+const SHELL_HTML = `<!doctype html><html lang="es"><head>
+<meta name="theme-color" content="#1f4e8c" /><link rel="manifest" href="/manifest.webmanifest" />
+</head><body><div id="root"></div></body></html>`
+
+const CSP = "default-src 'self'; script-src 'self'"
+
+const BRANDING: Branding = {
+  tenant: 'hospital-central',
+  nombre: 'Hospital Central',
+  colors: { ...DEFAULT_COLORS, primario: '#8c1f4e' },
+  logoUrl: null,
+}
+
+function shellResponse(): Response {
+  return new Response(SHELL_HTML, {
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': CSP,
+      'Content-Length': String(SHELL_HTML.length),
+      'Content-Encoding': 'gzip',
+    },
+  })
+}
+
+async function navigate(
+  path: string,
+  dependencies: Partial<Parameters<typeof createShellNavigationHandler>[0]> = {},
+): Promise<Response> {
+  const handler = createShellNavigationHandler({
+    matchShell: () => Promise.resolve(shellResponse()),
+    readBranding: (tenant) => Promise.resolve(tenant === BRANDING.tenant ? BRANDING : null),
+    fetch: () => Promise.reject(new Error('no network in this test')),
+    ...dependencies,
+  })
+  const request = navigationRequest(path)
+  return handler({ request, url: new URL(request.url), event: toFetchEvent(request) })
+}
+
+describe('isShellNavigation', () => {
+  test.each([
+    ['/hospital-central/login', true],
+    ['/hospital-central/admin/usuarios?x=1', true],
+    ['/clínica-añil/', true],
+    ['/', true],
+    ['/login', true],
+    ['/api/me', false],
+    ['/api', false],
+    ['/robots.txt', false],
+    ['/hospital-central/manifest.webmanifest', false],
+    ['/logos/central.png', false],
+  ])('navigating to %s → %s', (path, expected) => {
+    const request = navigationRequest(path)
+    expect(isShellNavigation({ request, url: new URL(request.url) })).toBe(expected)
+  })
+
+  test('only navigations, never a fetch of the same URL', () => {
+    const request = requestFor('/hospital-central/login', '')
+    expect(isShellNavigation({ request, url: new URL(request.url) })).toBe(false)
+  })
+
+  test('hasFileExtension looks at the last segment only', () => {
+    expect(hasFileExtension('/v1.2/login')).toBe(false)
+    expect(hasFileExtension('/a/b.json')).toBe(true)
+    expect(hasFileExtension('/a/')).toBe(false)
+  })
+})
+
+describe('createShellNavigationHandler', () => {
+  test('answers with the shell branded for the tenant, keeping its headers', async () => {
+    const response = await navigate('/hospital-central/login')
+    const html = await response.text()
+
+    expect(response.status).toBe(200)
+    expect(html).toContain('data-tenant="hospital-central"')
+    expect(html).toContain('--color-primario:#8c1f4e')
+    expect(html).toContain('id="tenant-branding"')
+    expect(response.headers.get('Content-Security-Policy')).toBe(CSP)
+    expect(response.headers.get('Content-Type')).toBe('text/html; charset=utf-8')
+    expect(response.headers.get('Content-Length')).toBe(
+      String(new TextEncoder().encode(html).byteLength),
+    )
+    expect(response.headers.has('Content-Encoding')).toBe(false)
+  })
+
+  test('an unknown tenant gets the shell with its own manifest and no colours', async () => {
+    const html = await (await navigate('/clinica-norte/login')).text()
+    expect(html).toContain('data-tenant="clinica-norte"')
+    expect(html).toContain('href="/clinica-norte/manifest.webmanifest"')
+    expect(html).not.toContain('style=')
+  })
+
+  test('a URL without tenant gets the untouched shell', async () => {
+    expect(await (await navigate('/login')).text()).toBe(SHELL_HTML)
+  })
+
+  test('survives an IndexedDB failure: unbranded shell', async () => {
+    const response = await navigate('/hospital-central/login', {
+      readBranding: () => Promise.reject(new Error('IndexedDB broken')),
+    })
+    const html = await response.text()
+    expect(response.status).toBe(200)
+    expect(html).toContain('data-tenant="hospital-central"')
+    expect(html).not.toContain('style=')
+  })
+
+  test('without a precached shell the network answers', async () => {
+    const fromNetwork = new Response('network')
+    const fetchMock = vi.fn(() => Promise.resolve(fromNetwork))
+    const response = await navigate('/hospital-central/login', {
+      matchShell: () => Promise.resolve(undefined),
+      fetch: fetchMock,
+    })
+    expect(response).toBe(fromNetwork)
+    expect(fetchMock).toHaveBeenCalledOnce()
+  })
+})
+
+describe('replaceBody', () => {
+  test('counts bytes, not characters, for Content-Length', () => {
+    const response = replaceBody(new Response(new Uint8Array([120])), 'Clínica')
+    expect(response.headers.get('Content-Length')).toBe('8')
+    expect(response.headers.get('Content-Type')).toBe('text/html; charset=utf-8')
+  })
+})

@@ -1,0 +1,73 @@
+/**
+ * Every in-app navigation is answered by the precached app shell, painted with the tenant's
+ * last known branding: the first frame has the hospital's colours, online or offline.
+ */
+import type { RouteHandlerCallback, RouteMatchCallbackOptions } from 'workbox-core/types'
+import { isApiPathname } from '../config/api-paths'
+import { injectBrandingIntoShell } from '../shared/branded-shell'
+import type { Branding } from '../shared/branding-rules'
+import { tenantFromPathname } from '../shared/tenant-path'
+
+/** The precached shell every navigation gets. */
+export const SHELL_URL = '/index.html'
+/** Longest a navigation waits for IndexedDB before painting the shell unbranded. */
+export const NAVIGATION_BRANDING_TIMEOUT_MS = 250
+
+/** True when the last path segment looks like a file (`robots.txt`, `sw.js`, `logo.png`). */
+export function hasFileExtension(pathname: string): boolean {
+  const lastSegment = pathname.slice(pathname.lastIndexOf('/') + 1)
+  return /\.[^./]+$/.test(lastSegment)
+}
+
+/**
+ * In-app navigations: not the API (its 401s and errors must reach the page untouched) and not
+ * static files, which the server answers itself.
+ */
+export function isShellNavigation({
+  request,
+  url,
+}: Pick<RouteMatchCallbackOptions, 'request' | 'url'>): boolean {
+  return (
+    request.mode === 'navigate' && !isApiPathname(url.pathname) && !hasFileExtension(url.pathname)
+  )
+}
+
+export interface ShellNavigationDependencies {
+  /** The precached shell, undefined when it is not (yet) precached. */
+  matchShell: () => Promise<Response | undefined>
+  /** The tenant's stored branding; expected to give up quickly and resolve null. */
+  readBranding: (tenant: string) => Promise<Branding | null>
+  fetch?: (request: Request) => Promise<Response>
+}
+
+/** The shell's answer with a new body: same status and headers (CSP…), a correct length. */
+export function replaceBody(response: Response, html: string): Response {
+  const headers = new Headers(response.headers)
+  // The body is new, decoded text: the stored length and encoding no longer describe it.
+  headers.delete('Content-Encoding')
+  headers.set('Content-Length', String(new TextEncoder().encode(html).byteLength))
+  if (!headers.has('Content-Type')) headers.set('Content-Type', 'text/html; charset=utf-8')
+  return new Response(html, { status: response.status, statusText: response.statusText, headers })
+}
+
+export function createShellNavigationHandler({
+  matchShell,
+  readBranding,
+  fetch: fetchFromNetwork = (request) => fetch(request),
+}: ShellNavigationDependencies): RouteHandlerCallback {
+  return async ({ request, url }) => {
+    const shell = await matchShell().catch(() => undefined)
+    // Not precached (a failed install): the server answers, as without a worker.
+    if (!shell) return fetchFromNetwork(request)
+    const tenant = tenantFromPathname(url.pathname)
+    // `/`, `/login`…: the page's routing rules pick the tenant and redirect.
+    if (tenant === null) return shell
+    try {
+      const branding = await readBranding(tenant).catch(() => null)
+      const html = await shell.clone().text()
+      return replaceBody(shell, injectBrandingIntoShell(html, branding, tenant))
+    } catch {
+      return shell
+    }
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * The service worker entry: it only wires. Behaviour lives in the sibling modules, each tested.
+ * Routes are matched in registration order; anything no route matches (every other `/api/`
+ * call, POSTs, other hosts' scripts) goes to the network untouched and is never cached.
+ */
+import { cacheNames, setCacheNameDetails } from 'workbox-core'
+import {
+  cleanupOutdatedCaches,
+  matchPrecache,
+  precacheAndRoute,
+  type PrecacheEntry,
+} from 'workbox-precaching'
+import { registerRoute } from 'workbox-routing'
+import { CACHE_NAMES, CACHE_PREFIX } from '../config/cache-names'
+import { readBranding } from '../shared/branding-db'
+import {
+  createBrandingStrategy,
+  isHospitalesRequest,
+  notifyBrandingUpdated,
+} from './branding-route'
+import { installLifecycleHandlers } from './lifecycle'
+import { createLogoStrategy, isLogoRequest } from './logo-route'
+import { createManifestHandler, isTenantManifestRequest } from './manifest-route'
+import {
+  createShellNavigationHandler,
+  isShellNavigation,
+  NAVIGATION_BRANDING_TIMEOUT_MS,
+  SHELL_URL,
+} from './navigation-route'
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: (PrecacheEntry | string)[]
+}
+
+// Before anything opens a cache: every name, Workbox's precache included, gets the app prefix.
+setCacheNameDetails({ prefix: CACHE_PREFIX })
+
+installLifecycleHandlers(self, {
+  currentCacheNames: () => [cacheNames.precache, ...Object.values(CACHE_NAMES)],
+})
+
+// The app shell: HTML, every JS and CSS chunk, icons and the manifest, from the build.
+precacheAndRoute(self.__WB_MANIFEST)
+cleanupOutdatedCaches()
+
+registerRoute(
+  isTenantManifestRequest,
+  createManifestHandler({ readBranding: (tenant) => readBranding(tenant) }),
+)
+
+registerRoute(
+  isHospitalesRequest,
+  createBrandingStrategy((tenant) => notifyBrandingUpdated(self.clients, tenant)),
+)
+
+// After the precache route: the app's own icons never reach the logo cache.
+registerRoute(isLogoRequest, createLogoStrategy())
+
+registerRoute(
+  isShellNavigation,
+  createShellNavigationHandler({
+    matchShell: () => matchPrecache(SHELL_URL),
+    readBranding: (tenant) => readBranding(tenant, { timeoutMs: NAVIGATION_BRANDING_TIMEOUT_MS }),
+  }),
+)
