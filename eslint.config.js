@@ -8,7 +8,7 @@ const STORAGE_RULE = {
   paths: [
     {
       name: 'idb-keyval',
-      message: 'Use src/shared/branding-store.ts: it is the only IndexedDB adapter.',
+      message: 'Use src/shared/branding-db.ts: it is the only IndexedDB adapter.',
     },
   ],
 }
@@ -25,6 +25,11 @@ export default defineConfig([
     rules: {
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       '@typescript-eslint/consistent-type-imports': 'error',
+      // React Router loaders throw `redirect()`/`replace()` Responses by design.
+      '@typescript-eslint/only-throw-error': [
+        'error',
+        { allow: [{ from: 'lib', name: 'Response' }], allowThrowingUnknown: false },
+      ],
     },
   },
   {
@@ -36,14 +41,21 @@ export default defineConfig([
       'no-restricted-imports': ['error', STORAGE_RULE],
       'no-restricted-globals': [
         'error',
-        { name: 'localStorage', message: 'Use src/lib/storage.ts: it survives storage that throws.' },
+        {
+          name: 'localStorage',
+          message: 'Use src/lib/storage.ts: it survives storage that throws.',
+        },
         { name: 'sessionStorage', message: 'Use src/lib/storage.ts.' },
       ],
       'no-restricted-properties': [
         'error',
         { object: 'window', property: 'localStorage', message: 'Use src/lib/storage.ts.' },
         { object: 'window', property: 'sessionStorage', message: 'Use src/lib/storage.ts.' },
-        { object: 'import', property: 'meta', message: 'Read configuration through src/config/env.ts.' },
+        {
+          object: 'import',
+          property: 'meta',
+          message: 'Read configuration through src/config/env.ts.',
+        },
       ],
     },
   },
@@ -51,7 +63,7 @@ export default defineConfig([
     files: ['src/lib/storage.ts', 'src/**/*.test.{ts,tsx}', 'tests/setup/**'],
     rules: { 'no-restricted-globals': 'off', 'no-restricted-properties': 'off' },
   },
-  { files: ['src/shared/branding-store.ts'], rules: { 'no-restricted-imports': 'off' } },
+  { files: ['src/shared/branding-db.ts'], rules: { 'no-restricted-imports': 'off' } },
   { files: ['src/config/env.ts'], rules: { 'no-restricted-properties': 'off' } },
   {
     files: ['src/sw/**/*.ts'],
@@ -59,7 +71,14 @@ export default defineConfig([
     rules: { 'no-restricted-imports': ['error', STORAGE_RULE] },
   },
   {
-    files: ['server/**/*.ts', 'tests/e2e/**', 'tests/utils/**', 'bench/**', 'scripts/**', '*.config.{ts,js}'],
+    files: [
+      'server/**/*.ts',
+      'tests/e2e/**',
+      'tests/utils/**',
+      'bench/**',
+      'scripts/**',
+      '*.config.{ts,js}',
+    ],
     languageOptions: { globals: globals.node },
   },
   {
@@ -67,7 +86,9 @@ export default defineConfig([
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../src/*', '**/src/**'], message: 'server/ never imports src/.' }] },
+        {
+          patterns: [{ group: ['../src/*', '**/src/**'], message: 'server/ never imports src/.' }],
+        },
       ],
     },
   },

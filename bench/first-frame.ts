@@ -80,7 +80,11 @@ async function measureVisit(page: Page, url: string, tenantPrimary: string): Pro
   await page.waitForSelector('.app-header')
   await page.waitForTimeout(600)
   const result = await page.evaluate(() => {
-    const frames = (window as unknown as { __frames: { t: number; primary: string; headerBackground: string | null }[] }).__frames
+    const frames = (
+      window as unknown as {
+        __frames: { t: number; primary: string; headerBackground: string | null }[]
+      }
+    ).__frames
     const paints = Object.fromEntries(
       performance.getEntriesByType('paint').map((entry) => [entry.name, entry.startTime]),
     )
@@ -136,7 +140,9 @@ function median(values: number[]): number | null {
   if (values.length === 0) return null
   const sorted = [...values].sort((a, b) => a - b)
   const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? (sorted[middle] ?? null) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
+  return sorted.length % 2
+    ? (sorted[middle] ?? null)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
 }
 
 function spread(values: number[]): string {
@@ -145,26 +151,43 @@ function spread(values: number[]): string {
 }
 
 async function main() {
-  if (!existsSync('dist/index.html') || !existsSync('build/server/index.js') || process.env.BENCH_BUILD !== '0') {
+  if (
+    !existsSync('dist/index.html') ||
+    !existsSync('build/server/index.js') ||
+    process.env.BENCH_BUILD !== '0'
+  ) {
     const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' })
     if (build.status !== 0) throw new Error('Build failed')
   }
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'clinica-bench-'))
   const server = spawn('node', ['build/server/index.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DB_PATH: join(dataDir, 'bench.sqlite') },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DB_PATH: join(dataDir, 'bench.sqlite'),
+    },
     stdio: 'ignore',
   })
   const origin = `http://127.0.0.1:${port}`
   const url = `${origin}/${TENANT}/login`
   try {
     await waitForServer(`${origin}/api/health`)
-    const record = ((await (await fetch(`${origin}/api/hospitales?tenant=${TENANT}`)).json()) as { color_primario: string }[])[0]
+    const record = (
+      (await (await fetch(`${origin}/api/hospitales?tenant=${TENANT}`)).json()) as {
+        color_primario: string
+      }[]
+    )[0]
     if (!record) throw new Error(`Unknown tenant ${TENANT}`)
     const tenantPrimary = record.color_primario.toLowerCase()
 
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
-    const visits: Record<'cold' | 'warm' | 'offline', VisitFigures[]> = { cold: [], warm: [], offline: [] }
+    const visits: Record<'cold' | 'warm' | 'offline', VisitFigures[]> = {
+      cold: [],
+      warm: [],
+      offline: [],
+    }
     let jsGzipBytes = 0
     for (let run = 0; run < RUNS; run += 1) {
       const context = await browser.newContext()
@@ -185,7 +208,9 @@ async function main() {
     const summary = Object.fromEntries(
       Object.entries(visits).map(([kind, figures]) => {
         const pick = (key: keyof VisitFigures) =>
-          figures.map((figure) => figure[key]).filter((value): value is number => typeof value === 'number')
+          figures
+            .map((figure) => figure[key])
+            .filter((value): value is number => typeof value === 'number')
         return [
           kind,
           {
@@ -194,14 +219,23 @@ async function main() {
             firstPaintSpreadMs: spread(pick('firstPaintMs')),
             firstContentfulPaintMedianMs: median(pick('firstContentfulPaintMs')),
             tenantColoursMedianMs: median(pick('tenantColoursAtMs')),
-            visitsWithoutWrongColourFrames: figures.filter((figure) => figure.wrongColourFrames === 0).length,
+            visitsWithoutWrongColourFrames: figures.filter(
+              (figure) => figure.wrongColourFrames === 0,
+            ).length,
             wrongColourFramesMedian: median(pick('wrongColourFrames')),
             logoShown: figures.filter((figure) => figure.isLogoShown).length,
           },
         ]
       }),
     )
-    const report = { date: new Date().toISOString(), tenant: TENANT, runs: RUNS, firstLoadJsGzipBytes: jsGzipBytes, visits: summary, raw: visits }
+    const report = {
+      date: new Date().toISOString(),
+      tenant: TENANT,
+      runs: RUNS,
+      firstLoadJsGzipBytes: jsGzipBytes,
+      visits: summary,
+      raw: visits,
+    }
 
     console.log(`\nFirst-frame benchmark, ${TENANT}, median of ${RUNS} runs`)
     console.table(
@@ -220,7 +254,9 @@ async function main() {
         ]),
       ),
     )
-    console.log(`First-load JS for /${TENANT}/login: ${jsGzipBytes} bytes gzip (${(jsGzipBytes / 1024).toFixed(1)} KB)`)
+    console.log(
+      `First-load JS for /${TENANT}/login: ${jsGzipBytes} bytes gzip (${(jsGzipBytes / 1024).toFixed(1)} KB)`,
+    )
     mkdirSync('bench/results', { recursive: true })
     writeFileSync('bench/results/first-frame.json', JSON.stringify(report, null, 2))
     console.log('Written to bench/results/first-frame.json')

@@ -70,9 +70,9 @@ describe('static files', () => {
   })
 
   it.each(['/assets/missing.js', '/missing.png', '/hospital-central/logo.svg'])(
-    'answers a plain 404 to the missing file %s, even for a navigation',
+    'answers a plain 404 when a page asks for the missing file %s',
     async (url) => {
-      const response = await request(url, { accept: NAVIGATION })
+      const response = await request(url, { accept: '*/*' })
       expect(response.statusCode).toBe(404)
       expect(response.headers['content-type']).toMatch(/^text\/plain/)
       expect(response.headers['cache-control']).toBe('no-store')
@@ -88,11 +88,12 @@ describe('static files', () => {
     '/assets/%2e%2e%5c%2e%2e%5cpackage.json',
     '/assets/index-abc123.js%00.png',
   ])('never leaves the dist directory for %s', async (url) => {
-    for (const accept of ['*/*', NAVIGATION]) {
-      const response = await request(url, { accept })
-      expect(response.statusCode).toBe(404)
-      expect(response.body).not.toMatch(/root:|localhost|"dependencies"/)
-    }
+    const asFile = await request(url, { accept: '*/*' })
+    expect(asFile.statusCode).toBe(404)
+    expect(asFile.body).not.toMatch(/root:|localhost|"dependencies"/)
+    // A navigation never reads the path from disk: it gets the shell, whose routing rules apply.
+    const asNavigation = await request(url, { accept: NAVIGATION })
+    expect(asNavigation.body).toBe(TEST_INDEX_HTML)
   })
 
   it('never serves dotfiles', async () => {
@@ -115,6 +116,25 @@ describe('SPA fallback', () => {
       expect(response.body).toBe(TEST_INDEX_HTML)
     },
   )
+
+  it.each([
+    '//evil.example',
+    '/%5Cevil.example',
+    '/%2F%2Fevil.example',
+    '/clinica.sol',
+    '/hospital-central/informe.pdf',
+  ])('answers the navigation %s with the shell, whatever its last segment', async (url) => {
+    const response = await request(url, { accept: NAVIGATION })
+    expect(response.statusCode).toBe(200)
+    expect(response.body).toBe(TEST_INDEX_HTML)
+  })
+
+  it('never answers a navigation with a dotfile', async () => {
+    testApp = await createTestApp()
+    writeFileSync(join(testApp.distDir, '.env'), 'TOKEN_SECRET=do-not-leak')
+    const response = await request('/.env', { accept: NAVIGATION })
+    expect(response.body).not.toContain('do-not-leak')
+  })
 
   it('serves /index.html itself the same way', async () => {
     const response = await request('/index.html')

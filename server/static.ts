@@ -1,3 +1,5 @@
+import { stat } from 'node:fs/promises'
+import { join } from 'node:path'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import { createAppShellLoader } from './app-shell.js'
@@ -32,6 +34,16 @@ function isUnsafePath(path: string): boolean {
   return path.includes('\0') || path.includes('\\') || path.split('/').includes('..')
 }
 
+// True when `path` (decoded, already checked safe) names a file inside `root`; dotfiles never do.
+async function isFile(root: string, path: string): Promise<boolean> {
+  if (path.split('/').some((segment) => segment.startsWith('.'))) return false
+  try {
+    return (await stat(join(root, path))).isFile()
+  } catch {
+    return false
+  }
+}
+
 function acceptsHtml(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/html')
 }
@@ -60,21 +72,23 @@ export async function registerStaticApp(
   }
 
   app.get('/*', { schema: { querystring: { type: 'object' } } }, async (request, reply) => {
-    const path = decodePath(request.url)
-    if (isApiPath(request.url) || path === undefined || isUnsafePath(path)) {
+    if (isApiPath(request.url)) {
       reply.callNotFound()
       return reply
     }
-
-    const lastSegment = path.slice(path.lastIndexOf('/') + 1)
+    const path = decodePath(request.url)
+    const lastSegment = path?.slice(path.lastIndexOf('/') + 1) ?? ''
     if (lastSegment === 'index.html') return sendAppShell(request, reply)
-    if (/\.[^.]+$/.test(lastSegment)) {
+    // Only a safe path is looked up on disk; a hostile one can still be an in-app navigation,
+    // which the app's routing rules answer (`//evil.example` → `/main/evil.example`).
+    if (path !== undefined && !isUnsafePath(path) && (await isFile(distDir, path))) {
       reply.header(
         'cache-control',
         path.startsWith('/assets/') ? IMMUTABLE_CACHE : REVALIDATE_CACHE,
       )
       return reply.sendFile(path, { cacheControl: false, dotfiles: 'ignore', index: false })
     }
+    // A missing file requested by a page (script, image) is a 404, so a broken link fails loudly.
     if (acceptsHtml(request)) return sendAppShell(request, reply)
     reply.callNotFound()
     return reply

@@ -44,6 +44,8 @@ export const routes: RouteObject[] = [
     loader: tenantGateLoader,
     // The rules run on every navigation, whatever changed.
     shouldRevalidate: () => true,
+    // Nothing to show while the first screen's chunk loads: the branded HTML is already painted.
+    HydrateFallback: () => null,
     ErrorBoundary: RouteError,
     children: [
       { index: true },

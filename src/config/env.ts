@@ -32,7 +32,11 @@ function toOrigin(value: string, pageOrigin: string): string | null {
 
 /** Builds the configuration from its sources; invalid values fall back to the page origin. */
 export function resolveConfig(sources: ConfigSources): AppConfig {
-  const candidate = sources.runtimeBaseUrl?.trim() || sources.buildBaseUrl?.trim() || ''
+  // A blank value counts as unset: the next source applies.
+  const candidate =
+    [sources.runtimeBaseUrl, sources.buildBaseUrl]
+      .map((value) => value?.trim() ?? '')
+      .find((value) => value !== '') ?? ''
   let apiBaseUrl = sources.pageOrigin
   if (candidate && toOrigin(candidate, sources.pageOrigin)) {
     apiBaseUrl = new URL(candidate, sources.pageOrigin).href.replace(/\/+$/, '')

@@ -64,9 +64,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   function buildUrl(path: string): URL {
     try {
-      const url = path.startsWith('/') && !path.startsWith('//')
-        ? new URL(options.baseUrl + path)
-        : new URL(path)
+      const url =
+        path.startsWith('/') && !path.startsWith('//')
+          ? new URL(options.baseUrl + path)
+          : new URL(path)
       if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(url.protocol)
       return url
     } catch {

@@ -5,7 +5,9 @@ export async function deleteUserCaches(): Promise<void> {
   if (!('caches' in globalThis)) return
   try {
     const names = await caches.keys()
-    await Promise.all(names.filter((name) => !isPublicCacheName(name)).map((name) => caches.delete(name)))
+    await Promise.all(
+      names.filter((name) => !isPublicCacheName(name)).map((name) => caches.delete(name)),
+    )
   } catch {
     // Cache Storage unavailable (opaque origin, disabled): there is nothing to remove.
   }

@@ -4,7 +4,6 @@
  * manifest. The only module that imports idb-keyval. Public data: it survives the 401 wipe.
  * Every failure (no IndexedDB, private mode, quota, corrupted entry) degrades to "nothing stored".
  */
-// eslint-disable-next-line no-restricted-imports -- this is the one IndexedDB adapter.
 import { createStore, get, set, type UseStore } from 'idb-keyval'
 import { isBranding, type Branding } from './branding-rules'
 

@@ -80,6 +80,7 @@ const MAX_DATA_LOGO_LENGTH = 256 * 1024
 const RASTER_DATA_URL = /^data:image\/(?:png|jpeg|gif|webp|avif);base64,[a-z0-9+/]+={0,2}$/i
 // Control characters and whitespace: browsers strip some of them while parsing (`java\tscript:`),
 // so a URL containing any is refused before it is parsed.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point.
 const CONTROL_OR_SPACE = /[\u0000-\u0020\u007f-\u009f\u2028\u2029]/
 
 /**

@@ -29,7 +29,7 @@ function clamp(value: number, min: number, max: number): number {
 }
 
 function parseHex(hex: string): { rgb: Rgb; alpha: number } {
-  const digits = hex.length <= 4 ? [...hex].map((digit) => digit + digit).join('') : hex
+  const digits = hex.length <= 4 ? hex.replace(/./g, '$&$&') : hex
   const channel = (index: number) => parseInt(digits.slice(index * 2, index * 2 + 2), 16)
   return {
     rgb: { r: channel(0), g: channel(1), b: channel(2) },

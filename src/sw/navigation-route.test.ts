@@ -55,9 +55,8 @@ describe('isShellNavigation', () => {
     ['/login', true],
     ['/api/me', false],
     ['/api', false],
-    ['/robots.txt', false],
-    ['/hospital-central/manifest.webmanifest', false],
-    ['/logos/central.png', false],
+    ['/robots.txt', true],
+    ['/logos/central.png', true],
   ])('navigating to %s → %s', (path, expected) => {
     const request = navigationRequest(path)
     expect(isShellNavigation({ request, url: new URL(request.url) })).toBe(expected)
@@ -97,6 +96,19 @@ describe('createShellNavigationHandler', () => {
     expect(html).toContain('data-tenant="clinica-norte"')
     expect(html).toContain('href="/clinica-norte/manifest.webmanifest"')
     expect(html).not.toContain('style=')
+  })
+
+  test('a file-like path is left to the server while it answers', async () => {
+    const fromNetwork = new Response('logo')
+    const fetchMock = vi.fn(() => Promise.resolve(fromNetwork))
+    const response = await navigate('/logos/central.png', { fetch: fetchMock })
+    expect(response).toBe(fromNetwork)
+    expect(fetchMock).toHaveBeenCalledOnce()
+  })
+
+  test('a file-like path offline gets the shell (a tenant may be named `clinica.sol`)', async () => {
+    const html = await (await navigate('/clinica.sol/login')).text()
+    expect(html).toContain('data-tenant="clinica.sol"')
   })
 
   test('a URL without tenant gets the untouched shell', async () => {

@@ -20,16 +20,14 @@ export function hasFileExtension(pathname: string): boolean {
 }
 
 /**
- * In-app navigations: not the API (its 401s and errors must reach the page untouched) and not
- * static files, which the server answers itself.
+ * Navigations the worker answers: everything but the API, whose 401s and errors must reach the
+ * page untouched. The app's own files are answered before this by the precache route.
  */
 export function isShellNavigation({
   request,
   url,
 }: Pick<RouteMatchCallbackOptions, 'request' | 'url'>): boolean {
-  return (
-    request.mode === 'navigate' && !isApiPathname(url.pathname) && !hasFileExtension(url.pathname)
-  )
+  return request.mode === 'navigate' && !isApiPathname(url.pathname)
 }
 
 export interface ShellNavigationDependencies {
@@ -56,6 +54,15 @@ export function createShellNavigationHandler({
   fetch: fetchFromNetwork = (request) => fetch(request),
 }: ShellNavigationDependencies): RouteHandlerCallback {
   return async ({ request, url }) => {
+    // A file-like path (`/logos/x.png`, a tenant named `clinica.sol`) may be a file the server
+    // holds: the server decides, and only an unreachable one leaves it to the shell.
+    if (hasFileExtension(url.pathname)) {
+      try {
+        return await fetchFromNetwork(request)
+      } catch {
+        // Offline: the shell and the app's routing rules answer, as for any other path.
+      }
+    }
     const shell = await matchShell().catch(() => undefined)
     // Not precached (a failed install): the server answers, as without a worker.
     if (!shell) return fetchFromNetwork(request)

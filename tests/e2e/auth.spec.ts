@@ -65,14 +65,21 @@ test('a 401 wipes storage, opens /main/login and the other tab follows', async (
   await first.goto('/hospital-central/login')
   await signIn(first, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password)
   await expect(first.getByRole('banner')).toContainText(DEMO_ACCOUNT.nombre)
-  await first.evaluate(() => sessionStorage.setItem('borrador', 'datos del usuario'))
+  await first.evaluate(() => {
+    sessionStorage.setItem('borrador', 'datos del usuario')
+  })
 
   const second = await context.newPage()
   await second.goto('/hospital-central/cliente')
   await expect(second.getByRole('banner')).toContainText(DEMO_ACCOUNT.nombre)
 
-  // The token is no longer accepted (expired, revoked): the next API call answers 401.
-  await first.evaluate(() => localStorage.setItem('token', 'caducado.token.invalido'))
+  // The server stops accepting the token (expired, revoked) and the first tab is the one to ask.
+  await first.route('**/api/me', (route) =>
+    route.fulfill({
+      status: 401,
+      json: { error: 'token_expired', message: 'La sesión ha caducado.' },
+    }),
+  )
   await first.reload()
 
   await expect(first).toHaveURL(/\/main\/login$/)

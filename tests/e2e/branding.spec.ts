@@ -14,10 +14,12 @@ import {
 test.use({ serviceWorkers: 'block' })
 
 async function expectDefaultBranding(page: Page) {
-  await expect.poll(() => brandColors(page)).toEqual({
-    primario: DEFAULT_COLORS.primario,
-    secundario: DEFAULT_COLORS.secundario,
-  })
+  await expect
+    .poll(() => brandColors(page))
+    .toEqual({
+      primario: DEFAULT_COLORS.primario,
+      secundario: DEFAULT_COLORS.secundario,
+    })
   await expect(page.getByRole('banner').getByRole('img')).toHaveCount(0)
   expect(await themeColor(page)).toBe(DEFAULT_COLORS.primario)
 }
@@ -27,13 +29,19 @@ test.describe('branding of each demo tenant', () => {
     test(`${tenant}: colours, logo, name, theme colour, stored logo`, async ({ page }) => {
       const record = await hospitalRecord(page, tenant)
       await page.goto(`/${tenant}/login`)
-      await expect.poll(() => brandColors(page)).toEqual({
-        primario: hex(record.color_primario),
-        secundario: hex(record.color_secundario),
-      })
-      const logo = page.getByRole('banner').getByRole('img', { name: `Logotipo de ${record.nombre}` })
+      await expect
+        .poll(() => brandColors(page))
+        .toEqual({
+          primario: hex(record.color_primario),
+          secundario: hex(record.color_secundario),
+        })
+      const logo = page
+        .getByRole('banner')
+        .getByRole('img', { name: `Logotipo de ${record.nombre}` })
       await expect(logo).toBeVisible()
-      await expect.poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+      await expect
+        .poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth))
+        .toBeGreaterThan(0)
       await expect(page.getByRole('banner')).toContainText(record.nombre)
       expect(await themeColor(page)).toBe(hex(record.color_primario))
       expect((await localStorageEntries(page)).logo).toBe(record.imagen)
@@ -53,7 +61,9 @@ test.describe('branding of each demo tenant', () => {
 
   test('the refresh flag is cleared once the branding has loaded', async ({ page }) => {
     await page.goto('/hospital-central/login')
-    await page.evaluate(() => localStorage.setItem('refresh', '1'))
+    await page.evaluate(() => {
+      localStorage.setItem('refresh', '1')
+    })
     await page.reload()
     await expect(page.getByRole('banner').getByRole('img')).toBeVisible()
     await expect.poll(async () => (await localStorageEntries(page)).refresh).toBeUndefined()
@@ -62,13 +72,17 @@ test.describe('branding of each demo tenant', () => {
   test('the refresh flag stays when the branding fails', async ({ page }) => {
     await page.route('**/api/hospitales**', (route) => route.fulfill({ status: 500, body: '' }))
     await page.goto('/hospital-central/login')
-    await page.evaluate(() => localStorage.setItem('refresh', '1'))
+    await page.evaluate(() => {
+      localStorage.setItem('refresh', '1')
+    })
     await page.reload()
     await expectDefaultBranding(page)
     expect((await localStorageEntries(page)).refresh).toBe('1')
   })
 
-  test('text on the tenant colours keeps AA contrast (clinica-sol is pale yellow)', async ({ page }) => {
+  test('text on the tenant colours keeps AA contrast (clinica-sol is pale yellow)', async ({
+    page,
+  }) => {
     await page.goto('/clinica-sol/login')
     await expect.poll(() => cssVariable(page, '--color-primario')).toBe('#fff59d')
     expect(await cssVariable(page, '--color-sobre-primario')).toBe('#000000')
@@ -78,10 +92,38 @@ test.describe('branding of each demo tenant', () => {
 
 test.describe('hostile branding answers: logged, nothing shown, default colours', () => {
   const answers: [string, { body: string; contentType?: string; status?: number }][] = [
-    ['declaration break-out', { body: JSON.stringify([{ color_primario: 'red;}body{display:none', color_secundario: '#fff', imagen: '' }]) }],
-    ['url() colour', { body: JSON.stringify([{ color_primario: 'url(https://evil.example/x)', color_secundario: '#fff', imagen: '' }]) }],
-    ['var() colour', { body: JSON.stringify([{ color_primario: 'var(--x)', color_secundario: '#fff', imagen: '' }]) }],
-    ['expression() colour', { body: JSON.stringify([{ color_primario: 'expression(alert(1))', color_secundario: '#fff', imagen: '' }]) }],
+    [
+      'declaration break-out',
+      {
+        body: JSON.stringify([
+          { color_primario: 'red;}body{display:none', color_secundario: '#fff', imagen: '' },
+        ]),
+      },
+    ],
+    [
+      'url() colour',
+      {
+        body: JSON.stringify([
+          { color_primario: 'url(https://evil.example/x)', color_secundario: '#fff', imagen: '' },
+        ]),
+      },
+    ],
+    [
+      'var() colour',
+      {
+        body: JSON.stringify([
+          { color_primario: 'var(--x)', color_secundario: '#fff', imagen: '' },
+        ]),
+      },
+    ],
+    [
+      'expression() colour',
+      {
+        body: JSON.stringify([
+          { color_primario: 'expression(alert(1))', color_secundario: '#fff', imagen: '' },
+        ]),
+      },
+    ],
     ['not an array', { body: JSON.stringify({ color_primario: '#ff0000' }) }],
     ['empty array', { body: '[]' }],
     ['HTML instead of JSON', { body: '<!doctype html><p>Error</p>', contentType: 'text/html' }],
@@ -112,11 +154,17 @@ test.describe('hostile branding answers: logged, nothing shown, default colours'
   test('javascript: and SVG logos are never shown; valid 8-digit hex colours are applied', async ({
     page,
   }) => {
-    for (const imagen of ['javascript:alert(1)', 'java\tscript:alert(1)', 'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=']) {
+    for (const imagen of [
+      'javascript:alert(1)',
+      'java\tscript:alert(1)',
+      'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=',
+    ]) {
       await page.route('**/api/hospitales**', (route) =>
         route.fulfill({
           contentType: 'application/json',
-          body: JSON.stringify([{ color_primario: '#336699ff', color_secundario: '#224466', imagen }]),
+          body: JSON.stringify([
+            { color_primario: '#336699ff', color_secundario: '#224466', imagen },
+          ]),
         }),
       )
       await page.goto('/hospital-central/login')
@@ -127,7 +175,9 @@ test.describe('hostile branding answers: logged, nothing shown, default colours'
     }
   })
 
-  test('a tenant whose branding fails never keeps the previous tenant’s colours', async ({ page }) => {
+  test('a tenant whose branding fails never keeps the previous tenant’s colours', async ({
+    page,
+  }) => {
     await page.goto('/hospital-central/login')
     await expect(page.getByRole('banner').getByRole('img')).toBeVisible()
     await page.route('**/api/hospitales?tenant=clinica-norte', (route) => route.abort())

@@ -12,17 +12,27 @@ function pathOf(url: string) {
 
 test.describe('tenant routing (DESIGN.md table)', () => {
   test('/ goes to the login screen of main, replacing the history entry', async ({ page }) => {
+    await page.goto('/clinica-norte/pagos')
+    await page.evaluate(() => {
+      localStorage.clear()
+    })
+    const entriesBefore = await page.evaluate(() => history.length)
     await page.goto('/')
     await expect(page).toHaveURL(/\/main\/login$/)
     await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible()
-    expect(await page.evaluate(() => history.length)).toBe(1)
     expect(await page.evaluate(() => localStorage.getItem('tenant'))).toBe('main')
+    // One entry for the visit, none for the redirect: Back skips `/` and returns to where we were.
+    expect(await page.evaluate(() => history.length)).toBe(entriesBefore + 1)
+    await page.goBack()
+    await expect(page).toHaveURL(/\/clinica-norte\/pagos$/)
   })
 
   test('a reserved first segment keeps the whole path, query and hash', async ({ page }) => {
     await page.goto('/admin/usuarios?x=1#y')
     await expect(page).toHaveURL(/\/main\/admin\/usuarios\?x=1#y$/)
-    await expect(page.getByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeVisible()
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Página no encontrada' }),
+    ).toBeVisible()
     expect(pathOf(page.url())).toBe('/main/admin/usuarios?x=1#y')
   })
 
@@ -34,10 +44,16 @@ test.describe('tenant routing (DESIGN.md table)', () => {
     await expect(page).toHaveURL(/\/clinica-norte\/login$/)
   })
 
-  test('/{tenant} alone goes to its login screen', async ({ page }) => {
+  test('/{tenant} alone goes to its login screen, replacing the history entry', async ({
+    page,
+  }) => {
+    await page.goto('/clinica-norte/pagos')
+    const entriesBefore = await page.evaluate(() => history.length)
     await page.goto('/hospital-central')
     await expect(page).toHaveURL(/\/hospital-central\/login$/)
-    expect(await page.evaluate(() => history.length)).toBe(1)
+    expect(await page.evaluate(() => history.length)).toBe(entriesBefore + 1)
+    await page.goBack()
+    await expect(page).toHaveURL(/\/clinica-norte\/pagos$/)
   })
 
   test('an in-app navigation to a reserved path is redirected without a history entry', async ({
@@ -52,9 +68,13 @@ test.describe('tenant routing (DESIGN.md table)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Pagos' })).toBeVisible()
   })
 
-  test('unknown children show "Página no encontrada" inside the tenant layout', async ({ page }) => {
+  test('unknown children show "Página no encontrada" inside the tenant layout', async ({
+    page,
+  }) => {
     await page.goto('/hospital-central/no-existe')
-    await expect(page.getByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeVisible()
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Página no encontrada' }),
+    ).toBeVisible()
     await expect(page.getByRole('banner')).toContainText('Hospital Central')
   })
 
@@ -72,7 +92,8 @@ test.describe('tenant routing (DESIGN.md table)', () => {
         dispatchEvent(new PopStateEvent('popstate'))
       }, `/hospital-central/${name}`)
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(SCREEN_TITLES[name])
-      if (name !== 'login') expect(loadedScripts.size, `${name} has its own chunk`).toBeGreaterThan(before)
+      if (name !== 'login')
+        expect(loadedScripts.size, `${name} has its own chunk`).toBeGreaterThan(before)
     }
   })
 
@@ -97,7 +118,10 @@ test.describe('hostile paths never leave the origin', () => {
     ['/%5C%5Cevil.example/login', '/main/%5C%5Cevil.example/login'],
     ['/%252F%252Fevil.example', '/main/%252F%252Fevil.example'],
     ['/%2e%2e/%2e%2e/login', '/main/login'],
-    ['/%3Cscript%3Ealert(1)%3C%2Fscript%3E/login', '/main/%3Cscript%3Ealert(1)%3C%2Fscript%3E/login'],
+    [
+      '/%3Cscript%3Ealert(1)%3C%2Fscript%3E/login',
+      '/main/%3Cscript%3Ealert(1)%3C%2Fscript%3E/login',
+    ],
   ]
   for (const [path, expected] of cases) {
     test(`${path} → ${expected}`, async ({ page, baseURL }) => {

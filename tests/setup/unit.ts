@@ -8,7 +8,8 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn((input: RequestInfo | URL) => {
-      throw new Error(`Unmocked fetch in a unit test: ${String(input)}`)
+      const url = input instanceof Request ? input.url : input.toString()
+      throw new Error(`Unmocked fetch in a unit test: ${url}`)
     }),
   )
 })

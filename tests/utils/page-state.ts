@@ -16,7 +16,7 @@ export async function brandColors(page: Page) {
 }
 
 export async function localStorageEntries(page: Page): Promise<Record<string, string>> {
-  return page.evaluate(() => ({ ...localStorage }))
+  return page.evaluate(() => Object.fromEntries(Object.entries(localStorage)))
 }
 
 export async function themeColor(page: Page): Promise<string | null> {

@@ -4,6 +4,7 @@ import { DEFAULT_TENANT } from '../../config/tenants'
 import { fetchCurrentUser, type CurrentUser } from '../../features/auth/session'
 import { loadBranding } from '../../features/tenant/branding-controller'
 import { readValue } from '../../lib/storage'
+import { isTenantId } from '../../shared/tenant-path'
 
 export const TENANT_LAYOUT_ID = 'tenant-layout'
 
@@ -15,8 +16,13 @@ export interface TenantLayoutData {
 
 let tokenAtLastLoad: string | null = null
 
+const NOBODY_SIGNED_IN: Promise<CurrentUser | null> = Promise.resolve(null)
+
 export function tenantLayoutLoader({ params }: LoaderFunctionArgs): TenantLayoutData {
   const tenant = params.tenant ?? DEFAULT_TENANT
+  // `/login`, `/admin/…` match `:tenant` too, but the root gate is redirecting them: no branding
+  // or session call for a segment that names no hospital.
+  if (!isTenantId(tenant)) return { tenant, user: NOBODY_SIGNED_IN }
   void loadBranding(tenant)
   tokenAtLastLoad = readValue('token')
   // A 401 here runs the app-wide 401 reaction; the layout then just shows nobody signed in.

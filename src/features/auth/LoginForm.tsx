@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useRef, useState, type SubmitEvent } from 'react'
 import { ApiError, NetworkError, TimeoutError } from '../../lib/api-errors'
 import { signIn, type SessionUser } from './session'
 import { validateCredentials, type CredentialErrors } from './validate-credentials'
@@ -6,6 +6,11 @@ import { validateCredentials, type CredentialErrors } from './validate-credentia
 interface LoginFormProps {
   tenant: string
   onSignedIn: (user: SessionUser) => void
+}
+
+function readTextField(form: FormData, name: string): string {
+  const value = form.get(name)
+  return typeof value === 'string' ? value : ''
 }
 
 function describeFailure(error: unknown): string {
@@ -28,12 +33,12 @@ export function LoginForm({ tenant, onSignedIn }: LoginFormProps) {
   const [failure, setFailure] = useState<string | null>(null)
   const [isSubmitting, setIsSubmitting] = useState(false)
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
     if (isSubmitting) return
     const form = new FormData(event.currentTarget)
-    const email = String(form.get('email') ?? '').trim()
-    const password = String(form.get('password') ?? '')
+    const email = readTextField(form, 'email').trim()
+    const password = readTextField(form, 'password')
     const found = validateCredentials({ email, password })
     setErrors(found)
     setFailure(null)

@@ -38,7 +38,7 @@ function readUser(value: unknown): SessionUser {
 
 /** Signs in and stores the token. Wrong credentials reject with an `ApiError` of status 401. */
 export async function signIn(credentials: Credentials): Promise<SessionUser> {
-  const answer = await api.request<unknown>(API_PATHS.login, {
+  const answer = await api.request(API_PATHS.login, {
     method: 'POST',
     body: credentials,
     isCredentialCheck: true,
@@ -54,7 +54,7 @@ export async function signIn(credentials: Credentials): Promise<SessionUser> {
 /** The signed-in user, or null without a token. A stale token rejects (and triggers the 401 flow). */
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   if (!readValue('token')) return null
-  const answer = await api.request<unknown>(API_PATHS.me)
+  const answer = await api.request(API_PATHS.me)
   const user = readUser(answer)
   const tenant = isRecord(answer) && typeof answer.tenant === 'string' ? answer.tenant : ''
   return { ...user, tenant }

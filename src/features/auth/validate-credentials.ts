@@ -16,6 +16,7 @@ export function validateCredentials({ email, password }: { email: string; passwo
     errors.email = 'Introduce un correo electrónico válido, por ejemplo nombre@hospital.es.'
   }
   if (password === '') errors.password = 'Introduce tu contraseña.'
-  else if (password.length > MAX_PASSWORD_LENGTH) errors.password = 'La contraseña es demasiado larga.'
+  else if (password.length > MAX_PASSWORD_LENGTH)
+    errors.password = 'La contraseña es demasiado larga.'
   return errors
 }

@@ -65,7 +65,7 @@ export function initBrandingFromDocument(doc: Document): void {
 
 async function fetchBranding(tenant: string) {
   const query = new URLSearchParams({ tenant })
-  const body = await api.request<unknown>(`${API_PATHS.hospitales}?${query.toString()}`)
+  const body = await api.request(`${API_PATHS.hospitales}?${query.toString()}`)
   return parseHospitalesAnswer(body, tenant, config.apiBaseUrl)
 }
 
@@ -106,7 +106,7 @@ export async function loadBranding(tenant: string): Promise<void> {
   for (const warning of result.warnings) warn(tenant, warning)
 
   const previous = state.branding
-  const logoSize = previous?.logoUrl === result.branding.logoUrl ? previous?.logoSize : undefined
+  const logoSize = previous?.logoUrl === result.branding.logoUrl ? previous.logoSize : undefined
   const branding: Branding = logoSize ? { ...result.branding, logoSize } : result.branding
   setState({ tenant, branding })
   if (result.imagen === null) removeValue('logo')

@@ -37,8 +37,9 @@ describe('resolveTenantLocation, DESIGN.md routing table', () => {
   })
 
   it('keeps the whole path, query and hash', () => {
-    expect(resolveTenantLocation({ pathname: '/admin/usuarios', search: '?x=1', hash: '#y' }, null))
-      .toEqual({ kind: 'redirect', tenant: 'main', to: '/main/admin/usuarios?x=1#y' })
+    expect(
+      resolveTenantLocation({ pathname: '/admin/usuarios', search: '?x=1', hash: '#y' }, null),
+    ).toEqual({ kind: 'redirect', tenant: 'main', to: '/main/admin/usuarios?x=1#y' })
   })
 
   it('treats reserved names case-sensitively', () => {
@@ -115,36 +116,56 @@ describe('resolveTenantLocation, properties', () => {
       )
       .map((segments) => `/${segments.join('/')}`),
   )
-  const storedArbitrary = fc.option(fc.oneof(fc.constantFrom('hospital-central', 'admin'), fc.string()))
-  const searchArbitrary = fc.oneof(fc.constant(''), fc.webQueryParameters().map((q) => `?${q}`))
-  const hashArbitrary = fc.oneof(fc.constant(''), fc.webFragments().map((f) => `#${f}`))
+  const storedArbitrary = fc.option(
+    fc.oneof(fc.constantFrom('hospital-central', 'admin'), fc.string()),
+  )
+  const searchArbitrary = fc.oneof(
+    fc.constant(''),
+    fc.webQueryParameters().map((q) => `?${q}`),
+  )
+  const hashArbitrary = fc.oneof(
+    fc.constant(''),
+    fc.webFragments().map((f) => `#${f}`),
+  )
 
   it('always yields a same-origin path under /{tenant}/ that keeps query and hash', () => {
     fc.assert(
-      fc.property(pathArbitrary, storedArbitrary, searchArbitrary, hashArbitrary, (pathname, stored, search, hash) => {
-        const resolution = resolveTenantLocation({ pathname, search, hash }, stored)
-        const target = targetOf(resolution, pathname + search + hash)
-        const url = new URL(target, ORIGIN)
-        expect(url.origin).toBe(ORIGIN)
-        expect(target.startsWith(`/${encodeURIComponent(resolution.tenant)}/`)).toBe(true)
-        expect(url.search).toBe(new URL(`${ORIGIN}/${search}`).search)
-        expect(url.hash).toBe(new URL(`${ORIGIN}/${hash}`).hash)
-      }),
+      fc.property(
+        pathArbitrary,
+        storedArbitrary,
+        searchArbitrary,
+        hashArbitrary,
+        (pathname, stored, search, hash) => {
+          const resolution = resolveTenantLocation({ pathname, search, hash }, stored)
+          const target = targetOf(resolution, pathname + search + hash)
+          const url = new URL(target, ORIGIN)
+          expect(url.origin).toBe(ORIGIN)
+          expect(target.startsWith(`/${encodeURIComponent(resolution.tenant)}/`)).toBe(true)
+          expect(url.search).toBe(new URL(`${ORIGIN}/${search}`).search)
+          expect(url.hash).toBe(new URL(`${ORIGIN}/${hash}`).hash)
+        },
+      ),
       { numRuns: 2000 },
     )
   })
 
   it('is idempotent: the rules applied to their own result change nothing', () => {
     fc.assert(
-      fc.property(pathArbitrary, storedArbitrary, searchArbitrary, hashArbitrary, (pathname, stored, search, hash) => {
-        const first = resolveTenantLocation({ pathname, search, hash }, stored)
-        const target = new URL(targetOf(first, pathname + search + hash), ORIGIN)
-        const second = resolveTenantLocation(
-          { pathname: target.pathname, search: target.search, hash: target.hash },
-          first.tenant,
-        )
-        expect(second).toEqual({ kind: 'tenant', tenant: first.tenant })
-      }),
+      fc.property(
+        pathArbitrary,
+        storedArbitrary,
+        searchArbitrary,
+        hashArbitrary,
+        (pathname, stored, search, hash) => {
+          const first = resolveTenantLocation({ pathname, search, hash }, stored)
+          const target = new URL(targetOf(first, pathname + search + hash), ORIGIN)
+          const second = resolveTenantLocation(
+            { pathname: target.pathname, search: target.search, hash: target.hash },
+            first.tenant,
+          )
+          expect(second).toEqual({ kind: 'tenant', tenant: first.tenant })
+        },
+      ),
       { numRuns: 2000 },
     )
   })

@@ -14,8 +14,7 @@ export interface LocationParts {
 }
 
 export type TenantResolution =
-  | { kind: 'tenant'; tenant: string }
-  | { kind: 'redirect'; tenant: string; to: string }
+  { kind: 'tenant'; tenant: string } | { kind: 'redirect'; tenant: string; to: string }
 
 // Any fixed origin: it only lets the URL parser canonicalise the path; it is never navigated to.
 const PARSING_BASE = 'https://app.invalid'
@@ -28,9 +27,15 @@ const PARSING_BASE = 'https://app.invalid'
 function canonicalise({ pathname, search = '', hash = '' }: LocationParts) {
   const pathAbsolute = '/' + pathname.replace(/^[/\\]+/, '')
   const url = new URL(pathAbsolute, PARSING_BASE)
-  const query = new URL(PARSING_BASE + '/' + (search.startsWith('?') ? search : search && `?${search}`))
+  const query = new URL(
+    PARSING_BASE + '/' + (search.startsWith('?') ? search : search && `?${search}`),
+  )
   const fragment = new URL(PARSING_BASE + '/' + (hash.startsWith('#') ? hash : hash && `#${hash}`))
-  return { pathname: url.pathname.replace(/\/{2,}/g, '/'), search: query.search, hash: fragment.hash }
+  return {
+    pathname: url.pathname.replace(/\/{2,}/g, '/'),
+    search: query.search,
+    hash: fragment.hash,
+  }
 }
 
 export function resolveTenantLocation(
