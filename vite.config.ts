@@ -27,12 +27,29 @@ function defaultBrandingPlugin(): Plugin {
   }
 }
 
+/**
+ * The app is written against React 19's API and runs on Preact's compatibility layer: React DOM
+ * alone is ~64 KB gzip, Preact ~10 KB, which is what lets the first load of a tenant's sign-in
+ * screen fit its 70 KB budget on a waiting-room kiosk or a patient's phone. Every consumer
+ * (our code, react-router, Testing Library) resolves `react*` here, so tests run what ships.
+ */
+const REACT_ON_PREACT = [
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+  { find: /^react$/, replacement: 'preact/compat' },
+]
+
 // The API server the dev server forwards `/api` and `/logos` to (`npm run dev:api`).
 const DEV_API_TARGET = process.env.DEV_API_TARGET ?? 'http://127.0.0.1:4174'
 
 export default defineConfig({
+  resolve: { alias: REACT_ON_PREACT },
   plugins: [
-    react(),
+    // JSX only: React Fast Refresh cannot drive Preact, so an edit reloads the page in dev.
+    react({ refreshExclude: /./ }),
     defaultBrandingPlugin(),
     VitePWA({
       strategies: 'injectManifest',
@@ -61,6 +78,15 @@ export default defineConfig({
     },
   },
   test: {
+    // Testing Library's ESM build, inlined, so its `react` imports go through the aliases too
+    // (its CommonJS entry would `require` React DOM itself).
+    alias: [
+      {
+        find: /^@testing-library\/react$/,
+        replacement: '@testing-library/react/dist/@testing-library/react.esm.js',
+      },
+    ],
+    server: { deps: { inline: ['@testing-library/react'] } },
     restoreMocks: true,
     unstubGlobals: true,
     unstubEnvs: true,

@@ -32,7 +32,7 @@ export function UpdatePrompt({ updates = serviceWorkerController }: UpdatePrompt
     <div className="update-prompt" data-visible={isVisible}>
       {/* Always rendered: a live region must exist before its text appears to be announced. */}
       <p className="update-prompt-message" role="status" aria-live="polite">
-        {isVisible ? 'Nueva versión disponible' : ''}
+        {isVisible ? 'Nueva versión disponible' : null}
       </p>
       {isVisible && (
         <div className="update-prompt-actions">
