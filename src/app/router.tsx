@@ -5,6 +5,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import type { ReservedSegment } from '../config/tenants'
 import { tenantGateLoader } from '../features/tenant/tenant-gate'
+import { BootFrame } from './layouts/BootFrame'
 import { TenantLayout } from './layouts/TenantLayout'
 import {
   shouldRevalidateTenantLayout,
@@ -44,8 +45,7 @@ export const routes: RouteObject[] = [
     loader: tenantGateLoader,
     // The rules run on every navigation, whatever changed.
     shouldRevalidate: () => true,
-    // Nothing to show while the first screen's chunk loads: the branded HTML is already painted.
-    HydrateFallback: () => null,
+    HydrateFallback: BootFrame,
     ErrorBoundary: RouteError,
     children: [
       { index: true },

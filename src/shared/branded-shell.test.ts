@@ -6,6 +6,7 @@ import {
   type Branding,
 } from './branding-rules'
 import {
+  BRANDED_SHELL_ATTRIBUTE,
   BRANDING_DATA_ELEMENT_ID,
   escapeAttribute,
   injectBrandingIntoShell,
@@ -64,6 +65,7 @@ describe('injectBrandingIntoShell', () => {
     expect(root.getAttribute('lang')).toBe('es')
     expect(root.dataset.tenant).toBe('hospital-central')
     expect(root.getAttribute('style')).toBe(toCssDeclarations(branding.colors))
+    expect(root.hasAttribute(BRANDED_SHELL_ATTRIBUTE)).toBe(true)
     expect(root.style.getPropertyValue('--color-primario')).toBe('#8c1f4e')
     expect(doc.querySelector('meta[name="theme-color"]')?.getAttribute('content')).toBe('#8c1f4e')
     expect(doc.querySelectorAll('link[rel="manifest"]')).toHaveLength(1)
@@ -84,6 +86,7 @@ describe('injectBrandingIntoShell', () => {
     const doc = parse(html)
     expect(doc.documentElement.dataset.tenant).toBe('main')
     expect(doc.documentElement.hasAttribute('style')).toBe(false)
+    expect(doc.documentElement.hasAttribute(BRANDED_SHELL_ATTRIBUTE)).toBe(false)
     expect(doc.querySelector('meta[name="theme-color"]')?.getAttribute('content')).toBe(
       DEFAULT_COLORS.primario,
     )

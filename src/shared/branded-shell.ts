@@ -9,6 +9,13 @@ import { isBranding, toCssDeclarations, type Branding } from './branding-rules'
 /** `id` of the JSON block the page reads its initial branding from. */
 export const BRANDING_DATA_ELEMENT_ID = 'tenant-branding'
 
+/**
+ * Attribute set on `<html>` when the shell carries the tenant's own colours: only then does the
+ * pre-script frame (`.boot-frame` in index.html) show its colour bar, so a first visit never
+ * paints the default colours of a hospital that has its own.
+ */
+export const BRANDED_SHELL_ATTRIBUTE = 'data-branded'
+
 interface Attribute {
   name: string
   /** As written in the source (entities not decoded); null for a bare attribute. */
@@ -112,7 +119,8 @@ function buildHeadAdditions(branding: Branding, indent: string): string {
 }
 
 /**
- * The shell `html` branded for `tenant`: CSS custom properties in `<html style>`, `data-tenant`,
+ * The shell `html` branded for `tenant`: CSS custom properties in `<html style>`, `data-branded`,
+ * `data-tenant`,
  * the theme colour, the tenant's own manifest link and a JSON block with the branding.
  * `branding` null (or another tenant's, or invalid) only sets `data-tenant` and the manifest link.
  */
@@ -137,9 +145,13 @@ export function injectBrandingIntoShell(
       if (tagName === 'html' && !hasSeenHtmlTag) {
         hasSeenHtmlTag = true
         const withTenant = writeAttribute(attributes, 'data-tenant', escapeAttribute(tenant))
-        return own
-          ? writeAttribute(withTenant, 'style', escapeAttribute(toCssDeclarations(own.colors)))
-          : withTenant
+        if (!own) return withTenant
+        const withColours = writeAttribute(
+          withTenant,
+          'style',
+          escapeAttribute(toCssDeclarations(own.colors)),
+        )
+        return writeAttribute(withColours, BRANDED_SHELL_ATTRIBUTE, '')
       }
       if (tagName === 'meta' && own && isThemeColorMeta(attributes)) {
         return writeAttribute(attributes, 'content', escapeAttribute(own.colors.primario))
