@@ -2,6 +2,7 @@
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
+import { REPO_ROOT } from './app-server'
 
 export interface ControllingWorker {
   scope: string
@@ -100,10 +101,10 @@ export function cachesHolding(cached: Record<string, string[]>, pattern: RegExp)
     .map(([name]) => name)
 }
 
-/** The JavaScript files of a build (`dist/assets/*.js`), as URL paths. */
-export function builtScripts(distDir = 'dist'): string[] {
+/** The scripts and styles of a build (`dist/assets/*.{js,css}`), as URL paths. */
+export function builtAssets(distDir = join(REPO_ROOT, 'dist')): string[] {
   return readdirSync(join(distDir, 'assets'))
-    .filter((file) => file.endsWith('.js'))
+    .filter((file) => file.endsWith('.js') || file.endsWith('.css'))
     .map((file) => `/assets/${file}`)
 }
 

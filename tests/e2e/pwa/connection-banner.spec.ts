@@ -4,6 +4,8 @@ import { waitForControllingWorker } from '../../utils/service-worker'
 test('losing the network is announced, and so is getting it back', async ({ page, context }) => {
   await page.goto('/hospital-central/login')
   await waitForControllingWorker(page)
+  // The branding came from the API itself: the page has seen it reachable.
+  await expect(page.getByRole('banner').getByRole('img')).toBeVisible()
   const banner = page.locator('.connection-status')
   await expect(banner).toHaveAttribute('role', 'status')
   await expect(banner).toHaveAttribute('aria-live', 'polite')

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { test as base, chromium, expect, type BrowserContext, type Page } from '@playwright/test'
 import { hex, hospitalRecord } from '../../utils/page-state'
 import { waitForControllingWorker } from '../../utils/service-worker'
 
@@ -23,22 +23,28 @@ interface AppManifest {
 }
 
 // A normal Playwright context is incognito, where Chromium reports `in-incognito` and never
-// offers to install: installability needs a persistent profile.
-let profileDir: string
-let context: BrowserContext
-
-test.beforeEach(async ({ launchOptions, baseURL }) => {
-  profileDir = await mkdtemp(join(tmpdir(), 'clinica-install-'))
-  context = await chromium.launchPersistentContext(profileDir, {
-    ...launchOptions,
-    baseURL,
-    locale: 'es-ES',
-  })
-})
-
-test.afterEach(async () => {
-  await context.close()
-  await rm(profileDir, { recursive: true, force: true })
+// offers to install: installability needs a persistent profile, one per test.
+const test = base.extend<{
+  openProfile: (options?: { serviceWorkers?: 'allow' | 'block' }) => Promise<Page>
+}>({
+  openProfile: async ({ launchOptions, baseURL }, use) => {
+    const opened: { dir: string; context: BrowserContext }[] = []
+    await use(async ({ serviceWorkers = 'allow' } = {}) => {
+      const dir = await mkdtemp(join(tmpdir(), 'clinica-install-'))
+      const context = await chromium.launchPersistentContext(dir, {
+        ...launchOptions,
+        baseURL,
+        locale: 'es-ES',
+        serviceWorkers,
+      })
+      opened.push({ dir, context })
+      return context.pages()[0] ?? context.newPage()
+    })
+    for (const { dir, context } of opened) {
+      await context.close()
+      await rm(dir, { recursive: true, force: true })
+    }
+  },
 })
 
 async function readInstallState(page: Page) {
@@ -88,8 +94,10 @@ async function expectInstallableAs(page: Page, tenant: string) {
   return state.manifest
 }
 
-test('each hospital installs as its own app, with the worker answering its manifest', async () => {
-  const page = context.pages()[0] ?? (await context.newPage())
+test('each hospital installs as its own app, with the worker answering its manifest', async ({
+  openProfile,
+}) => {
+  const page = await openProfile()
   await page.goto('/hospital-central/login')
   await waitForControllingWorker(page)
   const central = await expectInstallableAs(page, 'hospital-central')
@@ -108,11 +116,18 @@ test('each hospital installs as its own app, with the worker answering its manif
   expect(norte?.theme_color).not.toBe(central?.theme_color)
 })
 
-test('a first visit without a service worker gets a valid manifest from the server', async () => {
-  const page = context.pages()[0] ?? (await context.newPage())
-  // No worker will ever answer: the manifest can only come from the server.
-  await page.route('**/sw.js', (route) => route.abort())
+test('a visit without a service worker gets a valid manifest from the server', async ({
+  openProfile,
+}) => {
+  // As on a first visit before the worker is installed, or in a browser without workers.
+  const page = await openProfile({ serviceWorkers: 'block' })
+  const manifestFromServer = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/clinica-norte/manifest.webmanifest') &&
+      !response.fromServiceWorker(),
+  )
   await page.goto('/clinica-norte/login')
+  expect((await manifestFromServer).status()).toBe(200)
   await expectInstallableAs(page, 'clinica-norte')
   expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull()
 })

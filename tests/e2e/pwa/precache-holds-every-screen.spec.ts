@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
-import { builtScripts, readCachedPaths, waitForControllingWorker } from '../../utils/service-worker'
+import { builtAssets, readCachedPaths, waitForControllingWorker } from '../../utils/service-worker'
 
-test('the precache holds the shell and every script of the build', async ({ page }) => {
+test('the precache holds the shell and every script and style of the build', async ({ page }) => {
   await page.goto('/hospital-central/login')
   await waitForControllingWorker(page)
 
@@ -16,8 +16,8 @@ test('the precache holds the shell and every script of the build', async ({ page
 
   expect(precached).toContain('/index.html')
   expect(precached).toContain('/manifest.webmanifest')
-  // Every route chunk, opened or not: a screen never visited must also work offline.
-  const scripts = builtScripts()
-  expect(scripts.length).toBeGreaterThan(10)
-  expect(precached).toEqual(expect.arrayContaining(scripts))
+  // Every route chunk and style sheet, used or not: a screen never opened must work offline too.
+  const assets = builtAssets()
+  expect(assets.filter((asset) => asset.endsWith('.js')).length).toBeGreaterThan(10)
+  expect(precached).toEqual(expect.arrayContaining(assets))
 })
