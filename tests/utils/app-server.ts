@@ -6,7 +6,8 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { cp, rm } from 'node:fs/promises'
 import { once } from 'node:events'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
 /** The repository: where `vite.config.ts`, `dist/` and `build/server/` are. */
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -35,6 +36,11 @@ export async function deploy(source: string, target: string): Promise<void> {
   await rm(target, { recursive: true, force: true })
   await cp(source, target, { recursive: true })
 }
+
+const SERVER_WITH_WATCHDOG = `
+process.stdin.on('end', () => process.exit(0)).resume()
+await import(process.argv[1])
+`
 
 export interface AppServer {
   origin: string
@@ -69,18 +75,25 @@ export async function startAppServer({
   dbPath: string
 }): Promise<AppServer> {
   const origin = `http://127.0.0.1:${String(port)}`
-  const child = spawn(process.execPath, ['build/server/index.js'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DIST_DIR: distDir,
-      DB_PATH: dbPath,
-      LOG_LEVEL: 'warn',
+  const entry = pathToFileURL(join(REPO_ROOT, 'build/server/index.js')).href
+  // `node build/server/index.js`, plus a watchdog: its stdin is a pipe from this process, which
+  // closes if the test run dies without calling stop(), and then the server exits by itself.
+  const child = spawn(
+    process.execPath,
+    ['--input-type=module', '-e', SERVER_WITH_WATCHDOG, entry],
+    {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DIST_DIR: distDir,
+        DB_PATH: dbPath,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['pipe', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
+  )
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return
     const exited = once(child, 'exit')

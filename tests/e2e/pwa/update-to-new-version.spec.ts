@@ -15,7 +15,7 @@ let workDir: string
 let buildA: string
 let buildB: string
 let served: string
-let server: AppServer
+let server: AppServer | undefined
 
 test.describe.configure({ timeout: 60_000 })
 
@@ -32,7 +32,7 @@ test.beforeAll(async () => {
 })
 
 test.afterAll(async () => {
-  await server.stop()
+  await server?.stop()
   await rm(workDir, { recursive: true, force: true })
 })
 
@@ -42,7 +42,7 @@ const updatePrompt = (page: Page) =>
 /** Opens version A controlled by its worker; counts the page loads that follow. */
 async function openVersionA(page: Page) {
   await deploy(buildA, served)
-  await page.goto(`${server.origin}/hospital-central/login`)
+  await page.goto(`http://127.0.0.1:${String(PORT)}/hospital-central/login`)
   await waitForControllingWorker(page)
   await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible()
   await expect(page.getByText(`Versión ${VERSION_B}`)).toHaveCount(0)
