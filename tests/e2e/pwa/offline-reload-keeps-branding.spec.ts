@@ -24,7 +24,8 @@ test('offline, a reload of the login screen is branded from the first frame', as
     .getByRole('banner')
     .getByRole('img', { name: `Logotipo de ${DEMO_TENANTS[TENANT].nombre}` })
   await expect(logo).toBeVisible()
-  // The logo went through the worker once it controlled the page: it is in the logo cache.
+  // The page showed the logo before the worker controlled it; the first install caught up
+  // (the page hands it what it fetched, and a kept branding answer brings its logo along).
   await expect
     .poll(async () => (await readCachedPaths(page))['clinica-pwa-logos-v1'] ?? [])
     .toContain(record.imagen)

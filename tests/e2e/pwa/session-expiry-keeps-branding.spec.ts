@@ -5,9 +5,24 @@ import {
   readCacheStorage,
   readStoredBranding,
   waitForControllingWorker,
+  type CachedEntry,
 } from '../../utils/service-worker'
 
 const TENANT = DEMO_ACCOUNT.tenant
+
+/** No entry of any cache is the user's: no session call, no token, no personal answer. */
+function expectNoUserData(storage: Record<string, CachedEntry[]>, token: string) {
+  for (const entries of Object.values(storage)) {
+    for (const entry of entries) {
+      expect(new URL(entry.url).pathname).not.toMatch(/^\/api\/(me|auth)/)
+      expect(entry.url).not.toContain(token)
+      expect(Object.keys(entry.requestHeaders)).not.toContain('x-authorization')
+      expect(entry.text).not.toContain(token)
+      expect(entry.text).not.toContain(DEMO_ACCOUNT.email)
+      expect(entry.text).not.toContain(DEMO_ACCOUNT.nombre)
+    }
+  }
+}
 
 test('after a 401, public branding stays cached and no cache holds user data', async ({
   page,
@@ -27,6 +42,8 @@ test('after a 401, public branding stays cached and no cache holds user data', a
     await page.goto(`/${TENANT}/${screen}`)
     await expect(page.getByRole('banner')).toContainText(DEMO_ACCOUNT.nombre)
   }
+  // Signed in, with every screen's calls carrying the token, the caches hold none of it.
+  expectNoUserData(await readCacheStorage(page), token)
 
   // The token is no longer accepted. `context.route` sees the call whichever way it goes.
   await context.route('**/api/me', (route) =>
@@ -47,16 +64,7 @@ test('after a 401, public branding stays cached and no cache holds user data', a
   expect(storage['clinica-pwa-logos-v1']?.map(({ url }) => new URL(url).pathname)).toContain(
     record.imagen,
   )
-  for (const entries of Object.values(storage)) {
-    for (const entry of entries) {
-      const path = new URL(entry.url).pathname
-      expect(path).not.toMatch(/^\/api\/(me|auth)/)
-      expect(entry.url).not.toContain(token)
-      expect(Object.keys(entry.requestHeaders)).not.toContain('x-authorization')
-      expect(entry.text).not.toContain(token)
-      expect(entry.text).not.toContain(DEMO_ACCOUNT.email)
-    }
-  }
+  expectNoUserData(storage, token)
   expect(await readStoredBranding(page, TENANT)).toMatchObject({
     tenant: TENANT,
     nombre: record.nombre,

@@ -106,9 +106,9 @@ test('a new version is offered in Spanish and, once accepted, reloads the page e
     name.startsWith('clinica-pwa-precache'),
   )?.[1]
   expect(precached).toEqual(expect.arrayContaining(builtAssets(buildB)))
-  const onlyInA = builtAssets(buildA).filter((script) => !builtAssets(buildB).includes(script))
+  const onlyInA = builtAssets(buildA).filter((asset) => !builtAssets(buildB).includes(asset))
   expect(onlyInA.length).toBeGreaterThan(0)
-  for (const script of onlyInA) expect(precached).not.toContain(script)
+  for (const asset of onlyInA) expect(precached).not.toContain(asset)
   expect(loads.count).toBe(1)
 })
 
