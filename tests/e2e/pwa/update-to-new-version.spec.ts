@@ -140,3 +140,32 @@ test('the offer waits while a form holds unsaved input, which survives', async (
   await expect(page.getByText(`Versión ${VERSION_B}`)).toBeVisible()
   expect(loads.count).toBe(1)
 })
+
+test('a tab left on the old version recovers from a screen that is gone with one reload', async ({
+  context,
+}) => {
+  const accepting = await context.newPage()
+  const leftBehind = await context.newPage()
+  await openVersionA(accepting)
+  const loads = await openVersionA(leftBehind)
+  await publishVersionB(accepting)
+
+  // The update is accepted in the other tab: this one is not reloaded under its user's feet...
+  await accepting.getByRole('button', { name: 'Actualizar' }).click()
+  await expect(accepting.getByText(`Versión ${VERSION_B}`)).toBeVisible()
+  await expect(updatePrompt(leftBehind)).toHaveCount(0)
+  expect(loads.count).toBe(0)
+
+  // ...but it still runs A, whose screens neither the new worker nor the server hold any more;
+  // only the HTTP cache may still have them (the old worker's install fetched them), until the
+  // browser evicts them, as done here. Opening one then fails to load its chunk: the page
+  // reloads once, into B, on that screen.
+  const cdp = await context.newCDPSession(leftBehind)
+  await cdp.send('Network.clearBrowserCache')
+  await cdp.detach()
+  await leftBehind.getByRole('link', { name: 'Directorio' }).click()
+  await expect(leftBehind.getByRole('heading', { level: 1, name: 'Directorio' })).toBeVisible()
+  await expect(leftBehind.getByText(`Versión ${VERSION_B}`)).toBeVisible()
+  expect(new URL(leftBehind.url()).pathname).toBe('/hospital-central/directorio')
+  expect(loads.count).toBe(1)
+})
