@@ -94,13 +94,6 @@ export async function readCachedPaths(page: Page): Promise<Record<string, string
   )
 }
 
-/** Names of the caches holding an entry whose path matches `pattern`. */
-export function cachesHolding(cached: Record<string, string[]>, pattern: RegExp): string[] {
-  return Object.entries(cached)
-    .filter(([, paths]) => paths.some((path) => pattern.test(path)))
-    .map(([name]) => name)
-}
-
 /** The scripts and styles of a build (`dist/assets/*.{js,css}`), as URL paths. */
 export function builtAssets(distDir = join(REPO_ROOT, 'dist')): string[] {
   return readdirSync(join(distDir, 'assets'))
