@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import react from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
@@ -42,6 +43,17 @@ const REACT_ON_PREACT = [
   { find: /^react$/, replacement: 'preact/compat' },
 ]
 
+/**
+ * The version the footer shows (support asks "which version do you have?"): `VITE_APP_VERSION`
+ * (a release or commit id, set by whoever builds), else the package's version. Each value is a
+ * different build: new chunk hashes and a new service worker.
+ */
+const PACKAGE = JSON.parse(readFileSync(new URL('package.json', import.meta.url), 'utf8')) as {
+  version: string
+}
+const VERSION_FROM_ENV = process.env.VITE_APP_VERSION?.trim() ?? ''
+const APP_VERSION = VERSION_FROM_ENV === '' ? PACKAGE.version : VERSION_FROM_ENV
+
 // The API server the dev server forwards `/api` and `/logos` to (`npm run dev:api`).
 const DEV_API_TARGET = process.env.DEV_API_TARGET ?? 'http://127.0.0.1:4174'
 
@@ -67,6 +79,9 @@ export default defineConfig({
       },
     }),
   ],
+  define: {
+    'import.meta.env.VITE_APP_VERSION': JSON.stringify(APP_VERSION),
+  },
   build: {
     target: 'es2022',
     sourcemap: true,

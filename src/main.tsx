@@ -21,7 +21,13 @@ if (redirectTo !== null) window.history.replaceState(null, '', redirectTo)
 initBrandingFromDocument(document)
 const router = createAppRouter()
 connectSessionEvents(router)
-installChunkLoadRecovery()
+installChunkLoadRecovery(window, {
+  // A screen whose chunk is gone (a newer deploy) is opened afresh, not the one left behind.
+  pendingUrl: () => {
+    const { location } = router.state.navigation
+    return location ? router.createHref(location) : null
+  },
+})
 
 onBrandingUpdated((tenant) => {
   if (getBrandingSnapshot().tenant === tenant) void loadBranding(tenant)

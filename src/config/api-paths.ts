@@ -6,6 +6,9 @@ export const API_PATHS = {
   health: '/api/health',
 } as const
 
+/** Request header carrying the user's bearer token (`X-Authorization: Bearer <token>`). */
+export const TOKEN_HEADER = 'X-Authorization'
+
 /** Every API path starts with this; the service worker never answers it with the app shell. */
 export const API_PREFIX = '/api/'
 

@@ -68,3 +68,6 @@ export const config: AppConfig = resolveConfig({
 
 /** True in a production build (`vite build`): the service worker is only registered there. */
 export const isProductionBuild: boolean = import.meta.env.PROD
+
+/** The build's version (`VITE_APP_VERSION`, else package.json's), shown in the footer. */
+export const appVersion = String(import.meta.env.VITE_APP_VERSION)

@@ -2,6 +2,11 @@
 export const SW_MESSAGES = {
   /** Page → worker: the user accepted the update; activate the waiting worker. */
   skipWaiting: 'SKIP_WAITING',
+  /**
+   * Page → worker: `{ type, payload: { urlsToCache } }`, URLs the page fetched before the worker
+   * controlled it; Workbox's router runs them through its routes (workbox-routing).
+   */
+  cacheUrls: 'CACHE_URLS',
   /** Worker → pages: a fresher `verHospitales` answer for `tenant` is in the cache. */
   brandingUpdated: 'BRANDING_UPDATED',
 } as const

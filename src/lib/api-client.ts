@@ -3,6 +3,7 @@
  * origins only (SPEC §7), speaks JSON, enforces a timeout and a size limit, and turns a 401 into
  * one reaction per credential (SPEC §8). It knows no UI: the app registers what a 401 means.
  */
+import { TOKEN_HEADER } from '../config/api-paths'
 import {
   ApiError,
   InvalidRequestError,
@@ -41,7 +42,6 @@ export interface RequestOptions {
   isCredentialCheck?: boolean
 }
 
-export const TOKEN_HEADER = 'X-Authorization'
 /** Largest JSON answer the app reads (a hospital listing is a few hundred bytes). */
 export const MAX_RESPONSE_BYTES = 1024 * 1024
 

@@ -8,6 +8,7 @@ import {
   isHospitalesRequest,
   markServedFromCache,
   notifyBrandingUpdated,
+  readAnswerLogoUrl,
 } from './branding-route'
 import {
   fakeClients,
@@ -27,6 +28,20 @@ const URL_CENTRAL = 'https://api.example/api/hospitales?tenant=hospital-central'
 
 function hospitalesAnswer(nombre: string, status = 200): Response {
   return new Response(JSON.stringify([{ tenant: 'hospital-central', nombre }]), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  })
+}
+
+function answerWithLogo(imagen: unknown, status = 200): Response {
+  const record = {
+    tenant: 'hospital-central',
+    nombre: 'Central',
+    color_primario: '#0b5394',
+    color_secundario: '#38761d',
+    imagen,
+  }
+  return new Response(JSON.stringify([record]), {
     status,
     headers: { 'Content-Type': 'application/json' },
   })
@@ -152,6 +167,26 @@ describe('stale-while-revalidate with change detection', () => {
     expect(await requestBranding()).toContain('Central')
   })
 
+  test('the stored request never carries the user’s token', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(hospitalesAnswer('Central')))
+    const request = new Request(URL_CENTRAL, {
+      headers: { Accept: 'application/json', 'X-Authorization': 'Bearer secreto' },
+    })
+    const [, done] = createBrandingStrategy(notify).handleAll({
+      request,
+      event: toFetchEvent(request),
+    })
+    await done
+    const [stored] = (await storage.get(CACHE_NAMES.branding)?.keys()) ?? []
+    expect(stored?.url).toBe(URL_CENTRAL)
+    expect(stored?.headers.has('X-Authorization')).toBe(false)
+    expect(stored?.headers.get('Accept')).toBe('application/json')
+    // A later request with another token (or none) finds the same entry.
+    expect(await requestBranding()).toContain('Central')
+    expect(fetchMock).toHaveBeenCalledTimes(2)
+    expect(storage.get(CACHE_NAMES.branding)?.entries.size).toBe(1)
+  })
+
   test('each tenant has its own entry', async () => {
     fetchMock.mockImplementation(() => Promise.resolve(hospitalesAnswer('Central')))
     await requestBranding()
@@ -211,5 +246,68 @@ describe('notifyBrandingUpdated', () => {
         tenant: 'clínica-añil',
       })
     }
+  })
+})
+
+describe('readAnswerLogoUrl', () => {
+  const request = new Request(URL_CENTRAL)
+
+  test.each([
+    ['/logos/central.png', 'https://api.example/logos/central.png'],
+    ['https://cdn.example/central.png', 'https://cdn.example/central.png'],
+    ['data:image/png;base64,AAAA', null],
+    ['javascript:alert(1)', null],
+    [null, null],
+  ])('imagen %j → %j', async (imagen, expected) => {
+    expect(await readAnswerLogoUrl(request, answerWithLogo(imagen))).toBe(expected)
+  })
+
+  test('an invalid answer or a request without tenant gives nothing', async () => {
+    expect(await readAnswerLogoUrl(request, new Response('not json'))).toBeNull()
+    expect(await readAnswerLogoUrl(request, new Response('[]'))).toBeNull()
+    expect(
+      await readAnswerLogoUrl(
+        new Request('https://api.example/api/hospitales'),
+        answerWithLogo('/logos/central.png'),
+      ),
+    ).toBeNull()
+  })
+})
+
+describe('the logo of every kept answer is warmed', () => {
+  async function requestWithWarming(warmLogo: ReturnType<typeof vi.fn>) {
+    const request = new Request(URL_CENTRAL)
+    const [response, done] = createBrandingStrategy(notify, {
+      warmLogo: warmLogo as (logoUrl: string, event: ExtendableEvent) => Promise<unknown>,
+    }).handleAll({ request, event: toFetchEvent(request) })
+    await done
+    return response
+  }
+
+  test('on the first answer and on every refresh, resolved against the API', async () => {
+    const warmLogo = vi.fn(() => Promise.resolve(true))
+    fetchMock.mockImplementation(() => Promise.resolve(answerWithLogo('/logos/central.png')))
+    await requestWithWarming(warmLogo)
+    await requestWithWarming(warmLogo)
+    expect(warmLogo).toHaveBeenCalledTimes(2)
+    expect(warmLogo).toHaveBeenCalledWith(
+      'https://api.example/logos/central.png',
+      expect.anything(),
+    )
+  })
+
+  test('an answer not kept warms nothing', async () => {
+    const warmLogo = vi.fn(() => Promise.resolve(true))
+    fetchMock.mockResolvedValueOnce(answerWithLogo('/logos/central.png', 500))
+    await requestWithWarming(warmLogo)
+    expect(warmLogo).not.toHaveBeenCalled()
+  })
+
+  test('a failed warm-up leaves the answer alone', async () => {
+    const warmLogo = vi.fn(() => Promise.resolve(false))
+    fetchMock.mockResolvedValueOnce(answerWithLogo('/logos/central.png'))
+    const response = await requestWithWarming(warmLogo)
+    expect(await response.json()).toEqual([expect.objectContaining({ nombre: 'Central' })])
+    expect(await cachedBody()).toContain('Central')
   })
 })

@@ -7,9 +7,10 @@ import type { RouteMatchCallbackOptions, WorkboxPlugin } from 'workbox-core/type
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { StaleWhileRevalidate } from 'workbox-strategies'
-import { API_PATHS } from '../config/api-paths'
+import { API_PATHS, TOKEN_HEADER } from '../config/api-paths'
 import { CACHE_NAMES } from '../config/cache-names'
 import { SW_CACHE_HEADER, SW_MESSAGES, type BrandingUpdatedMessage } from '../config/sw-messages'
+import { parseHospitalesAnswer } from '../shared/branding-rules'
 
 /** One entry per tenant visited on this device; far more than a kiosk or a phone will see. */
 export const BRANDING_MAX_ENTRIES = 50
@@ -55,6 +56,53 @@ export function createBrandingChangedPlugin(
   }
 }
 
+/** The API base URL a `verHospitales` request went to: what a relative `imagen` resolves against. */
+function apiBaseOf(url: URL): string {
+  const { pathname } = url
+  const prefix = pathname.endsWith(API_PATHS.hospitales)
+    ? pathname.slice(0, -API_PATHS.hospitales.length)
+    : ''
+  return url.origin + prefix
+}
+
+/**
+ * The http(s) logo URL of a `verHospitales` answer, by the same rules the page applies; null when
+ * the answer has none, is not valid, or holds a `data:` image (nothing to fetch).
+ */
+export async function readAnswerLogoUrl(
+  request: Request,
+  response: Response,
+): Promise<string | null> {
+  const url = new URL(request.url)
+  const tenant = url.searchParams.get('tenant')
+  const text = tenant ? await readBody(response) : null
+  if (tenant === null || text === null) return null
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    return null
+  }
+  const result = parseHospitalesAnswer(body, tenant, apiBaseOf(url))
+  const logoUrl = result.ok ? result.branding.logoUrl : null
+  return logoUrl !== null && /^https?:/i.test(logoUrl) ? logoUrl : null
+}
+
+export type WarmLogo = (logoUrl: string, event: ExtendableEvent) => Promise<unknown>
+
+/**
+ * Every answer kept brings its logo into the logo cache: the page may have shown the logo before
+ * the worker controlled it (a first visit), and offline the `<img>` only has that cache.
+ */
+export function createLogoWarmingPlugin(warmLogo: WarmLogo): WorkboxPlugin {
+  return {
+    cacheDidUpdate: async ({ request, newResponse, event }) => {
+      const logoUrl = await readAnswerLogoUrl(request, newResponse)
+      if (logoUrl !== null) await warmLogo(logoUrl, event)
+    },
+  }
+}
+
 /**
  * A copy of a cached answer marked with `X-Clinica-Cache: hit` (exposed to CORS readers too), so
  * the page does not count it as the API answering.
@@ -75,19 +123,46 @@ export function markServedFromCache(response: Response): Response {
   })
 }
 
+/** Headers that carry a user's credentials; the page sends its token to the whole API. */
+const CREDENTIAL_HEADERS = [TOKEN_HEADER, 'Authorization'] as const
+
+/**
+ * `request` without the user's credentials: the key a public answer is stored under. Cache
+ * Storage keeps the request's headers, and these caches survive sign-out and the 401 wipe.
+ */
+export function withoutCredentials(request: Request): Request {
+  const headers = new Headers(request.headers)
+  for (const name of CREDENTIAL_HEADERS) headers.delete(name)
+  return new Request(request.url, { method: request.method, headers })
+}
+
+const credentialFreeKeysPlugin: WorkboxPlugin = {
+  cacheKeyWillBeUsed: ({ request }) => Promise.resolve(withoutCredentials(request)),
+}
+
 const markCachedAnswersPlugin: WorkboxPlugin = {
   cachedResponseWillBeUsed: ({ cachedResponse }) =>
     Promise.resolve(cachedResponse ? markServedFromCache(cachedResponse) : null),
 }
 
-/** The strategy for `verHospitales`; only 200 answers are kept. */
-export function createBrandingStrategy(notify: (tenant: string) => Promise<void> | void) {
+export interface BrandingStrategyOptions {
+  /** Brings a kept answer's logo into the logo cache (sw.ts wires the logo strategy). */
+  warmLogo?: WarmLogo
+}
+
+/** The strategy for `verHospitales`; only 200 answers are kept, never with the user's token. */
+export function createBrandingStrategy(
+  notify: (tenant: string) => Promise<void> | void,
+  { warmLogo }: BrandingStrategyOptions = {},
+) {
   return new StaleWhileRevalidate({
     cacheName: CACHE_NAMES.branding,
     plugins: [
+      credentialFreeKeysPlugin,
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ maxEntries: BRANDING_MAX_ENTRIES }),
       createBrandingChangedPlugin(notify),
+      ...(warmLogo ? [createLogoWarmingPlugin(warmLogo)] : []),
       markCachedAnswersPlugin,
     ],
   })

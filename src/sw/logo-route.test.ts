@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest'
 import { CACHE_NAMES } from '../config/cache-names'
-import { createLogoStrategy, isLogoRequest, LOGO_EXPIRATION } from './logo-route'
+import { createLogoStrategy, isLogoRequest, LOGO_EXPIRATION, warmLogoCache } from './logo-route'
 import {
   installWorkerGlobals,
   opaqueResponse,
@@ -132,5 +132,52 @@ describe('LogoStrategy', () => {
       maxAgeSeconds: 2_592_000,
       purgeOnQuotaError: true,
     })
+  })
+})
+
+describe('warmLogoCache', () => {
+  const warm = (url: string) =>
+    warmLogoCache(createLogoStrategy(), url, toFetchEvent(new Request(LOGO_URL)))
+
+  test('fetches a logo not cached yet as an <img> would, and keeps it', async () => {
+    fetchMock.mockResolvedValueOnce(png())
+    expect(await warm(LOGO_URL)).toBe(true)
+    expect(fetchedModes()).toEqual(['cors/omit'])
+    expect(fetchMock.mock.calls[0]?.[0].referrerPolicy).toBe('no-referrer')
+    expect(await cachedLogo()).toBeDefined()
+  })
+
+  test('a logo already cached costs no request', async () => {
+    fetchMock.mockResolvedValueOnce(png())
+    await warm(LOGO_URL)
+    expect(await warm(LOGO_URL)).toBe(true)
+    expect(fetchMock).toHaveBeenCalledOnce()
+  })
+
+  test('a host without CORS still gives an opaque logo to keep', async () => {
+    fetchMock
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(opaqueResponse())
+    expect(await warm(LOGO_URL)).toBe(true)
+    expect((await cachedLogo())?.type).toBe('opaque')
+  })
+
+  test.each([
+    ['offline', () => fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))],
+    ['a 404', () => fetchMock.mockResolvedValue(png(404))],
+  ])('%s: resolves false, keeps nothing, never rejects', async (_case, arrange) => {
+    arrange()
+    expect(await warm(LOGO_URL)).toBe(false)
+    expect(await cachedLogo()).toBeUndefined()
+  })
+
+  test.each([
+    'https://api.example/api/me',
+    'javascript:alert(1)',
+    'data:image/png;base64,AAAA',
+    '::',
+  ])('never fetches %s', async (url) => {
+    expect(await warm(url)).toBe(false)
+    expect(fetchMock).not.toHaveBeenCalled()
   })
 })

@@ -15,6 +15,11 @@ export const LOGO_EXPIRATION = {
   purgeOnQuotaError: true,
 } as const
 
+/** An http(s) URL outside `/api/` on any host: those answers may be a user's data. */
+export function isLogoUrl(url: URL): boolean {
+  return (url.protocol === 'https:' || url.protocol === 'http:') && !isApiPathname(url.pathname)
+}
+
 /**
  * Images that are not the app's own precached files (the precache route is registered first).
  * Nothing under `/api/` on any host: those answers may be a user's data.
@@ -23,11 +28,7 @@ export function isLogoRequest({
   request,
   url,
 }: Pick<RouteMatchCallbackOptions, 'request' | 'url'>): boolean {
-  return (
-    request.destination === 'image' &&
-    (url.protocol === 'https:' || url.protocol === 'http:') &&
-    !isApiPathname(url.pathname)
-  )
+  return request.destination === 'image' && isLogoUrl(url)
 }
 
 /**
@@ -76,4 +77,31 @@ export function createLogoStrategy(): LogoStrategy {
     cacheName: CACHE_NAMES.logos,
     plugins: [cacheableLogoPlugin, new ExpirationPlugin(LOGO_EXPIRATION)],
   })
+}
+
+/**
+ * Puts the logo at `logoUrl` in the logo cache unless it is there already, fetched as an `<img>`
+ * fetches it (no credentials, no referrer). For logos the page showed before the worker
+ * controlled it: offline, the page asks the cache for them. Resolves whether the logo is cached.
+ */
+export async function warmLogoCache(
+  strategy: Strategy,
+  logoUrl: string,
+  event: ExtendableEvent,
+): Promise<boolean> {
+  let url: URL
+  try {
+    url = new URL(logoUrl)
+  } catch {
+    return false
+  }
+  if (!isLogoUrl(url)) return false
+  const request = new Request(url.href, {
+    mode: 'no-cors',
+    credentials: 'omit',
+    referrerPolicy: 'no-referrer',
+  })
+  const [response, done] = strategy.handleAll({ request, event })
+  const [answered] = await Promise.allSettled([response, done])
+  return answered.status === 'fulfilled' && isCacheableLogoResponse(answered.value)
 }

@@ -2,6 +2,8 @@
  * The service worker entry: it only wires. Behaviour lives in the sibling modules, each tested.
  * Routes are matched in registration order; anything no route matches (every other `/api/`
  * call, POSTs, other hosts' scripts) goes to the network untouched and is never cached.
+ * The same routes answer `CACHE_URLS` messages (workbox-routing's default router listens for
+ * them): what a first visit fetched before this worker controlled the page.
  */
 import { cacheNames, setCacheNameDetails } from 'workbox-core'
 import {
@@ -19,7 +21,7 @@ import {
   notifyBrandingUpdated,
 } from './branding-route'
 import { installLifecycleHandlers } from './lifecycle'
-import { createLogoStrategy, isLogoRequest } from './logo-route'
+import { createLogoStrategy, isLogoRequest, warmLogoCache } from './logo-route'
 import { createManifestHandler, isTenantManifestRequest } from './manifest-route'
 import {
   createShellNavigationHandler,
@@ -48,13 +50,17 @@ registerRoute(
   createManifestHandler({ readBranding: (tenant) => readBranding(tenant) }),
 )
 
+const logoStrategy = createLogoStrategy()
+
 registerRoute(
   isHospitalesRequest,
-  createBrandingStrategy((tenant) => notifyBrandingUpdated(self.clients, tenant)),
+  createBrandingStrategy((tenant) => notifyBrandingUpdated(self.clients, tenant), {
+    warmLogo: (logoUrl, event) => warmLogoCache(logoStrategy, logoUrl, event),
+  }),
 )
 
 // After the precache route: the app's own icons never reach the logo cache.
-registerRoute(isLogoRequest, createLogoStrategy())
+registerRoute(isLogoRequest, logoStrategy)
 
 registerRoute(
   isShellNavigation,

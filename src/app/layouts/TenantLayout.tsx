@@ -1,5 +1,6 @@
 import { Suspense, use } from 'react'
 import { Link, Outlet, useLoaderData, useNavigate } from 'react-router'
+import { appVersion } from '../../config/env'
 import { paths } from '../../config/paths'
 import { DEFAULT_TENANT } from '../../config/tenants'
 import { signOut, type CurrentUser } from '../../features/auth/session'
@@ -89,6 +90,7 @@ export function TenantLayout() {
             </li>
           </ul>
         </nav>
+        <p className="app-version">Versión {appVersion}</p>
       </footer>
     </div>
   )

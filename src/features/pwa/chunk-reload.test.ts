@@ -5,10 +5,16 @@ import {
   installChunkLoadRecovery,
   isChunkLoadError,
   reloadAfterChunkError,
+  reloadAt,
 } from './chunk-reload'
 
-function environment(now = 1_000_000, isOnline = true) {
-  return { now: vi.fn(() => now), isOnline: vi.fn(() => isOnline), reload: vi.fn() }
+function environment(now = 1_000_000, isOnline = true, pendingUrl: string | null = null) {
+  return {
+    now: vi.fn(() => now),
+    isOnline: vi.fn(() => isOnline),
+    pendingUrl: vi.fn(() => pendingUrl),
+    reload: vi.fn<(url: string | null) => void>(),
+  }
 }
 
 describe('isChunkLoadError', () => {
@@ -35,8 +41,14 @@ describe('reloadAfterChunkError', () => {
   test('reloads once, remembering when in sessionStorage', () => {
     const env = environment()
     expect(reloadAfterChunkError(env)).toBe(true)
-    expect(env.reload).toHaveBeenCalledOnce()
+    expect(env.reload).toHaveBeenCalledExactlyOnceWith(null)
     expect(sessionStorage.getItem(CHUNK_RELOAD_SESSION_KEY)).toBe('1000000')
+  })
+
+  test('during a navigation, reloads into the screen being opened, not the one left', () => {
+    const env = environment(1_000_000, true, '/hospital-central/directorio?x=1#y')
+    expect(reloadAfterChunkError(env)).toBe(true)
+    expect(env.reload).toHaveBeenCalledExactlyOnceWith('/hospital-central/directorio?x=1#y')
   })
 
   test('no second reload within the guard time: the error screen shows instead', () => {
@@ -92,5 +104,38 @@ describe('installChunkLoadRecovery', () => {
     installChunkLoadRecovery(window, env)()
     window.dispatchEvent(preloadError())
     expect(env.reload).not.toHaveBeenCalled()
+  })
+})
+
+describe('reloadAt', () => {
+  function fakeLocation() {
+    return {
+      href: 'https://app.example/hospital-central/login',
+      origin: 'https://app.example',
+      assign: vi.fn(),
+      reload: vi.fn(),
+    }
+  }
+
+  test('loads a path of this origin', () => {
+    const location = fakeLocation()
+    reloadAt('/hospital-central/directorio?x=1#y', location)
+    expect(location.assign).toHaveBeenCalledExactlyOnceWith(
+      'https://app.example/hospital-central/directorio?x=1#y',
+    )
+    expect(location.reload).not.toHaveBeenCalled()
+  })
+
+  test.each([
+    null,
+    '//evil.example/x',
+    'https://evil.example/',
+    'javascript:alert(1)',
+    'http://[::',
+  ])('%s reloads the current page instead', (url) => {
+    const location = fakeLocation()
+    reloadAt(url, location)
+    expect(location.reload).toHaveBeenCalledOnce()
+    expect(location.assign).not.toHaveBeenCalled()
   })
 })

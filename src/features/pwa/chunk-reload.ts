@@ -32,24 +32,50 @@ export function isChunkLoadError(error: unknown): boolean {
 export interface ChunkReloadEnvironment {
   now: () => number
   isOnline: () => boolean
-  reload: () => void
+  /**
+   * The URL of the screen a navigation in progress is opening, or null. Its chunk is usually the
+   * one that failed: the user clicked a link, and the recovery must take them there.
+   */
+  pendingUrl: () => string | null
+  /** Loads the page afresh at `url`, or reloads the current one when `url` is null. */
+  reload: (url: string | null) => void
   readValue: (key: string) => string | null
   writeValue: (key: string, value: string) => void
+}
+
+/**
+ * Loads `url` when it is on this page's origin (a path the router built), else reloads the
+ * current page: the recovery never leaves the origin, whatever it is given.
+ */
+export function reloadAt(
+  url: string | null,
+  location: Pick<Location, 'href' | 'origin' | 'assign' | 'reload'>,
+): void {
+  let target: URL | null = null
+  try {
+    target = url === null ? null : new URL(url, location.href)
+  } catch {
+    target = null
+  }
+  if (target !== null && target.origin === location.origin) location.assign(target.href)
+  else location.reload()
 }
 
 const browserEnvironment: ChunkReloadEnvironment = {
   now: () => Date.now(),
   isOnline: () => navigator.onLine,
-  reload: () => {
-    window.location.reload()
+  pendingUrl: () => null,
+  reload: (url) => {
+    reloadAt(url, window.location)
   },
   readValue: readSessionValue,
   writeValue: writeSessionValue,
 }
 
 /**
- * Reloads the page to recover from a chunk load error, unless offline (a reload would fail too)
- * or a recovery reload already happened in the last minute. Returns whether it reloads.
+ * Reloads the page to recover from a chunk load error, at the screen being opened if a navigation
+ * is in progress, unless offline (a reload would fail too) or a recovery reload already happened
+ * in the last minute. Returns whether it reloads.
  */
 export function reloadAfterChunkError(overrides: Partial<ChunkReloadEnvironment> = {}): boolean {
   const environment = { ...browserEnvironment, ...overrides }
@@ -60,7 +86,7 @@ export function reloadAfterChunkError(overrides: Partial<ChunkReloadEnvironment>
     return false
   }
   environment.writeValue(CHUNK_RELOAD_SESSION_KEY, String(now))
-  environment.reload()
+  environment.reload(environment.pendingUrl())
   return true
 }
 

@@ -2,21 +2,24 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import {
   createServiceWorkerController,
   registerServiceWorker,
+  type ControllingEvent,
   type WorkboxLike,
 } from './register-service-worker'
 
 function fakeWorkbox() {
-  const listeners = new Map<string, (() => void)[]>()
+  const listeners = new Map<string, ((event: ControllingEvent) => void)[]>()
   const workbox = {
-    addEventListener: vi.fn((type: string, listener: () => void) => {
+    addEventListener: vi.fn((type: string, listener: (event: ControllingEvent) => void) => {
       listeners.set(type, [...(listeners.get(type) ?? []), listener])
     }),
     register: vi.fn(() => Promise.resolve(undefined)),
     update: vi.fn(() => Promise.resolve(undefined)),
     messageSkipWaiting: vi.fn(),
+    messageSW: vi.fn<(data: object) => Promise<unknown>>(() => Promise.resolve(true)),
   } satisfies WorkboxLike
-  const emit = (type: 'waiting' | 'controlling') => {
-    for (const listener of listeners.get(type) ?? []) listener()
+  // By default the event of an update taking control (the page was controlled at registration).
+  const emit = (type: 'waiting' | 'controlling', event: ControllingEvent = { isUpdate: true }) => {
+    for (const listener of listeners.get(type) ?? []) listener(event)
   }
   return { workbox, emit }
 }
@@ -30,6 +33,12 @@ function fakeContainer() {
   }
 }
 
+const LOADED_URLS = [
+  'http://localhost/assets/index-abc.js',
+  'http://localhost/api/hospitales?tenant=hospital-central',
+  'http://localhost/logos/hospital-central.png',
+]
+
 function setup() {
   const { workbox, emit } = fakeWorkbox()
   const container = fakeContainer()
@@ -38,6 +47,7 @@ function setup() {
     createWorkbox: () => workbox,
     getContainer: () => container,
     reload,
+    listLoadedUrls: () => LOADED_URLS,
   })
   controller.register()
   return { controller, workbox, emit, container, reload }
@@ -92,16 +102,35 @@ describe('createServiceWorkerController', () => {
 
   test('the first install taking control never reloads', () => {
     const { emit, reload } = setup()
-    emit('controlling')
+    emit('controlling', { isUpdate: false })
     expect(reload).not.toHaveBeenCalled()
   })
 
+  test('the first install taking control is handed what the page fetched before', () => {
+    const { emit, workbox } = setup()
+    emit('controlling', { isUpdate: false })
+    expect(workbox.messageSW).toHaveBeenCalledExactlyOnceWith({
+      type: 'CACHE_URLS',
+      payload: { urlsToCache: LOADED_URLS },
+    })
+  })
+
+  test('a worker that never answers the list does not bother the page', async () => {
+    const { emit, workbox } = setup()
+    workbox.messageSW.mockRejectedValueOnce(new Error('the worker went away'))
+    emit('controlling', { isUpdate: false })
+    await vi.runOnlyPendingTimersAsync()
+    expect(workbox.messageSW).toHaveBeenCalledOnce()
+  })
+
   test('another tab accepting hides the prompt here without reloading', () => {
-    const { controller, emit, reload } = setup()
+    const { controller, emit, reload, workbox } = setup()
     emit('waiting')
-    emit('controlling')
+    emit('controlling', { isUpdate: true })
     expect(controller.getSnapshot().isUpdateWaiting).toBe(false)
     expect(reload).not.toHaveBeenCalled()
+    // An update takes over a page that was already controlled: nothing went past a worker.
+    expect(workbox.messageSW).not.toHaveBeenCalled()
   })
 
   test('BRANDING_UPDATED messages reach the registered listeners', () => {

@@ -5,18 +5,26 @@
  */
 import { Workbox } from 'workbox-window'
 import { isProductionBuild } from '../../config/env'
-import { isBrandingUpdatedMessage } from '../../config/sw-messages'
+import { isBrandingUpdatedMessage, SW_MESSAGES } from '../../config/sw-messages'
 
 export interface ServiceWorkerUpdateState {
   isUpdateWaiting: boolean
 }
 
+/** What workbox-window tells about a worker taking control of the page. */
+export interface ControllingEvent {
+  /** False when the first install claimed a page that was not controlled yet. */
+  isUpdate?: boolean
+}
+
 /** The part of workbox-window's `Workbox` used here. */
 export interface WorkboxLike {
-  addEventListener(type: 'waiting' | 'controlling', listener: () => void): void
+  addEventListener(type: 'waiting', listener: () => void): void
+  addEventListener(type: 'controlling', listener: (event: ControllingEvent) => void): void
   register(): Promise<unknown>
   update(): Promise<unknown>
   messageSkipWaiting(): void
+  messageSW(data: object): Promise<unknown>
 }
 
 export interface ServiceWorkerControllerOptions {
@@ -24,6 +32,8 @@ export interface ServiceWorkerControllerOptions {
   /** `navigator.serviceWorker`, where the worker's messages arrive. */
   getContainer: () => Pick<ServiceWorkerContainer, 'addEventListener' | 'startMessages'> | null
   reload: () => void
+  /** Every URL the page has fetched so far (Resource Timing). */
+  listLoadedUrls?: () => string[]
   /** A kiosk may never reload: it still looks for a new version this often. */
   updateCheckIntervalMs?: number
 }
@@ -43,6 +53,7 @@ export function createServiceWorkerController({
   createWorkbox,
   getContainer,
   reload,
+  listLoadedUrls = () => [],
   updateCheckIntervalMs = HOUR_MS,
 }: ServiceWorkerControllerOptions): ServiceWorkerController {
   const listeners = new Set<() => void>()
@@ -71,13 +82,25 @@ export function createServiceWorkerController({
       instance.addEventListener('waiting', () => {
         setState({ isUpdateWaiting: true })
       })
-      instance.addEventListener('controlling', () => {
+      instance.addEventListener('controlling', (event) => {
         // Also fired when the first install claims the page, or another tab accepted the update:
         // only the tab whose user accepted reloads, and only once.
         if (isReloadRequested && !hasReloaded) {
           hasReloaded = true
           reload()
           return
+        }
+        if (event.isUpdate === false) {
+          // The first install: what this page fetched before (its hospital's branding, whose
+          // logo comes with it) went past the worker. Its routes keep what they would have kept,
+          // so an offline start right after a first visit is branded too. Workbox's recipe:
+          // https://developer.chrome.com/docs/workbox/modules/workbox-window#cache-urls
+          instance
+            .messageSW({
+              type: SW_MESSAGES.cacheUrls,
+              payload: { urlsToCache: listLoadedUrls() },
+            })
+            .catch(() => undefined)
         }
         setState({ isUpdateWaiting: false })
       })
@@ -122,6 +145,11 @@ export const serviceWorkerController: ServiceWorkerController = createServiceWor
   reload: () => {
     window.location.reload()
   },
+  listLoadedUrls: () =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((url) => /^https?:/.test(url)),
 })
 
 /** Registers the worker in production builds of browsers that support it; otherwise a no-op. */

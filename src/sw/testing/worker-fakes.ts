@@ -17,6 +17,8 @@ function withoutSearch(key: string): string {
 
 export class FakeCache {
   readonly entries = new Map<string, Response>()
+  /** The request each entry was stored with, headers included, as the Cache API keeps it. */
+  readonly requests = new Map<string, Request>()
 
   match(request: RequestInfo | URL, options?: CacheQueryOptions): Promise<Response | undefined> {
     const key = keyOf(request)
@@ -27,16 +29,22 @@ export class FakeCache {
   }
 
   put(request: RequestInfo | URL, response: Response): Promise<void> {
-    this.entries.set(keyOf(request), response)
+    const key = keyOf(request)
+    this.entries.set(key, response)
+    this.requests.set(key, request instanceof Request ? request : new Request(key))
     return Promise.resolve()
   }
 
   delete(request: RequestInfo | URL): Promise<boolean> {
-    return Promise.resolve(this.entries.delete(keyOf(request)))
+    const key = keyOf(request)
+    this.requests.delete(key)
+    return Promise.resolve(this.entries.delete(key))
   }
 
   keys(): Promise<Request[]> {
-    return Promise.resolve([...this.entries.keys()].map((key) => new Request(key)))
+    return Promise.resolve(
+      [...this.entries.keys()].map((key) => this.requests.get(key) ?? new Request(key)),
+    )
   }
 }
 
