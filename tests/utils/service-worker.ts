@@ -135,13 +135,14 @@ export async function readStoredBranding(page: Page, tenant: string): Promise<un
 /**
  * Records `--color-primario` on `:root` as the page goes: once when the parser has built the
  * document but before any module script ran (React has not rendered: `readyState` turns
- * `interactive` before deferred and module scripts execute), then on every change of `<html>`'s
- * style. Read it with `readPaintedPrimaries`.
+ * `interactive` before deferred and module scripts execute), with whether the shell came branded
+ * (`data-branded`: only then does index.html's header bar show), then on every change of
+ * `<html>`'s style. Read it with `readPaintedPrimaries`.
  */
 export async function recordPaintedPrimaries(page: Page): Promise<void> {
   await page.addInitScript(() => {
     interface Probe {
-      beforeScripts: { primario: string; rootChildren: number } | null
+      beforeScripts: { primario: string; isShellBranded: boolean } | null
       values: string[]
     }
     const probe: Probe = { beforeScripts: null, values: [] }
@@ -156,7 +157,7 @@ export async function recordPaintedPrimaries(page: Page): Promise<void> {
       if (document.readyState !== 'interactive') return
       probe.beforeScripts = {
         primario: read(),
-        rootChildren: document.getElementById('root')?.childElementCount ?? -1,
+        isShellBranded: document.documentElement.hasAttribute('data-branded'),
       }
       record()
       new MutationObserver(record).observe(document.documentElement, {
@@ -168,8 +169,11 @@ export async function recordPaintedPrimaries(page: Page): Promise<void> {
 }
 
 export interface PaintedPrimaries {
-  /** `--color-primario` before any script of the app ran, and how many nodes React had drawn. */
-  beforeScripts: { primario: string; rootChildren: number } | null
+  /**
+   * `--color-primario` before any script of the app ran, and whether the shell came branded by
+   * the worker (index.html's header bar is shown only then).
+   */
+  beforeScripts: { primario: string; isShellBranded: boolean } | null
   /** Every distinct value in order, starting with the one before scripts. */
   values: string[]
 }

@@ -27,7 +27,11 @@ test('a first visit starts with the default colours, then the hospital’s, neve
   await page.goto('/clinica-norte/login')
   await expect.poll(async () => (await brandColors(page)).primario).toBe(norte)
   const painted = await readPaintedPrimaries(page)
-  expect(painted.beforeScripts?.primario).toBe(DEFAULT_COLORS.primario)
+  // Unbranded shell: index.html's header bar stays hidden rather than show the default colours.
+  expect(painted.beforeScripts).toEqual({
+    primario: DEFAULT_COLORS.primario,
+    isShellBranded: false,
+  })
   expect(painted.values).toEqual([DEFAULT_COLORS.primario, norte])
 
   // Back to the first hospital: now known on this device, its colours from the first frame.

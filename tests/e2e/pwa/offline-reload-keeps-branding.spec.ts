@@ -37,9 +37,10 @@ test('offline, a reload of the login screen is branded from the first frame', as
   const html = (await response?.text()) ?? ''
   expect(html).toMatch(new RegExp(`<html[^>]*style="[^"]*--color-primario:${primario}`))
 
-  // Before any script ran (React had drawn nothing), the colour was already the hospital's.
+  // Before any script ran, the colour was already the hospital's, and the shell marked as branded
+  // so index.html's header bar paints in it.
   const painted = await readPaintedPrimaries(page)
-  expect(painted.beforeScripts).toEqual({ primario, rootChildren: 0 })
+  expect(painted.beforeScripts).toEqual({ primario, isShellBranded: true })
   expect(painted.values).toEqual([primario])
 
   await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible()
