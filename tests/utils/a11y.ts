@@ -57,12 +57,12 @@ export async function axeViolations(page: Page, where: string): Promise<string[]
     (runOptions) => (window as unknown as { axe: AxeEngine }).axe.run(document, runOptions),
     options,
   )
-  return results.violations.flatMap((violation) =>
-    violation.nodes.map(
-      (node) =>
-        `${where}: ${violation.id} on ${node.target.join(' ')} (${node.failureSummary ?? ''})`,
-    ),
-  )
+  return results.violations.map((violation) => {
+    const targets = violation.nodes.map((node) => node.target.join(' ')).join(', ')
+    // The first node's reason names the measured values (contrast ratio, colours, sizes).
+    const reason = violation.nodes[0]?.failureSummary?.split('\n')[1]?.trim() ?? violation.help
+    return `${where}: ${violation.id} on ${targets}: ${reason}`
+  })
 }
 
 /** Waits until the tenant's colours (and logo, for a hospital) are on screen. */

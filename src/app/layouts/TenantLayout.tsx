@@ -1,5 +1,5 @@
-import { Suspense, use, useEffect, useRef } from 'react'
-import { Link, Outlet, useLoaderData, useLocation, useNavigate } from 'react-router'
+import { Suspense, use } from 'react'
+import { Link, Outlet, useLoaderData, useNavigate } from 'react-router'
 import { paths } from '../../config/paths'
 import { DEFAULT_TENANT } from '../../config/tenants'
 import { signOut, type CurrentUser } from '../../features/auth/session'
@@ -9,6 +9,7 @@ import { TenantLogo } from '../../features/tenant/TenantLogo'
 import { useBranding } from '../../features/tenant/use-branding'
 import { ROL_LABELS } from './rol-labels'
 import type { TenantLayoutData } from './tenant-layout-data'
+import { useFocusOnNavigation } from './use-focus-on-navigation'
 
 const PRODUCT_NAME = 'Clínica'
 
@@ -42,30 +43,10 @@ function SignedInUser({ tenant, user }: { tenant: string; user: Promise<CurrentU
   )
 }
 
-/**
- * After a client-side navigation (a link, sign-in, sign-out, back and forward), focus moves to
- * the new screen's heading so keyboard and screen-reader users start there, as on a page load.
- * The first screen of a page load keeps the browser's own start (the document), so the skip link
- * is the first stop of the Tab key.
- */
-function useFocusOnNavigation() {
-  const { key } = useLocation()
-  const main = useRef<HTMLElement>(null)
-  const firstKey = useRef(key)
-
-  useEffect(() => {
-    if (key === firstKey.current) return
-    const target = main.current?.querySelector<HTMLElement>('h1[tabindex]') ?? main.current
-    target?.focus()
-  }, [key])
-
-  return main
-}
-
 /** The branded frame of every screen of a tenant: logo, hospital name, who is signed in. */
 export function TenantLayout() {
   const { tenant, user } = useLoaderData<TenantLayoutData>()
-  const main = useFocusOnNavigation()
+  const main = useFocusOnNavigation<HTMLElement>()
   const { branding } = useBranding()
   const hospitalName =
     branding?.tenant === tenant && branding.nombre
