@@ -8,7 +8,7 @@ import { expect, test, type Page } from '@playwright/test'
 import {
   ALL_SCREENS,
   ALL_TENANTS,
-  axeViolations,
+  axeFindings,
   DEMO_NAMES,
   demoTokens,
   englishFindings,
@@ -42,7 +42,7 @@ async function openTenant(page: Page, tenant: string, screen = 'login') {
 
 /** axe and the language check on what the page shows now. */
 async function auditPage(page: Page, where: string): Promise<string[]> {
-  return [...(await axeViolations(page, where)), ...(await englishFindings(page, where))]
+  return [...(await axeFindings(page, where)), ...(await englishFindings(page, where))]
 }
 
 test.describe('every screen passes axe and speaks Spanish', () => {
@@ -467,8 +467,13 @@ test.describe('update prompt of a real waiting worker', () => {
         await expect(page.getByRole('button', { name })).toBeFocused()
         const ring = await measureFocusRing(page)
         if (ring) findings.push(...focusRingProblems(ring, `${tenant}, update prompt`))
+        else findings.push(`${tenant}: "${name}" is focused but not measurable`)
       }
     }
+
+    // It wraps at 320 CSS px (400% zoom) like the rest of the page.
+    await page.setViewportSize({ width: 320, height: 640 })
+    findings.push(...(await reflowFindings(page, 'update prompt at 320 px')))
 
     await page.emulateMedia({ reducedMotion: 'reduce' })
     findings.push(...(await motionFindings(page, 'update prompt, reduced motion')))

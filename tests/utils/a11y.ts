@@ -7,7 +7,7 @@ import { SCREEN_TITLES } from '../../src/app/routes/screen-titles'
 import { RESERVED_SEGMENTS } from '../../src/config/tenants'
 import { DEFAULT_COLORS } from '../../src/shared/branding-rules'
 import { contrastRatio, parseColor } from '../../src/shared/colors'
-import { DEMO_TENANTS } from './demo'
+import { DEMO_ACCOUNT, DEMO_TENANTS } from './demo'
 import { brandColors, hex, hospitalRecord } from './page-state'
 
 /** WCAG 2.0, 2.1 and 2.2, levels A and AA: the rules axe runs. */
@@ -41,28 +41,33 @@ interface AxeEngine {
 }
 
 /**
- * axe's violations on the page as one readable line each (empty when there are none).
+ * axe's violations on the page, and what it could not decide ("needs review", e.g. text over an
+ * image whose contrast it cannot measure), as one readable line per rule (empty when clean).
  * The engine is injected once per document and run again after each client-side navigation:
  * `AxeBuilder.analyze()` injects it on every call, which made a walk through 41 screens per
  * tenant five times slower. Same engine, same rules (the WCAG 2.2 AA tags).
  */
-export async function axeViolations(page: Page, where: string): Promise<string[]> {
+export async function axeFindings(page: Page, where: string): Promise<string[]> {
   const hasAxe = await page.evaluate(() => 'axe' in window)
   if (!hasAxe) await page.evaluate(AXE_SOURCE)
   const options: RunOptions = {
     runOnly: { type: 'tag', values: WCAG_22_AA },
-    resultTypes: ['violations'],
+    resultTypes: ['violations', 'incomplete'],
   }
   const results = await page.evaluate<AxeResults, RunOptions>(
     (runOptions) => (window as unknown as { axe: AxeEngine }).axe.run(document, runOptions),
     options,
   )
-  return results.violations.map((violation) => {
-    const targets = violation.nodes.map((node) => node.target.join(' ')).join(', ')
+  const describe = (kind: string) => (result: AxeResults['violations'][number]) => {
+    const targets = result.nodes.map((node) => node.target.join(' ')).join(', ')
     // The first node's reason names the measured values (contrast ratio, colours, sizes).
-    const reason = violation.nodes[0]?.failureSummary?.split('\n')[1]?.trim() ?? violation.help
-    return `${where}: ${violation.id} on ${targets}: ${reason}`
-  })
+    const reason = result.nodes[0]?.failureSummary?.split('\n')[1]?.trim() ?? result.help
+    return `${where}: ${kind} ${result.id} on ${targets}: ${reason}`
+  }
+  return [
+    ...results.violations.map(describe('violation')),
+    ...results.incomplete.map(describe('needs review')),
+  ]
 }
 
 /** Waits until the tenant's colours (and logo, for a hospital) are on screen. */
@@ -107,13 +112,13 @@ export async function waitForScreen(page: Page, title: string): Promise<void> {
 export type DemoRol = 'cliente' | 'profesional' | 'admin'
 
 const DEMO_EMAILS: Record<DemoRol, string> = {
-  cliente: 'demo@hospital-central.es',
+  cliente: DEMO_ACCOUNT.email,
   profesional: 'profesional@hospital-central.es',
   admin: 'admin@hospital-central.es',
 }
 
 export const DEMO_NAMES: Record<DemoRol, string> = {
-  cliente: 'Lucía Martín',
+  cliente: DEMO_ACCOUNT.nombre,
   profesional: 'Javier Ortega',
   admin: 'Carmen Ruiz',
 }
@@ -129,7 +134,11 @@ export async function demoTokens(baseURL: string): Promise<Record<DemoRol, strin
     const entries = await Promise.all(
       (Object.keys(DEMO_EMAILS) as DemoRol[]).map(async (rol) => {
         const response = await api.post('/api/auth/login', {
-          data: { email: DEMO_EMAILS[rol], password: 'demo1234', tenant: 'hospital-central' },
+          data: {
+            email: DEMO_EMAILS[rol],
+            password: DEMO_ACCOUNT.password,
+            tenant: DEMO_ACCOUNT.tenant,
+          },
         })
         expect(response.status(), `sign-in of ${rol}`).toBe(200)
         const body = (await response.json()) as { token: string }
