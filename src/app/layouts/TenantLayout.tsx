@@ -10,6 +10,7 @@ import { TenantLogo } from '../../features/tenant/TenantLogo'
 import { useBranding } from '../../features/tenant/use-branding'
 import { ROL_LABELS } from './rol-labels'
 import type { TenantLayoutData } from './tenant-layout-data'
+import { useFocusOnNavigation } from './use-focus-on-navigation'
 
 const PRODUCT_NAME = 'Clínica'
 
@@ -46,6 +47,7 @@ function SignedInUser({ tenant, user }: { tenant: string; user: Promise<CurrentU
 /** The branded frame of every screen of a tenant: logo, hospital name, who is signed in. */
 export function TenantLayout() {
   const { tenant, user } = useLoaderData<TenantLayoutData>()
+  const main = useFocusOnNavigation<HTMLElement>()
   const { branding } = useBranding()
   const hospitalName =
     branding?.tenant === tenant && branding.nombre
@@ -71,7 +73,7 @@ export function TenantLayout() {
       </header>
       <ConnectionStatus />
       <UpdatePrompt />
-      <main id="contenido" className="app-main" tabIndex={-1}>
+      <main ref={main} id="contenido" className="app-main" tabIndex={-1}>
         <Outlet />
       </main>
       <footer className="app-footer">

@@ -34,11 +34,13 @@ describe('ConnectionStatus', () => {
     expect(screen.getByRole('status')).toHaveAttribute('aria-live', 'polite')
   })
 
-  test('"Sin conexión" alone when the API was never reached', () => {
+  test('"Sin conexión" alone when the API was never reached, in the region already there', () => {
     const monitor = setup()
+    const regionBefore = screen.getByRole('status')
     act(() => {
       monitor.reportUnreachable()
     })
+    expect(screen.getByRole('status')).toBe(regionBefore)
     expect(screen.getByRole('status')).toHaveTextContent(/^Sin conexión$/)
   })
 

@@ -44,9 +44,12 @@ describe('UpdatePrompt', () => {
   test('a waiting update is announced with its two choices', () => {
     const updates = fakeUpdates(false)
     render(<UpdatePrompt updates={updates} />)
+    const regionBefore = screen.getByRole('status')
     act(() => {
       updates.setWaiting(true)
     })
+    // The text lands in the region that was already in the page: that is what gets announced.
+    expect(screen.getByRole('status')).toBe(regionBefore)
     expect(screen.getByRole('status')).toHaveTextContent('Nueva versión disponible')
     expect(screen.getByRole('status')).toHaveAttribute('aria-live', 'polite')
     expect(screen.getByRole('button', { name: 'Actualizar' })).toBeVisible()
