@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
@@ -93,15 +94,22 @@ export default defineConfig({
     },
   },
   test: {
-    // Testing Library's ESM build, inlined, so its `react` imports go through the aliases too
-    // (its CommonJS entry would `require` React DOM itself).
+    // The ESM builds of Testing Library and react-router, inlined, so their `react` imports go
+    // through the aliases too (their CommonJS builds, left to Node, would load React itself).
     alias: [
       {
         find: /^@testing-library\/react$/,
         replacement: '@testing-library/react/dist/@testing-library/react.esm.js',
       },
+      {
+        find: /^react-router$/,
+        // By file: its `exports` resolve Node to the CommonJS build and hide this path.
+        replacement: fileURLToPath(
+          new URL('node_modules/react-router/dist/development/index.mjs', import.meta.url),
+        ),
+      },
     ],
-    server: { deps: { inline: ['@testing-library/react'] } },
+    server: { deps: { inline: ['@testing-library/react', 'react-router'] } },
     restoreMocks: true,
     unstubGlobals: true,
     unstubEnvs: true,

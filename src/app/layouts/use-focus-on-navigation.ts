@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useLayoutEffect, useRef } from 'react'
 import { useLocation } from 'react-router'
 
 /**
@@ -13,7 +13,8 @@ export function useFocusOnNavigation<T extends HTMLElement>() {
   const container = useRef<T>(null)
   const shownKey = useRef(key)
 
-  useEffect(() => {
+  // A layout effect: focus moves in the commit that shows the new screen, before it is painted.
+  useLayoutEffect(() => {
     if (key === shownKey.current) return
     shownKey.current = key
     const heading = container.current?.querySelector<HTMLElement>('h1[tabindex]')
