@@ -22,6 +22,7 @@ import { LOGIN_BODY_LIMIT, registerAuthRoutes } from './routes/auth.js'
 import { registerHealthRoute } from './routes/health.js'
 import { registerHospitalesRoute } from './routes/hospitales.js'
 import { registerLogosRoute } from './routes/logos.js'
+import { enforceRouteSchemas } from './route-policy.js'
 import { registerManifestRoute } from './routes/manifest.js'
 import { registerMeRoute } from './routes/me.js'
 import { buildFallbackSecurityHeaders, buildHelmetOptions } from './security-headers.js'
@@ -102,6 +103,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     })
     if (ownsDatabase) app.addHook('onClose', () => db.close())
+    // Before any plugin or route: every route declared from here on must validate its input.
+    enforceRouteSchemas(app)
 
     registerErrorHandling(app)
     // Only JSON bodies exist here; without the text parser a text/plain body is a clean 400.

@@ -1,0 +1,124 @@
+/** Limits and failure answers of the reference server, as an attacker or a broken client sees them. */
+import { afterEach, describe, expect, it } from 'vitest'
+import { openDatabase, type SqliteDatabase } from './db.js'
+import { toHttpError } from './error-handler.js'
+import { createTestApp, type TestApp } from './testing/test-app.js'
+
+const DEMO = { email: 'demo@hospital-central.es', password: 'demo1234', tenant: 'hospital-central' }
+
+let testApp: TestApp | undefined
+let db: SqliteDatabase | undefined
+
+afterEach(async () => {
+  await testApp?.close()
+  db?.close()
+  testApp = undefined
+  db = undefined
+})
+
+async function start(options: Parameters<typeof createTestApp>[0] = {}) {
+  testApp = await createTestApp(options)
+  return testApp.app
+}
+
+function login(app: TestApp['app'], payload: unknown, remoteAddress = '192.0.2.10') {
+  return app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { 'content-type': 'application/json' },
+    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+    remoteAddress,
+  })
+}
+
+describe('body size limits (413)', () => {
+  it('refuses a 5 MB sign-in body before parsing it', async () => {
+    const app = await start()
+    const response = await login(app, { ...DEMO, password: 'x'.repeat(5 * 1024 * 1024) })
+    expect(response.statusCode).toBe(413)
+    expect(response.json()).toEqual({
+      error: 'payload_too_large',
+      message: 'La solicitud es demasiado grande.',
+    })
+  })
+
+  it('refuses an oversized body on a route that takes none (CORS preflight)', async () => {
+    const app = await start()
+    const response = await app.inject({
+      method: 'OPTIONS',
+      url: '/api/me',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ filler: 'x'.repeat(20 * 1024) }),
+    })
+    expect(response.statusCode).toBe(413)
+    expect(response.json()).toMatchObject({ error: 'payload_too_large' })
+  })
+})
+
+describe('sign-in rate limits', () => {
+  it('counts parallel attempts on one account before any hash finishes', async () => {
+    const app = await start({
+      loginRateLimits: {
+        perIp: { max: 1000, timeWindowMs: 60_000 },
+        perAccount: { max: 3, timeWindowMs: 900_000 },
+      },
+    })
+    const guesses = Array.from({ length: 10 }, (_, index) =>
+      login(app, { ...DEMO, password: `guess-${String(index)}` }, `198.51.100.${String(index)}`),
+    )
+    const responses = await Promise.all(guesses)
+    const statuses = responses.map((response) => response.statusCode).sort()
+    expect(statuses).toEqual([401, 401, 401, 429, 429, 429, 429, 429, 429, 429])
+    for (const response of responses.filter((r) => r.statusCode === 429)) {
+      expect(Number(response.headers['retry-after'])).toBeGreaterThan(0)
+    }
+  })
+
+  it('counts malformed and oversized attempts against the address too', async () => {
+    const app = await start({ loginRateLimits: { perIp: { max: 3, timeWindowMs: 60_000 } } })
+    expect((await login(app, '{"email":')).statusCode).toBe(400)
+    expect((await login(app, { nope: true })).statusCode).toBe(400)
+    expect((await login(app, { ...DEMO, password: 'x'.repeat(20_000) })).statusCode).toBe(413)
+
+    const limited = await login(app, DEMO)
+    expect(limited.statusCode).toBe(429)
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
+  })
+})
+
+describe('internal failures never show their insides', () => {
+  it('a failing page route answers a generic text 500', async () => {
+    db = openDatabase(':memory:')
+    const app = await start({ database: db })
+    db.close()
+    const response = await app.inject({ method: 'GET', url: '/clinica-sol/manifest.webmanifest' })
+    expect(response.statusCode).toBe(500)
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8')
+    expect(response.body).toBe('Se ha producido un error interno. Inténtalo de nuevo más tarde.')
+    db = undefined
+  })
+
+  it.each([
+    ['a driver error', new Error('SQLITE_CORRUPT: database disk image is malformed')],
+    ['a thrown string', 'TOKEN_SECRET=abc'],
+    ['a TypeError', new TypeError("Cannot read properties of undefined (reading 'hash')")],
+    [
+      'an error with a 500 status',
+      Object.assign(new Error('/srv/app/db.ts:12'), { statusCode: 500 }),
+    ],
+  ])('%s becomes the generic internal_error', (_, thrown) => {
+    expect(toHttpError(thrown).toBody()).toEqual({
+      error: 'internal_error',
+      message: 'Se ha producido un error interno. Inténtalo de nuevo más tarde.',
+    })
+  })
+
+  it('a 4xx framework error keeps its status but not its message', () => {
+    const error = Object.assign(new Error('querystring/secret must be string'), { statusCode: 406 })
+    expect(toHttpError(error).statusCode).toBe(406)
+    expect(toHttpError(error).toBody()).toEqual({
+      error: 'invalid_request',
+      message: 'La solicitud no es válida.',
+    })
+  })
+})
