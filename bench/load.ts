@@ -157,7 +157,10 @@ interface RunResult {
   statusCounts: Record<string, number>
   ok2xx: number
   designed429: number
-  /** Socket errors, timeouts and every status that is neither 2xx nor designed. */
+  /**
+   * Socket errors, client time-outs (no answer within autocannon's 10 s) and every status that
+   * is neither 2xx nor designed.
+   */
   errors: number
   timeouts: number
   unexpectedStatuses: Record<string, number>
@@ -304,6 +307,7 @@ function printTable(results: RunResult[]) {
       '2xx': result.ok2xx,
       'designed 429': result.designed429,
       errors: result.errors,
+      'of which time-outs': result.timeouts,
     })),
   )
 }
