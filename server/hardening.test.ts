@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase, type SqliteDatabase } from './db.js'
 import { toHttpError } from './error-handler.js'
-import { createTestApp, type TestApp } from './testing/test-app.js'
+import { createTestApp, TEST_INDEX_HTML, type TestApp } from './testing/test-app.js'
 
 const DEMO = { email: 'demo@hospital-central.es', password: 'demo1234', tenant: 'hospital-central' }
 
@@ -83,6 +83,64 @@ describe('sign-in rate limits', () => {
     const limited = await login(app, DEMO)
     expect(limited.statusCode).toBe(429)
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
+  })
+})
+
+describe('hostile tenant segments', () => {
+  const hostile: [string, string][] = [
+    ['markup', '<script>alert(1)</script>'],
+    ['a NUL byte', '\u0000'],
+    ['Unicode', 'clínica-ñ'],
+    ['a right-to-left override', '\u202eevil'],
+    ['SQL', "hospital-central' --"],
+  ]
+
+  it.each(hostile)(
+    'verHospitales answers %s with an empty list, never an echo',
+    async (_, tenant) => {
+      const app = await start()
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/hospitales?tenant=${encodeURIComponent(tenant)}`,
+      })
+      expect(response.statusCode).toBe(200)
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8')
+      expect(response.json()).toEqual([])
+    },
+  )
+
+  it('verHospitales refuses a 1,000-character tenant with a 400 JSON error', async () => {
+    const app = await start()
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/hospitales?tenant=${'a'.repeat(1000)}`,
+    })
+    expect(response.statusCode).toBe(400)
+    expect(response.json()).toMatchObject({ error: 'invalid_request' })
+  })
+
+  it.each([
+    ['markup', '%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E'],
+    ['a NUL byte', '%00'],
+    ['1,000 characters', 'a'.repeat(1000)],
+    ['an encoded slash', '..%2F..%2Fetc'],
+  ])('the manifest route answers %s with a 404 that echoes nothing', async (_, segment) => {
+    const app = await start()
+    const response = await app.inject({ method: 'GET', url: `/${segment}/manifest.webmanifest` })
+    expect(response.statusCode).toBe(404)
+    expect(response.body).not.toMatch(/onerror|<img|aaaaaaaaaa|etc/)
+    expect(response.body).not.toContain(String.fromCharCode(0))
+  })
+
+  it('a navigation to a markup segment gets the unchanged shell', async () => {
+    const app = await start()
+    const response = await app.inject({
+      method: 'GET',
+      url: '/%3Cscript%3Ealert(1)%3C%2Fscript%3E/login',
+      headers: { accept: 'text/html' },
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.body).toBe(TEST_INDEX_HTML)
   })
 })
 
