@@ -83,6 +83,36 @@ test('the network dropping and coming back while the branding loads', async ({ p
   expect(trouble).toEqual([])
 })
 
+test('a third-party logo host gets no token and no referrer; a logo that fails is hidden', async ({
+  page,
+}) => {
+  await page.goto('/hospital-central/login')
+  await page.getByLabel('Correo electrónico').fill(DEMO_ACCOUNT.email)
+  await page.getByLabel('Contraseña').fill(DEMO_ACCOUNT.password)
+  await page.getByRole('button', { name: 'Entrar' }).click()
+  await expect(page.getByRole('banner')).toContainText(DEMO_ACCOUNT.nombre)
+
+  const record = await hospitalRecord(page, 'hospital-central')
+  await page.route('**/api/hospitales**', (route) =>
+    route.fulfill({ json: [{ ...record, imagen: 'https://logos.example/central.png' }] }),
+  )
+  const logoRequests: Record<string, string>[] = []
+  await page.route('https://logos.example/**', (route) => {
+    logoRequests.push(route.request().headers())
+    return route.fulfill({ status: 404, body: '' })
+  })
+  await page.reload()
+
+  await expect.poll(() => logoRequests.length).toBeGreaterThan(0)
+  for (const headers of logoRequests) {
+    expect(headers['x-authorization']).toBeUndefined()
+    expect(headers.referer).toBeUndefined()
+    expect(headers.cookie).toBeUndefined()
+  }
+  await expect(page.getByRole('banner')).toContainText('Hospital Central')
+  await expect(page.getByRole('banner').getByRole('img')).toHaveCount(0)
+})
+
 test('a branding answer that never comes blocks nothing', async ({ page }) => {
   await page.route('**/api/hospitales**', () => undefined)
   await page.goto('/hospital-central/login')

@@ -135,8 +135,14 @@ describe('wipeSession (SPEC §8, the 401 reaction)', () => {
   it('empties localStorage and sessionStorage; only the public caches survive', async () => {
     seedSignedInDevice()
     localStorage.setItem('something-else', 'x')
+    // The branding store in IndexedDB is public: the wipe must not touch any database.
+    const indexedDb = { open: vi.fn(), deleteDatabase: vi.fn(), databases: vi.fn() }
+    vi.stubGlobal('indexedDB', indexedDb)
 
     await session.wipeSession()
+
+    expect(indexedDb.deleteDatabase).not.toHaveBeenCalled()
+    expect(indexedDb.open).not.toHaveBeenCalled()
 
     expect(localStorage).toHaveLength(0)
     expect(sessionStorage).toHaveLength(0)
