@@ -4,7 +4,8 @@
 // share its event loop) on 127.0.0.1:LOAD_PORT (default 4378) with a temporary database, and
 // runs autocannon for LOAD_SECONDS (default 30) at 1, 10 and 50 connections against:
 //   1. GET /api/hospitales?tenant=hospital-central
-//   2. POST /api/auth/login (demo account), sign-in limits lifted: the cost of sign-in itself
+//   2. POST /api/auth/login (demo account), rate limits lifted: the cost of sign-in itself; past
+//      what the password-check queue holds, 503 + Retry-After is the designed answer (shedding)
 //   3. POST /api/auth/login with the limits as shipped: 429 is the designed answer here
 // Then it checks the data survived (hospital and user rows byte for byte, the same listing over
 // HTTP, the demo sign-in and /api/me working on a fresh server), prints a table, writes
@@ -156,7 +157,9 @@ interface RunResult {
   totalRequests: number
   statusCounts: Record<string, number>
   ok2xx: number
+  /** Designed refusals: 429 (rate limits) and 503 (password-check queue full). */
   designed429: number
+  designed503: number
   /**
    * Socket errors, client time-outs (no answer within autocannon's 10 s) and every status that
    * is neither 2xx nor designed.
@@ -200,6 +203,7 @@ async function run(scenario: Scenario): Promise<RunResult> {
     statusCounts,
     ok2xx: count(isOk),
     designed429: count((status) => status === 429 && isDesigned(status)),
+    designed503: count((status) => status === 503 && isDesigned(status)),
     // autocannon counts time-outs among its errors.
     errors: result.errors + unexpectedCount,
     timeouts: result.timeouts,
@@ -260,7 +264,7 @@ function scenarios(limits: Scenario['limits']): Scenario[] {
       limits,
       connections,
       request: login,
-      designedStatuses: [429],
+      designedStatuses: [429, 503],
     }))
   }
   return [
@@ -276,7 +280,7 @@ function scenarios(limits: Scenario['limits']): Scenario[] {
       limits,
       connections,
       request: login,
-      designedStatuses: [],
+      designedStatuses: [503],
     })),
   ]
 }
@@ -306,6 +310,7 @@ function printTable(results: RunResult[]) {
       'p99 ms': result.p99LatencyMs,
       '2xx': result.ok2xx,
       'designed 429': result.designed429,
+      'designed 503': result.designed503,
       errors: result.errors,
       'of which time-outs': result.timeouts,
     })),

@@ -9,6 +9,11 @@ import {
   type LoginRateLimits,
   type RateLimitWindow,
 } from './auth/login-rate-limits.js'
+import {
+  createPasswordCheckQueue,
+  DEFAULT_PASSWORD_CHECK_LIMITS,
+  type PasswordCheckLimits,
+} from './auth/password-check-queue.js'
 import { DEFAULT_SCRYPT_PARAMS, hashPassword, type ScryptParams } from './auth/passwords.js'
 import { createTokenService } from './auth/tokens.js'
 import { registerApiCors } from './cors.js'
@@ -46,6 +51,8 @@ export interface BuildAppOptions {
   /** Demo accounts exist only in demo mode (default on). */
   demoMode?: boolean
   loginRateLimits?: { perIp?: Partial<RateLimitWindow>; perAccount?: Partial<RateLimitWindow> }
+  /** Password checks running and waiting at once; beyond that sign-in answers 503. */
+  passwordCheckLimits?: Partial<PasswordCheckLimits>
   /** scrypt cost for new hashes; tests lower it to stay fast. */
   scryptParams?: ScryptParams
   /** Clock in milliseconds, for token issue and expiry. */
@@ -131,6 +138,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       tokens,
       limits: mergeLimits(options.loginRateLimits),
       dummyPasswordHash,
+      passwordChecks: createPasswordCheckQueue({
+        ...DEFAULT_PASSWORD_CHECK_LIMITS,
+        ...options.passwordCheckLimits,
+      }),
     })
     registerMeRoute(app, { users, tokens })
     registerManifestRoute(app, { hospitals, logosDir })

@@ -86,6 +86,40 @@ describe('sign-in rate limits', () => {
   })
 })
 
+describe('sign-in under a flood from many addresses and accounts', () => {
+  it('sheds what the password-check queue cannot hold: 503 with Retry-After, at once', async () => {
+    const app = await start({
+      loginRateLimits: { perIp: { max: 1000 }, perAccount: { max: 1000 } },
+      passwordCheckLimits: { concurrency: 1, maxWaiting: 1 },
+      // A real cost (tens of ms), so all six attempts arrive while the first is still hashing.
+      scryptParams: { N: 2 ** 14, r: 8, p: 1 },
+    })
+    const attempts = Array.from({ length: 6 }, (_, index) =>
+      login(
+        app,
+        index % 2 === 0 ? DEMO : { ...DEMO, email: `nadie${String(index)}@hospital-central.es` },
+        `203.0.113.${String(index)}`,
+      ),
+    )
+    const responses = await Promise.all(attempts)
+
+    const shed = responses.filter((response) => response.statusCode === 503)
+    expect(shed).toHaveLength(4)
+    for (const response of shed) {
+      expect(response.headers['retry-after']).toBe('1')
+      expect(response.json()).toEqual({
+        error: 'server_busy',
+        message: 'El servidor está ocupado. Inténtalo de nuevo en unos segundos.',
+      })
+    }
+    // A refusal says nothing about the email: known and unknown ones are shed alike.
+    expect(new Set(shed.map((response) => response.body)).size).toBe(1)
+
+    // The flood over, sign-in works again.
+    expect((await login(app, DEMO)).statusCode).toBe(200)
+  })
+})
+
 describe('hostile tenant segments', () => {
   const hostile: [string, string][] = [
     ['markup', '<script>alert(1)</script>'],
