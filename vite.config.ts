@@ -119,7 +119,7 @@ export default defineConfig({
         test: {
           name: 'app',
           environment: 'jsdom',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'tests/setup/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup/unit.ts'],
         },
       },

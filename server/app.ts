@@ -9,6 +9,11 @@ import {
   type LoginRateLimits,
   type RateLimitWindow,
 } from './auth/login-rate-limits.js'
+import {
+  createPasswordCheckQueue,
+  DEFAULT_PASSWORD_CHECK_LIMITS,
+  type PasswordCheckLimits,
+} from './auth/password-check-queue.js'
 import { DEFAULT_SCRYPT_PARAMS, hashPassword, type ScryptParams } from './auth/passwords.js'
 import { createTokenService } from './auth/tokens.js'
 import { registerApiCors } from './cors.js'
@@ -22,6 +27,7 @@ import { LOGIN_BODY_LIMIT, registerAuthRoutes } from './routes/auth.js'
 import { registerHealthRoute } from './routes/health.js'
 import { registerHospitalesRoute } from './routes/hospitales.js'
 import { registerLogosRoute } from './routes/logos.js'
+import { enforceRouteSchemas } from './route-policy.js'
 import { registerManifestRoute } from './routes/manifest.js'
 import { registerMeRoute } from './routes/me.js'
 import { buildFallbackSecurityHeaders, buildHelmetOptions } from './security-headers.js'
@@ -45,6 +51,8 @@ export interface BuildAppOptions {
   /** Demo accounts exist only in demo mode (default on). */
   demoMode?: boolean
   loginRateLimits?: { perIp?: Partial<RateLimitWindow>; perAccount?: Partial<RateLimitWindow> }
+  /** Password checks running and waiting at once; beyond that sign-in answers 503. */
+  passwordCheckLimits?: Partial<PasswordCheckLimits>
   /** scrypt cost for new hashes; tests lower it to stay fast. */
   scryptParams?: ScryptParams
   /** Clock in milliseconds, for token issue and expiry. */
@@ -102,6 +110,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     })
     if (ownsDatabase) app.addHook('onClose', () => db.close())
+    // Before any plugin or route: every route declared from here on must validate its input.
+    enforceRouteSchemas(app)
 
     registerErrorHandling(app)
     // Only JSON bodies exist here; without the text parser a text/plain body is a clean 400.
@@ -128,6 +138,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       tokens,
       limits: mergeLimits(options.loginRateLimits),
       dummyPasswordHash,
+      passwordChecks: createPasswordCheckQueue({
+        ...DEFAULT_PASSWORD_CHECK_LIMITS,
+        ...options.passwordCheckLimits,
+      }),
     })
     registerMeRoute(app, { users, tokens })
     registerManifestRoute(app, { hospitals, logosDir })

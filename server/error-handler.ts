@@ -83,7 +83,8 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: H
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error, request, reply) => {
     const httpError = toHttpError(error)
-    if (httpError.statusCode >= 500) request.log.error({ err: error }, 'request failed')
+    // A shed sign-in (503 server_busy) is load, not a fault: only unexpected errors are logged.
+    if (httpError.code === 'internal_error') request.log.error({ err: error }, 'request failed')
     return sendError(request, reply, httpError)
   })
 

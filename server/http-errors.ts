@@ -8,6 +8,7 @@ export type ErrorCode =
   | 'invalid_token'
   | 'token_expired'
   | 'rate_limited'
+  | 'server_busy'
   | 'not_found'
   | 'internal_error'
 
@@ -45,6 +46,7 @@ export const MESSAGES = {
   invalidToken: 'La sesión no es válida. Inicia sesión de nuevo.',
   tokenExpired: 'La sesión ha caducado. Inicia sesión de nuevo.',
   notFound: 'No se ha encontrado el recurso solicitado.',
+  serverBusy: 'El servidor está ocupado. Inténtalo de nuevo en unos segundos.',
   internalError: 'Se ha producido un error interno. Inténtalo de nuevo más tarde.',
 } as const
 

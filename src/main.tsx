@@ -2,14 +2,17 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
+import { connectBrandingRecovery } from './app/branding-recovery'
 import { createAppRouter } from './app/router'
 import { connectSessionEvents } from './app/session-events'
 import { installChunkLoadRecovery } from './features/pwa/chunk-reload'
+import { connectionMonitor } from './features/pwa/connection-status'
 import { onBrandingUpdated, registerServiceWorker } from './features/pwa/register-service-worker'
 import {
   getBrandingSnapshot,
   initBrandingFromDocument,
   loadBranding,
+  retryInterruptedBranding,
 } from './features/tenant/branding-controller'
 import { initialRedirect } from './features/tenant/tenant-gate'
 import './app/styles.css'
@@ -28,6 +31,8 @@ installChunkLoadRecovery(window, {
     return location ? router.createHref(location) : null
   },
 })
+
+connectBrandingRecovery(connectionMonitor, retryInterruptedBranding)
 
 onBrandingUpdated((tenant) => {
   if (getBrandingSnapshot().tenant === tenant) void loadBranding(tenant)

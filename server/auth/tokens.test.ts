@@ -39,6 +39,17 @@ describe('token service', () => {
     expect(service.verify(token)).toEqual({ ok: false, reason: 'expired' })
   })
 
+  it('refuses a token issued more than a minute in the future (a clock or a forger ahead)', () => {
+    let now = 1_000_000
+    const issuer = createTokenService({ secret: SECRET, ttlSeconds: 600, now: () => now })
+    const fromTheFuture = issuer.issue(SUBJECT)
+    const later = issuer.issue(SUBJECT)
+    now -= 61_000
+    expect(issuer.verify(fromTheFuture)).toEqual({ ok: false, reason: 'malformed' })
+    now += 2_000
+    expect(issuer.verify(later).ok).toBe(true)
+  })
+
   it('refuses a token signed with another secret', () => {
     const token = createTokenService({ secret: 'another-secret', ttlSeconds: 60 }).issue(SUBJECT)
     const service = createTokenService({ secret: SECRET, ttlSeconds: 60 })

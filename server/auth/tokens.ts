@@ -75,8 +75,11 @@ export function createTokenService({
       const [header = '', payload = '', signature = ''] = token.split('.')
       if (header !== HEADER_SEGMENT) return { ok: false, reason: 'malformed' }
 
-      const expected = sign(`${header}.${payload}`)
       const given = Buffer.from(signature, 'base64url')
+      // Decoding ignores the spare bits of the last character, so several strings decode to the
+      // same signature; only the canonical one is accepted: one token, one spelling.
+      if (given.toString('base64url') !== signature) return { ok: false, reason: 'malformed' }
+      const expected = sign(`${header}.${payload}`)
       // timingSafeEqual needs equal lengths; the length of a signature is not a secret.
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
         return { ok: false, reason: 'bad_signature' }

@@ -19,12 +19,15 @@ export interface UserRepository {
   findById(id: number): UserRecord | undefined
 }
 
-const COLUMNS = 'id, email, password_hash, nombre, rol, tenant, is_demo'
-
 /** Prepares the user queries once for the lifetime of the app. */
 export function createUserRepository(db: SqliteDatabase): UserRepository {
-  const byEmail = db.prepare<[string], UserRecord>(`SELECT ${COLUMNS} FROM users WHERE email = ?`)
-  const byId = db.prepare<[number], UserRecord>(`SELECT ${COLUMNS} FROM users WHERE id = ?`)
+  // Literal statements only: input reaches SQLite as bound parameters, never as SQL text.
+  const byEmail = db.prepare<[string], UserRecord>(
+    `SELECT id, email, password_hash, nombre, rol, tenant, is_demo FROM users WHERE email = ?`,
+  )
+  const byId = db.prepare<[number], UserRecord>(
+    `SELECT id, email, password_hash, nombre, rol, tenant, is_demo FROM users WHERE id = ?`,
+  )
   return {
     findByEmail: (email) => byEmail.get(email),
     findById: (id) => byId.get(id),

@@ -5,6 +5,7 @@ import {
   perIpRateLimit,
   type LoginRateLimits,
 } from '../auth/login-rate-limits.js'
+import { ServerBusyError, type PasswordCheckQueue } from '../auth/password-check-queue.js'
 import { verifyPassword } from '../auth/passwords.js'
 import type { TokenService } from '../auth/tokens.js'
 import { HttpError, MESSAGES } from '../http-errors.js'
@@ -27,7 +28,12 @@ export interface AuthRouteDeps {
   limits: LoginRateLimits
   /** Stored hash checked when the email is unknown, so timing does not reveal which emails exist. */
   dummyPasswordHash: string
+  /** Bounds the scrypt work in progress; a full queue answers 503 with Retry-After. */
+  passwordChecks: PasswordCheckQueue
 }
+
+/** Seconds a client refused for a full password-check queue should wait. */
+export const SERVER_BUSY_RETRY_AFTER_SECONDS = 1
 
 /**
  * `POST /api/auth/login` `{ email, password, tenant }` → `{ token, user: { nombre, rol } }`.
@@ -35,7 +41,7 @@ export interface AuthRouteDeps {
  */
 export function registerAuthRoutes(
   app: FastifyInstance,
-  { users, tokens, limits, dummyPasswordHash }: AuthRouteDeps,
+  { users, tokens, limits, dummyPasswordHash, passwordChecks }: AuthRouteDeps,
 ) {
   app.post<{ Body: LoginBody }>(
     '/api/auth/login',
@@ -69,17 +75,25 @@ export function registerAuthRoutes(
             },
           },
           '4xx': ERROR_RESPONSE_SCHEMA,
+          503: ERROR_RESPONSE_SCHEMA,
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { email, password, tenant } = request.body
       const user = users.findByEmail(normaliseEmail(email))
-      // Always run scrypt, even for an unknown email: same work, same timing.
-      const passwordMatches = await verifyPassword(
-        password,
-        user?.password_hash ?? dummyPasswordHash,
-      )
+      // Always run scrypt, even for an unknown email: same work, same timing. The queue refuses
+      // before any work, whoever the email belongs to, so a refusal reveals nothing either.
+      let passwordMatches: boolean
+      try {
+        passwordMatches = await passwordChecks.run(() =>
+          verifyPassword(password, user?.password_hash ?? dummyPasswordHash),
+        )
+      } catch (error) {
+        if (!(error instanceof ServerBusyError)) throw error
+        reply.header('retry-after', SERVER_BUSY_RETRY_AFTER_SECONDS)
+        throw new HttpError(503, 'server_busy', MESSAGES.serverBusy)
+      }
       const tenantAllowed = user !== undefined && (user.tenant === tenant || tenant === MAIN_TENANT)
       if (!user || !passwordMatches || !tenantAllowed) {
         throw new HttpError(401, 'invalid_credentials', MESSAGES.invalidCredentials)

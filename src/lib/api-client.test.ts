@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createApiClient, MAX_RESPONSE_BYTES, type ApiClientOptions } from './api-client'
 import {
   ApiError,
@@ -10,6 +10,10 @@ import {
 } from './api-errors'
 
 const API = 'https://api.example'
+
+afterEach(() => {
+  vi.useRealTimers()
+})
 
 function json(body: unknown, init: { status?: number; headers?: Record<string, string> } = {}) {
   return new Response(JSON.stringify(body), {
@@ -32,6 +36,46 @@ function setup(overrides: Partial<ApiClientOptions> = {}) {
   const handlers = { onUnauthorized: vi.fn(), onReachable: vi.fn(), onUnreachable: vi.fn() }
   client.setEventHandlers(handlers)
   return { client, fetchMock, handlers, state }
+}
+
+/** A fetch that never answers, rejecting only when its signal aborts (as a real fetch does). */
+function neverAnswering(init: RequestInit | undefined) {
+  return new Promise<Response>((_resolve, reject) => {
+    init?.signal?.addEventListener('abort', () => {
+      reject(init.signal?.reason as Error)
+    })
+  })
+}
+
+/** A body that sends `start` and then nothing, ever; tells whether the reader gave up on it. */
+function stalledBody(start: string) {
+  let cancelled = false
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode(start))
+    },
+    cancel() {
+      cancelled = true
+    },
+  })
+  return { stream, wasCancelled: () => cancelled }
+}
+
+/** A body of `totalBytes` in 64 KiB chunks, produced on demand; counts the chunks pulled. */
+function chunkedBody(totalBytes: number) {
+  const chunk = new TextEncoder().encode('x'.repeat(64 * 1024))
+  let pulled = 0
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (pulled * chunk.byteLength >= totalBytes) {
+        controller.close()
+        return
+      }
+      pulled += 1
+      controller.enqueue(chunk)
+    },
+  })
+  return { stream, pulledBytes: () => pulled * chunk.byteLength }
 }
 
 /** The URL and init of the only fetch call, headers as a plain lower-cased record. */
@@ -234,6 +278,47 @@ describe('reading the answer', () => {
     await expect(client.request('/api/hospitales')).rejects.toBeInstanceOf(InvalidResponseError)
   })
 
+  it('stops reading a 5 MB answer as soon as it passes the limit', async () => {
+    const { client, fetchMock } = setup()
+    const body = chunkedBody(5 * 1024 * 1024)
+    fetchMock.mockResolvedValue(new Response(body.stream))
+
+    await expect(client.request('/api/hospitales')).rejects.toBeInstanceOf(InvalidResponseError)
+
+    expect(body.pulledBytes()).toBeLessThan(MAX_RESPONSE_BYTES + 256 * 1024)
+  })
+
+  it('counts the limit in bytes, not characters', async () => {
+    const { client, fetchMock } = setup()
+    // Two bytes per character in UTF-8: fewer characters than the limit, more bytes.
+    const body = JSON.stringify('é'.repeat(MAX_RESPONSE_BYTES / 2 + 1))
+    expect(body.length).toBeLessThan(MAX_RESPONSE_BYTES)
+    fetchMock.mockResolvedValue(new Response(body))
+
+    await expect(client.request('/api/hospitales')).rejects.toBeInstanceOf(InvalidResponseError)
+  })
+
+  it('decodes UTF-8 split across chunks', async () => {
+    const { client, fetchMock } = setup()
+    const bytes = new TextEncoder().encode(JSON.stringify([{ nombre: 'Clínica Peñalara' }]))
+    const split = bytes.indexOf(0xc3) + 1 // inside the two bytes of «í»
+    fetchMock.mockResolvedValue(
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(bytes.slice(0, split))
+            controller.enqueue(bytes.slice(split))
+            controller.close()
+          },
+        }),
+      ),
+    )
+
+    await expect(client.request('/api/hospitales')).resolves.toEqual([
+      { nombre: 'Clínica Peñalara' },
+    ])
+  })
+
   it('accepts an answer of exactly MAX_RESPONSE_BYTES', async () => {
     const { client, fetchMock } = setup()
     const body = JSON.stringify('x'.repeat(MAX_RESPONSE_BYTES - 2))
@@ -293,19 +378,56 @@ describe('reachability', () => {
   })
 
   it('gives up after timeoutMs with TimeoutError and reports onUnreachable', async () => {
-    const { client, fetchMock, handlers } = setup({ timeoutMs: 20 })
-    fetchMock.mockImplementation(
-      (_, init) =>
-        new Promise((_resolve, reject) => {
-          init?.signal?.addEventListener('abort', () => {
-            reject(init.signal?.reason as Error)
-          })
-        }),
-    )
+    vi.useFakeTimers()
+    const { client, fetchMock, handlers } = setup({ timeoutMs: 30_000 })
+    fetchMock.mockImplementation((_, init) => neverAnswering(init))
 
-    await expect(client.request('/api/hospitales')).rejects.toBeInstanceOf(TimeoutError)
+    const pending = client.request('/api/hospitales').catch((caught: unknown) => caught)
+    await vi.advanceTimersByTimeAsync(29_999)
+    expect(handlers.onUnreachable).not.toHaveBeenCalled()
+    await vi.advanceTimersByTimeAsync(1)
 
+    expect(await pending).toBeInstanceOf(TimeoutError)
     expect(handlers.onUnreachable).toHaveBeenCalledOnce()
+  })
+
+  it('gives up at the same deadline when the headers arrive but the body never ends', async () => {
+    vi.useFakeTimers()
+    const { client, fetchMock, handlers } = setup({ timeoutMs: 30_000 })
+    const body = stalledBody('[{"tenant":')
+    fetchMock.mockResolvedValue(new Response(body.stream))
+
+    const pending = client.request('/api/hospitales').catch((caught: unknown) => caught)
+    await vi.advanceTimersByTimeAsync(30_000)
+
+    expect(await pending).toBeInstanceOf(TimeoutError)
+    expect(handlers.onReachable).toHaveBeenCalledOnce()
+    expect(handlers.onUnreachable).toHaveBeenCalledOnce()
+    expect(body.wasCancelled()).toBe(true)
+  })
+
+  it('leaves no timer behind once an answer has been read', async () => {
+    vi.useFakeTimers()
+    const { client } = setup({ timeoutMs: 30_000 })
+
+    await client.request('/api/hospitales')
+
+    expect(vi.getTimerCount()).toBe(0)
+  })
+
+  it("rejects with the caller's abort while the body streams, without onUnreachable", async () => {
+    const { client, fetchMock, handlers } = setup()
+    fetchMock.mockResolvedValue(new Response(stalledBody('[').stream))
+    const controller = new AbortController()
+
+    const pending = client.request('/api/hospitales', { signal: controller.signal })
+    await vi.waitFor(() => {
+      expect(handlers.onReachable).toHaveBeenCalledOnce()
+    })
+    controller.abort()
+
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' })
+    expect(handlers.onUnreachable).not.toHaveBeenCalled()
   })
 
   it("rethrows the caller's AbortError as is, without reporting onUnreachable", async () => {
@@ -395,6 +517,35 @@ describe('401', () => {
     await expect(oldRequest).rejects.toBeInstanceOf(UnauthorizedError)
     expect(sentRequest(fetchMock).headers['x-authorization']).toBe('Bearer old')
     expect(handlers.onUnauthorized).not.toHaveBeenCalled()
+  })
+
+  it('ignores a 401 to a call sent without a token once a sign-in has stored one', async () => {
+    const { client, fetchMock, handlers, state } = setup()
+    let answerAnonymous: (response: Response) => void = () => undefined
+    fetchMock.mockImplementationOnce(
+      () =>
+        new Promise((resolve) => {
+          answerAnonymous = resolve
+        }),
+    )
+    const anonymousCall = client.request('/api/hospitales?tenant=hospital-central')
+
+    state.token = 'fresh-from-sign-in'
+    answerAnonymous(answer401())
+
+    await expect(anonymousCall).rejects.toBeInstanceOf(UnauthorizedError)
+    expect(sentRequest(fetchMock).headers['x-authorization']).toBeUndefined()
+    expect(handlers.onUnauthorized).not.toHaveBeenCalled()
+  })
+
+  it('reacts once to a 401 for a call sent without a token while none is stored', async () => {
+    const { client, fetchMock, handlers } = setup()
+    fetchMock.mockImplementation(() => Promise.resolve(answer401()))
+
+    await expect(client.request('/api/me')).rejects.toBeInstanceOf(UnauthorizedError)
+    await expect(client.request('/api/me')).rejects.toBeInstanceOf(UnauthorizedError)
+
+    expect(handlers.onUnauthorized).toHaveBeenCalledOnce()
   })
 
   it('treats a 401 to a credential check (sign-in) as ApiError(401) without the wipe', async () => {

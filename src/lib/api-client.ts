@@ -51,6 +51,16 @@ const NO_HANDLERS: ApiEventHandlers = {
   onUnreachable: () => undefined,
 }
 
+interface Exchange {
+  url: URL
+  callerSignal: AbortSignal | undefined
+  /** Aborts when the caller aborts or the deadline passes. */
+  signal: AbortSignal
+  isPastDeadline: () => boolean
+  /** Stops the deadline's timer once the exchange is over. */
+  finish: () => void
+}
+
 export interface ApiClient {
   request<T = unknown>(path: string, options?: RequestOptions): Promise<T>
   setEventHandlers(handlers: Partial<ApiEventHandlers>): void
@@ -75,24 +85,99 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  async function send(url: URL, init: RequestInit, signal: AbortSignal | undefined) {
-    const timeout = AbortSignal.timeout(options.timeoutMs)
-    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout
-    try {
-      return await fetchImpl(url.href, { ...init, signal: combined })
-    } catch (error) {
-      if (signal?.aborted) throw error
-      handlers.onUnreachable()
-      if (timeout.aborted) throw new TimeoutError(`No answer from ${url.pathname}`)
-      throw new NetworkError(`No answer from ${url.pathname}`, { cause: error })
+  /**
+   * One exchange's abort signal: the caller's, plus a deadline for the whole exchange, answer
+   * body included, so a server that sends headers and then stalls is abandoned too. A plain timer
+   * (not `AbortSignal.timeout`) so tests can drive it with fake timers.
+   */
+  function startExchange(url: URL, callerSignal: AbortSignal | undefined): Exchange {
+    const deadline = new AbortController()
+    const timer = setTimeout(() => {
+      deadline.abort(new TimeoutError(`No answer from ${url.pathname}`))
+    }, options.timeoutMs)
+    return {
+      url,
+      callerSignal,
+      signal: callerSignal ? AbortSignal.any([callerSignal, deadline.signal]) : deadline.signal,
+      isPastDeadline: () => deadline.signal.aborted,
+      finish: () => {
+        clearTimeout(timer)
+      },
     }
   }
 
-  async function readJson(response: Response): Promise<unknown> {
+  /** Why an exchange ended without an answer: the caller's abort, the deadline, or the network. */
+  function failureOf(exchange: Exchange, cause?: unknown): Error {
+    if (exchange.callerSignal?.aborted) {
+      const reason: unknown = exchange.callerSignal.reason
+      return reason instanceof Error ? reason : new DOMException('Aborted', 'AbortError')
+    }
+    if (exchange.isPastDeadline())
+      return new TimeoutError(`No answer from ${exchange.url.pathname}`)
+    return new NetworkError(`No answer from ${exchange.url.pathname}`, { cause })
+  }
+
+  async function send(exchange: Exchange, init: RequestInit) {
+    try {
+      return await fetchImpl(exchange.url.href, { ...init, signal: exchange.signal })
+    } catch (error) {
+      if (exchange.callerSignal?.aborted) throw error
+      handlers.onUnreachable()
+      throw failureOf(exchange, error)
+    }
+  }
+
+  /**
+   * The answer's body as text. Refused as soon as it passes MAX_RESPONSE_BYTES (counted in bytes
+   * while it streams: a huge answer is never held in memory); abandoned at the deadline or the
+   * caller's abort, even when the body never ends.
+   */
+  async function readText(response: Response, exchange: Exchange): Promise<string> {
     const declared = Number(response.headers.get('Content-Length') ?? 0)
     if (declared > MAX_RESPONSE_BYTES) throw new InvalidResponseError('Answer too large')
-    const text = await response.text()
-    if (text.length > MAX_RESPONSE_BYTES) throw new InvalidResponseError('Answer too large')
+    if (response.body === null) return ''
+    const reader = response.body.getReader()
+    let stopWaiting: () => void = () => undefined
+    const aborted = new Promise<never>((_resolve, reject) => {
+      const onAbort = () => {
+        reject(failureOf(exchange))
+      }
+      if (exchange.signal.aborted) {
+        onAbort()
+        return
+      }
+      exchange.signal.addEventListener('abort', onAbort, { once: true })
+      stopWaiting = () => {
+        exchange.signal.removeEventListener('abort', onAbort)
+      }
+    })
+    const chunks: Uint8Array[] = []
+    let size = 0
+    try {
+      for (;;) {
+        const chunk = await Promise.race([reader.read(), aborted])
+        if (chunk.done) break
+        size += chunk.value.byteLength
+        if (size > MAX_RESPONSE_BYTES) throw new InvalidResponseError('Answer too large')
+        chunks.push(chunk.value)
+      }
+    } catch (error) {
+      reader.cancel().catch(() => undefined)
+      if (error instanceof TimeoutError) handlers.onUnreachable()
+      throw error
+    } finally {
+      stopWaiting()
+    }
+    const bytes = new Uint8Array(size)
+    let offset = 0
+    for (const chunk of chunks) {
+      bytes.set(chunk, offset)
+      offset += chunk.byteLength
+    }
+    return new TextDecoder().decode(bytes)
+  }
+
+  function parseJson(text: string): unknown {
     if (text === '') return null
     try {
       return JSON.parse(text) as unknown
@@ -101,9 +186,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  async function readErrorCode(response: Response): Promise<string | null> {
+  async function readErrorCode(read: () => Promise<string>): Promise<string | null> {
     try {
-      const body = await readJson(response)
+      const body = parseJson(await read())
       const code = (body as { error?: unknown } | null)?.error
       return typeof code === 'string' ? code : null
     } catch {
@@ -112,9 +197,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   function reactToUnauthorized(sentToken: string | null) {
-    // Already handled, or an old request whose credential was replaced by a new sign-in.
+    // Already handled, or a request sent with another credential than the one stored now: an
+    // old token a new sign-in replaced, or no token at all while a sign-in stored one meanwhile.
+    // That 401 says nothing about the current session, so it must not wipe it.
     if (handledCredential === sentToken) return
-    if (sentToken !== null && sentToken !== options.readToken()) return
+    if (sentToken !== options.readToken()) return
     handledCredential = sentToken
     handlers.onUnauthorized()
   }
@@ -141,19 +228,25 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         init.body = JSON.stringify(requestOptions.body)
       }
 
-      const response = await send(url, init, requestOptions.signal)
-      handlers.onReachable()
+      const exchange = startExchange(url, requestOptions.signal)
+      try {
+        const response = await send(exchange, init)
+        handlers.onReachable()
+        const read = () => readText(response, exchange)
 
-      if (response.status === 401 && isApiOrigin && !requestOptions.isCredentialCheck) {
-        const code = await readErrorCode(response)
-        reactToUnauthorized(token)
-        throw new UnauthorizedError(code)
+        if (response.status === 401 && isApiOrigin && !requestOptions.isCredentialCheck) {
+          const code = await readErrorCode(read)
+          reactToUnauthorized(token)
+          throw new UnauthorizedError(code)
+        }
+        if (!response.ok) {
+          const code = await readErrorCode(read)
+          throw new ApiError(response.status, code, `${url.pathname} answered ${response.status}`)
+        }
+        return parseJson(await read()) as T
+      } finally {
+        exchange.finish()
       }
-      if (!response.ok) {
-        const code = await readErrorCode(response)
-        throw new ApiError(response.status, code, `${url.pathname} answered ${response.status}`)
-      }
-      return (await readJson(response)) as T
     },
   }
 }

@@ -84,6 +84,11 @@ export function clearUserStorage(): void {
   clearArea('session')
 }
 
+/** Sign-out on a shared device: this tab's sessionStorage goes (whatever a screen kept there). */
+export function clearTabStorage(): void {
+  clearArea('session')
+}
+
 /**
  * Calls `listener` when another tab changes the token (signs in, signs out or is wiped).
  * Returns the unsubscribe function.

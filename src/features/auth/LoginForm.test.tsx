@@ -144,6 +144,11 @@ describe('LoginForm', () => {
       'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.',
     ],
     [
+      'a server too busy to check the password',
+      new ApiError(503, 'server_busy', ''),
+      'El servidor está ocupado. Inténtalo de nuevo en unos segundos.',
+    ],
+    [
       'no network',
       new NetworkError('offline'),
       'No hay conexión con el servidor. Comprueba tu conexión e inténtalo de nuevo.',

@@ -18,6 +18,9 @@ function describeFailure(error: unknown): string {
   if (error instanceof ApiError && error.status === 429) {
     return 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.'
   }
+  if (error instanceof ApiError && error.status === 503 && error.code === 'server_busy') {
+    return 'El servidor está ocupado. Inténtalo de nuevo en unos segundos.'
+  }
   if (error instanceof NetworkError || error instanceof TimeoutError) {
     return 'No hay conexión con el servidor. Comprueba tu conexión e inténtalo de nuevo.'
   }

@@ -5,7 +5,13 @@
 import { API_PATHS } from '../../config/api-paths'
 import { api } from '../../lib/api'
 import { InvalidResponseError } from '../../lib/api-errors'
-import { clearUserStorage, readValue, removeValue, writeValue } from '../../lib/storage'
+import {
+  clearTabStorage,
+  clearUserStorage,
+  readValue,
+  removeValue,
+  writeValue,
+} from '../../lib/storage'
 import { deleteUserCaches } from '../../lib/user-caches'
 
 export type Rol = 'cliente' | 'profesional' | 'admin' | (string & {})
@@ -64,9 +70,14 @@ export function hasSession(): boolean {
   return readValue('token') !== null
 }
 
-/** Sign-out on a shared device: the token and any user cache go; the hospital stays chosen. */
+/**
+ * Sign-out, on a shared device too: the token, this tab's sessionStorage and every user cache go,
+ * so the next person at the kiosk finds nothing of the previous one. The hospital stays chosen
+ * (tenant, logo: public, not personal).
+ */
 export async function signOut(): Promise<void> {
   removeValue('token')
+  clearTabStorage()
   await deleteUserCaches()
 }
 

@@ -8,6 +8,7 @@ import { config } from '../../config/env'
 import { REFRESH_FLAG_ON } from '../../config/storage-keys'
 import { DEFAULT_TENANT } from '../../config/tenants'
 import { api } from '../../lib/api'
+import { NetworkError, TimeoutError } from '../../lib/api-errors'
 import { readValue, removeValue, writeValue } from '../../lib/storage'
 import { readBranding, writeBranding } from '../../shared/branding-db'
 import {
@@ -29,6 +30,8 @@ const listeners = new Set<() => void>()
 let state: BrandingState = { tenant: DEFAULT_TENANT, branding: null }
 // Only the newest load may change the state: a slow answer for a previous tenant is dropped.
 let latestLoad = 0
+// The tenant whose branding an outage (no answer, or none in time) kept from loading.
+let interruptedTenant: string | null = null
 
 function setState(next: BrandingState) {
   state = next
@@ -77,6 +80,7 @@ function warn(tenant: string, reason: unknown) {
 /** Loads and applies the branding of `tenant`; `main` restores the defaults. Never throws. */
 export async function loadBranding(tenant: string): Promise<void> {
   const load = ++latestLoad
+  interruptedTenant = null
   if (tenant === DEFAULT_TENANT) {
     removeValue('logo')
     setState({ tenant, branding: null })
@@ -95,7 +99,9 @@ export async function loadBranding(tenant: string): Promise<void> {
   try {
     result = await fetchBranding(tenant)
   } catch (error) {
-    if (load === latestLoad) warn(tenant, error)
+    if (load !== latestLoad) return
+    warn(tenant, error)
+    if (error instanceof NetworkError || error instanceof TimeoutError) interruptedTenant = tenant
     return
   }
   if (load !== latestLoad) return
@@ -113,6 +119,17 @@ export async function loadBranding(tenant: string): Promise<void> {
   else writeValue('logo', result.imagen)
   if (readValue('refresh') === REFRESH_FLAG_ON) removeValue('refresh')
   await writeBranding(branding)
+}
+
+/**
+ * Called when the API is reachable again after an outage: loads the branding the outage
+ * interrupted, if the user is still on that tenant (a kiosk started offline gets its colours
+ * back without anyone touching it). Does nothing otherwise.
+ */
+export async function retryInterruptedBranding(): Promise<void> {
+  const tenant = interruptedTenant
+  interruptedTenant = null
+  if (tenant !== null && tenant === state.tenant) await loadBranding(tenant)
 }
 
 /** The layout reports the logo's real size once shown: it decides the tenant's install icons. */

@@ -19,14 +19,19 @@ export type TenantResolution =
 // Any fixed origin: it only lets the URL parser canonicalise the path; it is never navigated to.
 const PARSING_BASE = 'https://app.invalid'
 
+// Tabs and line breaks vanish when a browser parses a URL (WHATWG URL, "remove all ASCII tab or
+// newline"): `/\t/evil.example` is `//evil.example` to it, so it is to these rules too.
+const TAB_OR_NEWLINE = /[\t\n\r]/g
+
 /**
  * Canonical path, search and hash as the browser would see them: backslashes become slashes,
  * dot segments (encoded or not) are resolved. Leading slashes collapse into one first, so the
- * input can never be read as a protocol-relative URL (`//evil.example`).
+ * input can never be read as a protocol-relative URL (`//evil.example`). A `?` or `#` inside the
+ * pathname is a character of the path, never the start of a query or fragment.
  */
 function canonicalise({ pathname, search = '', hash = '' }: LocationParts) {
-  const pathAbsolute = '/' + pathname.replace(/^[/\\]+/, '')
-  const url = new URL(pathAbsolute, PARSING_BASE)
+  const path = pathname.replace(TAB_OR_NEWLINE, '').replace(/[?#]/g, encodeURIComponent)
+  const url = new URL('/' + path.replace(/^[/\\]+/, ''), PARSING_BASE)
   const query = new URL(
     PARSING_BASE + '/' + (search.startsWith('?') ? search : search && `?${search}`),
   )
@@ -35,6 +40,9 @@ function canonicalise({ pathname, search = '', hash = '' }: LocationParts) {
     pathname: url.pathname.replace(/\/{2,}/g, '/'),
     search: query.search,
     hash: fragment.hash,
+    // `//x` and `/\x` have an empty first segment (SPEC §2: the stored tenant applies), even
+    // though the canonical path no longer shows it.
+    hasEmptyFirstSegment: /^(?:[/\\]{2}|\\)/.test(path),
   }
 }
 
@@ -42,11 +50,8 @@ export function resolveTenantLocation(
   location: LocationParts,
   storedTenant: string | null,
 ): TenantResolution {
-  const { pathname, search, hash } = canonicalise(location)
+  const { pathname, search, hash, hasEmptyFirstSegment } = canonicalise(location)
   const original = location.pathname + (location.search ?? '') + (location.hash ?? '')
-  // `//x` and `/\x` have an empty first segment (SPEC §2: the stored tenant applies), even though
-  // the canonical path no longer shows it.
-  const hasEmptyFirstSegment = /^(?:[/\\]{2}|\\)/.test(location.pathname)
   const urlTenant = hasEmptyFirstSegment ? null : tenantFromPathname(pathname)
 
   let tenant: string
@@ -55,7 +60,9 @@ export function resolveTenantLocation(
     tenant = urlTenant
     const childStart = pathname.indexOf('/', 1)
     const rest = childStart === -1 ? '' : pathname.slice(childStart)
-    target = rest === '' || rest === '/' ? paths.login(tenant) : pathname
+    // The tenant is written the one way `paths` writes it: `/%68ospital-x/…` becomes
+    // `/hospital-x/…`, so every URL of a hospital starts with the same `/{tenant}/`.
+    target = rest === '' || rest === '/' ? paths.login(tenant) : paths.tenantRoot(tenant) + rest
   } else {
     tenant = storedTenant !== null && isTenantId(storedTenant) ? storedTenant : DEFAULT_TENANT
     target = pathname === '/' ? paths.login(tenant) : paths.tenantRoot(tenant) + pathname

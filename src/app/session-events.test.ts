@@ -1,0 +1,168 @@
+/**
+ * The app's reaction to a lost session, through the real API client (only `fetch` is faked):
+ * however many calls fail at once, one wipe, one navigation, every caller told.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { FakeCacheStorage } from '../lib/testing/fake-cache-storage'
+import type * as ApiModule from '../lib/api'
+import type { AppRouter } from './router'
+
+let api: (typeof ApiModule)['api']
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>
+let cacheStorage: FakeCacheStorage
+let router: {
+  navigate: ReturnType<typeof vi.fn>
+  revalidate: ReturnType<typeof vi.fn>
+  state: { location: { pathname: string } }
+}
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  })
+}
+
+function deferred() {
+  let resolve: (response: Response) => void = () => undefined
+  const promise = new Promise<Response>((done) => {
+    resolve = done
+  })
+  return { promise, resolve }
+}
+
+beforeEach(async () => {
+  fetchMock = vi.fn<typeof fetch>()
+  vi.stubGlobal('fetch', fetchMock)
+  cacheStorage = new FakeCacheStorage(['clinica-pwa-branding-v1', 'clinica-pwa-user-v1'])
+  vi.stubGlobal('caches', cacheStorage.asCacheStorage())
+  router = {
+    navigate: vi.fn(() => Promise.resolve()),
+    revalidate: vi.fn(() => Promise.resolve()),
+    state: { location: { pathname: '/hospital-central/cliente' } },
+  }
+  vi.resetModules()
+  const { connectSessionEvents } = await import('./session-events')
+  api = (await import('../lib/api')).api
+  connectSessionEvents(router as unknown as AppRouter)
+})
+
+describe('a 401 from the API', () => {
+  it('ten at once: one wipe, one navigation to /login, every caller rejected', async () => {
+    localStorage.setItem('token', 'expired')
+    localStorage.setItem('tenant', 'hospital-central')
+    sessionStorage.setItem('borrador', 'x')
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(json({ error: 'token_expired', message: 'La sesión ha caducado.' }, 401)),
+    )
+    const keys = vi.spyOn(cacheStorage, 'keys')
+
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, () => api.request('/api/me')),
+    )
+
+    expect(results.map((result) => result.status)).toEqual(Array(10).fill('rejected'))
+    for (const result of results) {
+      expect((result as PromiseRejectedResult).reason).toMatchObject({
+        name: 'UnauthorizedError',
+        status: 401,
+        code: 'token_expired',
+      })
+    }
+    expect(router.navigate).toHaveBeenCalledExactlyOnceWith('/login', { replace: true })
+    await vi.waitFor(() => {
+      expect(keys).toHaveBeenCalledOnce()
+    })
+    expect(localStorage).toHaveLength(0)
+    expect(sessionStorage).toHaveLength(0)
+    expect(await cacheStorage.keys()).toEqual(['clinica-pwa-branding-v1'])
+  })
+
+  it('a wrong password at sign-in neither wipes nor navigates', async () => {
+    localStorage.setItem('tenant', 'hospital-central')
+    fetchMock.mockResolvedValue(json({ error: 'invalid_credentials' }, 401))
+    const { signIn } = await import('../features/auth/session')
+
+    await expect(
+      signIn({ email: 'demo@hospital-central.es', password: 'mal', tenant: 'hospital-central' }),
+    ).rejects.toMatchObject({ status: 401 })
+
+    expect(router.navigate).not.toHaveBeenCalled()
+    expect(localStorage.getItem('tenant')).toBe('hospital-central')
+  })
+
+  it.each([
+    ['an expired token', 'expired-token'],
+    ['no token', null],
+  ])(
+    'a 401 to a call sent with %s, arriving after a new sign-in, keeps the new session',
+    async (_, oldToken) => {
+      if (oldToken !== null) localStorage.setItem('token', oldToken)
+      localStorage.setItem('tenant', 'hospital-central')
+      const oldCall = deferred()
+      fetchMock.mockImplementation((url) =>
+        (url instanceof Request ? url.url : url.toString()).endsWith('/api/auth/login')
+          ? Promise.resolve(json({ token: 'new-token', user: { nombre: 'Lucía', rol: 'cliente' } }))
+          : oldCall.promise,
+      )
+      const { signIn } = await import('../features/auth/session')
+
+      const pending = api.request('/api/hospitales?tenant=hospital-central')
+      await signIn({ email: 'demo@hospital-central.es', password: 'demo1234', tenant: 'main' })
+      oldCall.resolve(json({ error: 'invalid_token' }, 401))
+
+      await expect(pending).rejects.toMatchObject({ name: 'UnauthorizedError' })
+      expect(router.navigate).not.toHaveBeenCalled()
+      expect(localStorage.getItem('token')).toBe('new-token')
+      expect(localStorage.getItem('tenant')).toBe('hospital-central')
+    },
+  )
+
+  it('a 401 for the new session after all is handled again', async () => {
+    localStorage.setItem('token', 'first')
+    fetchMock.mockResolvedValue(json({ error: 'invalid_token' }, 401))
+    await api.request('/api/me').catch(() => undefined)
+    localStorage.setItem('token', 'second')
+
+    await api.request('/api/me').catch(() => undefined)
+
+    expect(router.navigate).toHaveBeenCalledTimes(2)
+  })
+})
+
+describe('another tab', () => {
+  function storageEvent(key: string | null) {
+    window.dispatchEvent(new StorageEvent('storage', { key }))
+  }
+
+  it('was wiped (everything gone): this tab goes to /login too', () => {
+    storageEvent(null)
+
+    expect(router.navigate).toHaveBeenCalledExactlyOnceWith('/login', { replace: true })
+  })
+
+  it("signed out (tenant kept): this tab goes to its own hospital's login", () => {
+    localStorage.setItem('tenant', 'clinica-norte')
+    storageEvent('token')
+
+    expect(router.navigate).toHaveBeenCalledExactlyOnceWith('/hospital-central/login', {
+      replace: true,
+    })
+  })
+
+  it('signed in: this tab reloads its data with the new session', () => {
+    localStorage.setItem('token', 'from-the-other-tab')
+    storageEvent('token')
+
+    expect(router.revalidate).toHaveBeenCalledOnce()
+    expect(router.navigate).not.toHaveBeenCalled()
+  })
+
+  it('changed its tenant: this tab does nothing', () => {
+    localStorage.setItem('tenant', 'clinica-sol')
+    storageEvent('tenant')
+
+    expect(router.navigate).not.toHaveBeenCalled()
+    expect(router.revalidate).not.toHaveBeenCalled()
+  })
+})

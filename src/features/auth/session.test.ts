@@ -1,0 +1,161 @@
+/**
+ * The session through the real API client; only `fetch` and Cache Storage are faked. What each
+ * way out of a session removes, and what it keeps, is what a shared device depends on.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { FakeCacheStorage } from '../../lib/testing/fake-cache-storage'
+import type * as ApiModule from '../../lib/api'
+import type * as SessionModule from './session'
+
+const PRECACHE = 'clinica-pwa-precache-v2-http://localhost:3000/'
+const PUBLIC_CACHES = [PRECACHE, 'clinica-pwa-branding-v1', 'clinica-pwa-logos-v1']
+const USER_CACHES = ['clinica-pwa-api-v1', 'clinica-pwa-user-documents']
+const CREDENTIALS = { email: 'demo@hospital-central.es', password: 'x', tenant: 'hospital-central' }
+
+let session: typeof SessionModule
+let api: (typeof ApiModule)['api']
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>
+let cacheStorage: FakeCacheStorage
+const onUnauthorized = vi.fn()
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  })
+}
+
+function seedSignedInDevice() {
+  localStorage.setItem('token', 'previous-user-token')
+  localStorage.setItem('tenant', 'hospital-central')
+  localStorage.setItem('logo', '/logos/hospital-central.png')
+  localStorage.setItem('refresh', '1')
+  sessionStorage.setItem('borrador', 'datos del paciente anterior')
+}
+
+beforeEach(async () => {
+  fetchMock = vi.fn<typeof fetch>()
+  vi.stubGlobal('fetch', fetchMock)
+  cacheStorage = new FakeCacheStorage([...PUBLIC_CACHES, ...USER_CACHES])
+  vi.stubGlobal('caches', cacheStorage.asCacheStorage())
+  onUnauthorized.mockReset()
+  vi.resetModules()
+  session = await import('./session')
+  api = (await import('../../lib/api')).api
+  api.setEventHandlers({ onUnauthorized })
+})
+
+describe('signIn', () => {
+  it('stores the token and returns the user', async () => {
+    fetchMock.mockResolvedValue(
+      json({ token: 'new-token', user: { nombre: 'Lucía Martín', rol: 'cliente' } }),
+    )
+
+    await expect(session.signIn(CREDENTIALS)).resolves.toEqual({
+      nombre: 'Lucía Martín',
+      rol: 'cliente',
+    })
+
+    expect(localStorage.getItem('token')).toBe('new-token')
+  })
+
+  it('a wrong password rejects with a 401 and wipes nothing', async () => {
+    seedSignedInDevice()
+    fetchMock.mockResolvedValue(json({ error: 'invalid_credentials' }, 401))
+
+    const error: unknown = await session.signIn(CREDENTIALS).catch((caught: unknown) => caught)
+
+    expect(error).toMatchObject({ name: 'ApiError', status: 401, code: 'invalid_credentials' })
+    expect(onUnauthorized).not.toHaveBeenCalled()
+    expect(localStorage.getItem('token')).toBe('previous-user-token')
+    expect(localStorage.getItem('tenant')).toBe('hospital-central')
+    expect(sessionStorage.getItem('borrador')).not.toBeNull()
+    expect(await cacheStorage.keys()).toHaveLength(PUBLIC_CACHES.length + USER_CACHES.length)
+  })
+
+  it.each([
+    ['no token', { user: { nombre: 'Ana', rol: 'cliente' } }],
+    ['an empty token', { token: '', user: { nombre: 'Ana', rol: 'cliente' } }],
+    ['a numeric token', { token: 42, user: { nombre: 'Ana', rol: 'cliente' } }],
+    ['no user', { token: 'abc' }],
+    ['a user without rol', { token: 'abc', user: { nombre: 'Ana' } }],
+    ['an array', [{ token: 'abc' }]],
+  ])('stores nothing when the answer has %s', async (_, body) => {
+    fetchMock.mockResolvedValue(json(body))
+
+    await expect(session.signIn(CREDENTIALS)).rejects.toMatchObject({
+      name: 'InvalidResponseError',
+    })
+
+    expect(localStorage.getItem('token')).toBeNull()
+  })
+
+  it('stores nothing when sign-in is rate limited', async () => {
+    fetchMock.mockResolvedValue(json({ error: 'rate_limited' }, 429))
+
+    await expect(session.signIn(CREDENTIALS)).rejects.toMatchObject({ status: 429 })
+
+    expect(localStorage.getItem('token')).toBeNull()
+    expect(onUnauthorized).not.toHaveBeenCalled()
+  })
+})
+
+describe('fetchCurrentUser', () => {
+  it('asks nothing without a token', async () => {
+    await expect(session.fetchCurrentUser()).resolves.toBeNull()
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+
+  it('runs the 401 reaction for a stale token and rejects', async () => {
+    localStorage.setItem('token', 'stale')
+    fetchMock.mockResolvedValue(json({ error: 'token_expired' }, 401))
+
+    await expect(session.fetchCurrentUser()).rejects.toMatchObject({ name: 'UnauthorizedError' })
+
+    expect(onUnauthorized).toHaveBeenCalledOnce()
+  })
+})
+
+describe('signOut (shared device)', () => {
+  it("removes the token, this tab's data and user caches; keeps the hospital", async () => {
+    seedSignedInDevice()
+
+    await session.signOut()
+
+    expect(localStorage.getItem('token')).toBeNull()
+    expect(sessionStorage).toHaveLength(0)
+    expect(localStorage.getItem('tenant')).toBe('hospital-central')
+    expect(localStorage.getItem('logo')).toBe('/logos/hospital-central.png')
+    expect((await cacheStorage.keys()).sort()).toEqual([...PUBLIC_CACHES].sort())
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+})
+
+describe('wipeSession (SPEC §8, the 401 reaction)', () => {
+  it('empties localStorage and sessionStorage; only the public caches survive', async () => {
+    seedSignedInDevice()
+    localStorage.setItem('something-else', 'x')
+    // The branding store in IndexedDB is public: the wipe must not touch any database.
+    const indexedDb = { open: vi.fn(), deleteDatabase: vi.fn(), databases: vi.fn() }
+    vi.stubGlobal('indexedDB', indexedDb)
+
+    await session.wipeSession()
+
+    expect(indexedDb.deleteDatabase).not.toHaveBeenCalled()
+    expect(indexedDb.open).not.toHaveBeenCalled()
+
+    expect(localStorage).toHaveLength(0)
+    expect(sessionStorage).toHaveLength(0)
+    expect((await cacheStorage.keys()).sort()).toEqual([...PUBLIC_CACHES].sort())
+  })
+
+  it('still empties storage when Cache Storage refuses', async () => {
+    seedSignedInDevice()
+    vi.spyOn(cacheStorage, 'keys').mockRejectedValue(new DOMException('denied', 'SecurityError'))
+
+    await expect(session.wipeSession()).resolves.toBeUndefined()
+
+    expect(localStorage).toHaveLength(0)
+    expect(session.hasSession()).toBe(false)
+  })
+})
