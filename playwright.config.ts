@@ -41,6 +41,10 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DB_PATH: 'build/e2e.sqlite',
+      // The journeys sign the demo accounts in far more often than a person could in 15 minutes;
+      // the limits themselves are proven by the server's tests (server/routes/auth.test.ts).
+      LOGIN_RATE_LIMIT: '10000',
+      LOGIN_ACCOUNT_RATE_LIMIT: '10000',
     },
     reuseExistingServer: !process.env.CI,
     timeout: 240_000,

@@ -30,6 +30,20 @@ export function injectApiBaseUrl(html: string, apiBaseUrl: string): string {
   return html.replace(API_BASE_META, () => meta)
 }
 
+const MANIFEST_LINK = /<link\s+rel="manifest"\s+href="[^"]*"\s*\/?>/
+
+/**
+ * Points the shell's manifest link at `tenant`'s own manifest, so a browser's first request for
+ * it already names the hospital: switching the link after load races a fetch already started.
+ */
+export function linkTenantManifest(html: string, tenant: string): string {
+  const href = `/${encodeURIComponent(tenant)}/manifest.webmanifest`
+  return html.replace(
+    MANIFEST_LINK,
+    () => `<link rel="manifest" href="${escapeHtmlAttribute(href)}" />`,
+  )
+}
+
 /**
  * Loads `index.html` from `distDir`, re-reading it only when the file changes (a rebuild while
  * the server runs). Resolves to undefined while there is no build.

@@ -136,6 +136,47 @@ describe('SPA fallback', () => {
     expect(response.body).not.toContain('do-not-leak')
   })
 
+  describe("the tenant's manifest in the shell", () => {
+    const SHELL_WITH_MANIFEST = TEST_INDEX_HTML.replace(
+      '<title>',
+      '<link rel="manifest" href="/manifest.webmanifest" />\n    <title>',
+    )
+
+    async function navigateWithManifestLink(url: string, headers: Record<string, string> = {}) {
+      testApp ??= await createTestApp()
+      writeFileSync(join(testApp.distDir, 'index.html'), SHELL_WITH_MANIFEST)
+      return request(url, { accept: NAVIGATION, headers })
+    }
+
+    it.each([
+      ['/clinica-norte/login', '/clinica-norte/manifest.webmanifest'],
+      ['/hospital-central', '/hospital-central/manifest.webmanifest'],
+      ['/main/admin?x=1', '/main/manifest.webmanifest'],
+      ['/cl%C3%ADnica-a%C3%B1il/login', '/cl%C3%ADnica-a%C3%B1il/manifest.webmanifest'],
+    ])('links %s to %s from the first answer', async (url, href) => {
+      const response = await navigateWithManifestLink(url)
+      expect(response.body).toContain(`<link rel="manifest" href="${href}" />`)
+    })
+
+    it.each(['/', '/login', '/admin/usuarios', '//evil.example', '/%3Cscript%3E/login'])(
+      'keeps the default link where no tenant is named: %s',
+      async (url) => {
+        const response = await navigateWithManifestLink(url)
+        expect(response.body).toBe(SHELL_WITH_MANIFEST)
+      },
+    )
+
+    it('gives each tenant its own entity tag, and a 304 for its own', async () => {
+      const norte = await navigateWithManifestLink('/clinica-norte/login')
+      const sol = await navigateWithManifestLink('/clinica-sol/login')
+      expect(norte.headers.etag).not.toBe(sol.headers.etag)
+      const again = await navigateWithManifestLink('/clinica-norte/pagos', {
+        'if-none-match': String(norte.headers.etag),
+      })
+      expect(again.statusCode).toBe(304)
+    })
+  })
+
   it('serves /index.html itself the same way', async () => {
     const response = await request('/index.html')
     expect(response.headers['cache-control']).toBe('no-cache')

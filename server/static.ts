@@ -2,9 +2,10 @@ import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fastifyStatic from '@fastify/static'
-import { createAppShellLoader } from './app-shell.js'
+import { createAppShellLoader, linkTenantManifest } from './app-shell.js'
 import { isApiPath } from './error-handler.js'
 import { sendWithEtag } from './etag.js'
+import { tenantOfUrl } from './tenants.js'
 
 /** Hashed build output: its URL changes with its content, so it may be cached forever. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable'
@@ -68,7 +69,16 @@ export async function registerStaticApp(
       return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE)
     }
     reply.header('cache-control', REVALIDATE_CACHE)
-    return sendWithEtag(request, reply, shell.html, 'text/html; charset=utf-8', shell.etag)
+    const tenant = tenantOfUrl(request.url)
+    if (tenant === undefined) {
+      return sendWithEtag(request, reply, shell.html, 'text/html; charset=utf-8', shell.etag)
+    }
+    return sendWithEtag(
+      request,
+      reply,
+      linkTenantManifest(shell.html, tenant),
+      'text/html; charset=utf-8',
+    )
   }
 
   app.get('/*', { schema: { querystring: { type: 'object' } } }, async (request, reply) => {

@@ -31,9 +31,24 @@ export const RESERVED_SEGMENTS: ReadonlySet<string> = new Set([
 /** The product's generic portal: it has no hospital record and any account may sign in to it. */
 export const MAIN_TENANT = 'main'
 
-const TENANT_SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._~-]{0,99}$/
+// The app's rule (src/shared/tenant-path.ts, kept equal by a contract test there): letters of
+// any script, digits and URL-safe punctuation, up to 100 characters.
+const TENANT_SEGMENT = /^[\p{L}\p{N}][\p{L}\p{N}._~-]{0,99}$/u
 
 /** True when a decoded first path segment can name a tenant (sane characters, not reserved). */
 export function isTenantSegment(segment: string): boolean {
   return TENANT_SEGMENT.test(segment) && !RESERVED_SEGMENTS.has(segment)
+}
+
+/** The tenant a request URL (`/clinica-norte/login?x`) belongs to, or undefined. */
+export function tenantOfUrl(url: string): string | undefined {
+  const path = url.split(/[?#]/, 1)[0] ?? ''
+  const match = /^\/([^/\\]+)/.exec(path)
+  if (!match?.[1]) return undefined
+  try {
+    const segment = decodeURIComponent(match[1])
+    return isTenantSegment(segment) ? segment : undefined
+  } catch {
+    return undefined
+  }
 }

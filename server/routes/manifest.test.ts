@@ -81,6 +81,15 @@ describe('GET /:tenant/manifest.webmanifest', () => {
     })
   })
 
+  it('serves a tenant written in other letters, as the app accepts it', async () => {
+    const response = await getManifest('/cl%C3%ADnica-a%C3%B1il/manifest.webmanifest')
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toMatchObject({
+      id: '/clínica-añil/',
+      start_url: '/clínica-añil/login',
+    })
+  })
+
   it('keeps a short name already short enough', async () => {
     const response = await getManifest('/clinica-sol/manifest.webmanifest')
     expect(response.json()).toMatchObject({ short_name: 'Clínica Sol', theme_color: '#fff59d' })
