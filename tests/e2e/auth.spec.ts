@@ -89,3 +89,22 @@ test('a 401 wipes storage, opens /main/login and the other tab follows', async (
   await expect(second.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible()
   await expect(second.getByRole('banner')).not.toContainText(DEMO_ACCOUNT.nombre)
 })
+
+test("an account of one hospital is not shown as another hospital's patient", async ({ page }) => {
+  await page.goto('/hospital-central/login')
+  await signIn(page, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password)
+  await expect(page).toHaveURL(/\/hospital-central\/cliente$/)
+  await expect(page.getByRole('link', { name: 'Ir a mi centro' })).toHaveCount(0)
+
+  await page.goto('/clinica-norte/cliente')
+  const main = page.getByRole('main')
+  await expect(main).toContainText('con una cuenta de otro centro')
+  await expect(main).not.toContainText('(Paciente)')
+  await page.getByRole('banner').getByRole('link', { name: 'Ir a mi centro' }).click()
+  await expect(page).toHaveURL(/\/hospital-central\/cliente$/)
+  await expect(page.getByRole('main')).toContainText(`${DEMO_ACCOUNT.nombre} (Paciente)`)
+
+  // The product's own portal takes any account.
+  await page.goto('/main/cliente')
+  await expect(page.getByRole('main')).toContainText(`${DEMO_ACCOUNT.nombre} (Paciente)`)
+})

@@ -3,7 +3,7 @@ import { Link, Outlet, useLoaderData, useNavigate } from 'react-router'
 import { appVersion } from '../../config/env'
 import { paths } from '../../config/paths'
 import { DEFAULT_TENANT } from '../../config/tenants'
-import { signOut, type CurrentUser } from '../../features/auth/session'
+import { belongsToOtherHospital, signOut, type CurrentUser } from '../../features/auth/session'
 import { ConnectionStatus } from '../../features/pwa/ConnectionStatus'
 import { UpdatePrompt } from '../../features/pwa/UpdatePrompt'
 import { TenantLogo } from '../../features/tenant/TenantLogo'
@@ -31,6 +31,11 @@ function SignedInUser({ tenant, user }: { tenant: string; user: Promise<CurrentU
         {current.nombre}
         <span className="signed-in-rol"> · {ROL_LABELS[current.rol] ?? current.rol}</span>
       </p>
+      {belongsToOtherHospital(current, tenant) && (
+        <Link className="header-link" to={paths.home(current.tenant, current.rol)}>
+          Ir a mi centro
+        </Link>
+      )}
       <button
         type="button"
         className="button-on-primary"

@@ -2,6 +2,7 @@
 import { Suspense, use, type ReactNode } from 'react'
 import { Link, useRouteLoaderData } from 'react-router'
 import { SectionPage } from '../../components/SectionPage'
+import { belongsToOtherHospital } from '../../features/auth/session'
 import { paths } from '../../config/paths'
 import type { ReservedSegment } from '../../config/tenants'
 import { ROL_LABELS } from '../layouts/rol-labels'
@@ -26,6 +27,15 @@ function SessionSummary({ screen }: { screen: ReservedSegment }) {
     return (
       <p>
         Para entrar en esta área, <Link to={paths.login(tenant)}>inicia sesión</Link>.
+      </p>
+    )
+  }
+  if (belongsToOtherHospital(current, tenant)) {
+    return (
+      <p>
+        Has iniciado sesión como <strong>{current.nombre}</strong> con una cuenta de otro centro,
+        que no da acceso a esta área.{' '}
+        <Link to={paths.home(current.tenant, current.rol)}>Ir a mi área en mi centro</Link>.
       </p>
     )
   }

@@ -159,3 +159,22 @@ describe('wipeSession (SPEC §8, the 401 reaction)', () => {
     expect(session.hasSession()).toBe(false)
   })
 })
+
+describe('belongsToOtherHospital', () => {
+  const patientOfCentral = { nombre: 'Lucía', rol: 'cliente', tenant: 'hospital-central' }
+
+  it.each([
+    ['clinica-norte', true],
+    ['hospital-central', false],
+    // The product's own portal takes any account.
+    ['main', false],
+  ])('a patient of hospital-central on %s → %s', (tenant, expected) => {
+    expect(session.belongsToOtherHospital(patientOfCentral, tenant)).toBe(expected)
+  })
+
+  it('never claims another hospital when the API named none', () => {
+    expect(
+      session.belongsToOtherHospital({ ...patientOfCentral, tenant: '' }, 'clinica-norte'),
+    ).toBe(false)
+  })
+})

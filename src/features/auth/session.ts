@@ -3,6 +3,7 @@
  * The token lives in `localStorage.token` (SPEC §3); everything else is derived from the API.
  */
 import { API_PATHS } from '../../config/api-paths'
+import { DEFAULT_TENANT } from '../../config/tenants'
 import { api } from '../../lib/api'
 import { InvalidResponseError } from '../../lib/api-errors'
 import {
@@ -64,6 +65,15 @@ export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   const user = readUser(answer)
   const tenant = isRecord(answer) && typeof answer.tenant === 'string' ? answer.tenant : ''
   return { ...user, tenant }
+}
+
+/**
+ * True when the signed-in account belongs to another hospital than the one on screen: its token
+ * opens nothing here, so the app must not present the user as this hospital's patient or staff.
+ * `main`, the product's own portal, takes any account.
+ */
+export function belongsToOtherHospital(user: CurrentUser, tenant: string): boolean {
+  return user.tenant !== '' && user.tenant !== tenant && tenant !== DEFAULT_TENANT
 }
 
 export function hasSession(): boolean {
