@@ -81,6 +81,7 @@ describe('isHospitalesRequest', () => {
   test.each([
     ['GET', 'https://api.example/api/hospitales?tenant=x', true],
     ['GET', 'http://localhost:3000/api/hospitales', true],
+    ['GET', 'https://clinica.example/backend/api/hospitales?tenant=x', true],
     ['POST', 'http://localhost:3000/api/hospitales', false],
     ['GET', 'http://localhost:3000/api/me', false],
     ['GET', 'http://localhost:3000/api/hospitales/1', false],

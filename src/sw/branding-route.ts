@@ -15,12 +15,15 @@ import { parseHospitalesAnswer } from '../shared/branding-rules'
 /** One entry per tenant visited on this device; far more than a kiosk or a phone will see. */
 export const BRANDING_MAX_ENTRIES = 50
 
-/** `GET …/api/hospitales?…` on any origin: the API base URL may be another host. */
+/**
+ * `GET …/api/hospitales?…` on any origin and under any prefix: the API base URL may be another
+ * host or a path such as `https://clinica.example/backend` (README, configuration).
+ */
 export function isHospitalesRequest({
   request,
   url,
 }: Pick<RouteMatchCallbackOptions, 'request' | 'url'>): boolean {
-  return request.method === 'GET' && url.pathname === API_PATHS.hospitales
+  return request.method === 'GET' && url.pathname.endsWith(API_PATHS.hospitales)
 }
 
 /** Posts `BRANDING_UPDATED` for `tenant` to every window this worker controls. */
