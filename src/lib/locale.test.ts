@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   formatCurrency,
   formatDate,
-  formatMinutesAgo,
+  formatTimeAgo,
   formatNumber,
   startOfWeek,
   weekdayNames,
@@ -95,19 +95,20 @@ describe('weekdayNames', () => {
   })
 })
 
-describe('formatMinutesAgo', () => {
-  const now = new Date(2024, 0, 15, 10, 0)
-  const minutesBefore = (minutes: number) => new Date(now.getTime() - minutes * 60_000)
+describe('formatTimeAgo', () => {
+  const MINUTE = 60_000
 
   it.each([
-    [0, 'ahora'],
-    [0.4, 'ahora'],
-    [1, 'hace 1 minuto'],
-    [5, 'hace 5 minutos'],
-    [4.6, 'hace 5 minutos'],
-    [90, 'hace 90 minutos'],
-    [-2, 'dentro de 2 minutos'],
-  ])('%d minutes ago reads %s', (minutes, expected) => {
-    expect(formatMinutesAgo(minutesBefore(minutes), now)).toBe(expected)
+    [0, 'hace menos de un minuto'],
+    [-5, 'hace menos de un minuto'],
+    [59_999, 'hace menos de un minuto'],
+    [MINUTE, 'hace 1 minuto'],
+    [5 * MINUTE, 'hace 5 minutos'],
+    [59 * MINUTE, 'hace 59 minutos'],
+    [3 * 60 * MINUTE, 'hace 3 horas'],
+    [26 * 60 * MINUTE, 'ayer'],
+    [72 * 60 * MINUTE, 'hace 3 días'],
+  ])('%d ms ago reads %s', (elapsedMs, expected) => {
+    expect(formatTimeAgo(elapsedMs)).toBe(expected)
   })
 })

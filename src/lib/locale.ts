@@ -26,10 +26,16 @@ export function formatNumber(value: number): string {
   return numberFormat.format(value)
 }
 
-/** "hace 5 minutos", "ahora": how long ago `past` was, in whole minutes. */
-export function formatMinutesAgo(past: Date, now: Date): string {
-  const minutes = Math.round((past.getTime() - now.getTime()) / 60_000)
-  return minutes === 0 ? 'ahora' : relativeFormat.format(minutes, 'minute')
+const MINUTE_MS = 60_000
+
+/** "hace menos de un minuto", "hace 5 minutos", "hace 2 horas", "ayer": how long ago, in words. */
+export function formatTimeAgo(elapsedMs: number): string {
+  const minutes = Math.floor(Math.max(0, elapsedMs) / MINUTE_MS)
+  if (minutes < 1) return 'hace menos de un minuto'
+  if (minutes < 60) return relativeFormat.format(-minutes, 'minute')
+  const hours = Math.floor(minutes / 60)
+  if (hours < 24) return relativeFormat.format(-hours, 'hour')
+  return relativeFormat.format(-Math.floor(hours / 24), 'day')
 }
 
 /** The Monday that starts the week containing `date`, at local midnight. */

@@ -156,7 +156,7 @@ describe('wipeSession (SPEC §8, the 401 reaction)', () => {
     await expect(session.wipeSession()).resolves.toBeUndefined()
 
     expect(localStorage).toHaveLength(0)
-    expect(session.hasSession()).toBe(false)
+    expect(localStorage.getItem('token')).toBeNull()
   })
 })
 

@@ -76,10 +76,6 @@ export function belongsToOtherHospital(user: CurrentUser, tenant: string): boole
   return user.tenant !== '' && user.tenant !== tenant && tenant !== DEFAULT_TENANT
 }
 
-export function hasSession(): boolean {
-  return readValue('token') !== null
-}
-
 /**
  * Sign-out, on a shared device too: the token, this tab's sessionStorage and every user cache go,
  * so the next person at the kiosk finds nothing of the previous one. The hospital stays chosen

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { describeConnection, formatTimeAgo } from './connection-message'
+import { describeConnection } from './connection-message'
 import { createConnectionMonitor, PROBE_INTERVAL_MS, RESTORED_NOTICE_MS } from './connection-status'
 import { ConnectionStatus } from './ConnectionStatus'
 
@@ -86,11 +86,5 @@ describe('describeConnection', () => {
     [0, 'Sin conexión · última conexión hace 1 hora'],
   ])('last reachable at %i → %s', (lastReachableAt, expected) => {
     expect(describeConnection({ ...base, lastReachableAt })).toBe(expected)
-  })
-
-  test('formatTimeAgo covers hours and days', () => {
-    expect(formatTimeAgo(3 * 3_600_000)).toBe('hace 3 horas')
-    expect(formatTimeAgo(26 * 3_600_000)).toBe('ayer')
-    expect(formatTimeAgo(-5)).toBe('hace menos de un minuto')
   })
 })
