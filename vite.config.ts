@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
@@ -30,21 +29,6 @@ function defaultBrandingPlugin(): Plugin {
 }
 
 /**
- * The app is written against React 19's API and runs on Preact's compatibility layer: React DOM
- * alone is ~64 KB gzip, Preact ~10 KB, which is what lets the first load of a tenant's sign-in
- * screen fit its 70 KB budget on a waiting-room kiosk or a patient's phone. Every consumer
- * (our code, react-router, Testing Library) resolves `react*` here, so tests run what ships.
- */
-const REACT_ON_PREACT = [
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-]
-
-/**
  * The version the footer shows (support asks "which version do you have?"): `VITE_APP_VERSION`
  * (a release or commit id, set by whoever builds), else the package's version. Each value is a
  * different build: new chunk hashes and a new service worker.
@@ -59,10 +43,8 @@ const APP_VERSION = VERSION_FROM_ENV === '' ? PACKAGE.version : VERSION_FROM_ENV
 const DEV_API_TARGET = process.env.DEV_API_TARGET ?? 'http://127.0.0.1:4174'
 
 export default defineConfig({
-  resolve: { alias: REACT_ON_PREACT },
   plugins: [
-    // JSX only: React Fast Refresh cannot drive Preact, so an edit reloads the page in dev.
-    react({ refreshExclude: /./ }),
+    react(),
     defaultBrandingPlugin(),
     VitePWA({
       strategies: 'injectManifest',
@@ -94,22 +76,6 @@ export default defineConfig({
     },
   },
   test: {
-    // The ESM builds of Testing Library and react-router, inlined, so their `react` imports go
-    // through the aliases too (their CommonJS builds, left to Node, would load React itself).
-    alias: [
-      {
-        find: /^@testing-library\/react$/,
-        replacement: '@testing-library/react/dist/@testing-library/react.esm.js',
-      },
-      {
-        find: /^react-router$/,
-        // By file: its `exports` resolve Node to the CommonJS build and hide this path.
-        replacement: fileURLToPath(
-          new URL('node_modules/react-router/dist/development/index.mjs', import.meta.url),
-        ),
-      },
-    ],
-    server: { deps: { inline: ['@testing-library/react', 'react-router'] } },
     restoreMocks: true,
     unstubGlobals: true,
     unstubEnvs: true,

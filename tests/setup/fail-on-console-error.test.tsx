@@ -1,6 +1,6 @@
 /**
  * Proof that the unit setup fails a test on an unexpected console.error, including the
- * development warnings of the UI runtime (React's API on Preact: preact/debug reports them).
+ * development warnings React reports through console.error.
  */
 import { render } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
@@ -38,12 +38,12 @@ describe('the console.error guard', () => {
     [
       'a list with duplicate keys',
       <ListWithDuplicateKeys key="list" />,
-      /two or more children with the same key attribute: "Hospital Central"/,
+      /Encountered two children with the same key, `Hospital Central`/,
     ],
     [
       'a <div> inside a <p>',
       <InvalidNesting key="nesting" />,
-      /Improper nesting of paragraph\. Your <p> should not have div as child-elements/,
+      /In HTML, <div> cannot be a descendant of <p>/,
     ],
   ])('fails a test whose component gets a development warning: %s', (_, element, warning) => {
     render(element)

@@ -2,9 +2,6 @@ import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
 import { afterEach, beforeEach, vi } from 'vitest'
 import './fail-on-console-error'
-// Preact's development checks (hook misuse, duplicate keys, bad nesting) report through
-// console.error, which fails the test: the equivalent of React's development warnings.
-import 'preact/debug'
 
 // An unit test never reaches the network: a request nobody mocked is an error.
 beforeEach(() => {
