@@ -5,10 +5,11 @@ import { expect, test, type Page } from '@playwright/test'
 import { buildApp, deploy, REPO_ROOT, startAppServer, type AppServer } from '../../utils/app-server'
 import { builtAssets, readCachedPaths, waitForControllingWorker } from '../../utils/service-worker'
 
-// Two builds on one origin of their own (port 4274), so the suite's server and its `dist/` stay
+// Two builds on one origin of their own (the suite's port + 101), so the suite's server and its `dist/` stay
 // untouched: A is the suite's build, B is built here with another version (new chunk hashes, a
 // new precache manifest in sw.js). Each test deploys A, opens the app, then deploys B.
-const PORT = 4274
+// Beside the suite's own port, so two checkouts testing at once never share it.
+const PORT = Number(process.env.E2E_PORT ?? 4173) + 101
 const VERSION_B = 'e2e-update-b'
 
 let workDir: string
