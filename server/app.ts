@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import fastifyCompress from '@fastify/compress'
 import fastifyHelmet from '@fastify/helmet'
+import fastifyMultipart from '@fastify/multipart'
 import fastifyRateLimit from '@fastify/rate-limit'
 import { registerApiNoStoreDefault } from './api-cache-control.js'
 import {
@@ -15,14 +16,29 @@ import {
   type PasswordCheckLimits,
 } from './auth/password-check-queue.js'
 import { DEFAULT_SCRYPT_PARAMS, hashPassword, type ScryptParams } from './auth/passwords.js'
+import { createAdminGuards } from './auth/admin-guards.js'
 import { createTokenService } from './auth/tokens.js'
 import { registerApiCors } from './cors.js'
 import { getOrCreateTokenSecret, openDatabase, seedDatabase, type SqliteDatabase } from './db.js'
 import { registerErrorHandling, sendFrameworkError } from './error-handler.js'
 import { ConciseLogController } from './logging.js'
 import { resolveLogosDir } from './logos.js'
+import { createKysely, migrateToLatest } from './kysely.js'
+import { createAccessCodeRepository } from './repositories/access-codes.js'
+import { createAccountRepository } from './repositories/accounts.js'
+import { createAdminHospitalRepository } from './repositories/admin-hospitals.js'
+import { createAuditLog } from './repositories/audit-log.js'
 import { createHospitalRepository } from './repositories/hospitals.js'
+import { createLogoImageRepository } from './repositories/logo-images.js'
 import { createUserRepository } from './repositories/users.js'
+import { registerAdminAuditoriaRoute } from './routes/admin-auditoria.js'
+import { registerAdminCuentasRoutes } from './routes/admin-cuentas.js'
+import { registerAdminHospitalesRoutes } from './routes/admin-hospitales.js'
+import { registerAdminLogoRoute } from './routes/admin-logo.js'
+import { registerOpenApi, registerOpenApiRoute } from './routes/openapi.js'
+import { registerRestablecerAccesoRoute } from './routes/restablecer-acceso.js'
+import { registerUploadedLogosRoute } from './routes/uploaded-logos.js'
+import { LOGO_MAX_BYTES } from './uploads/logo-image.js'
 import { LOGIN_BODY_LIMIT, registerAuthRoutes } from './routes/auth.js'
 import { registerHealthRoute } from './routes/health.js'
 import { registerHospitalesRoute } from './routes/hospitales.js'
@@ -85,8 +101,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const scryptParams = options.scryptParams ?? DEFAULT_SCRYPT_PARAMS
   const ownsDatabase = options.database === undefined
   const db = options.database ?? openDatabase(options.dbPath ?? ':memory:')
+  const kdb = createKysely(db)
+  const now = options.now ?? Date.now
 
   try {
+    await migrateToLatest(kdb)
     await seedDatabase(db, { demoMode: options.demoMode ?? true, scryptParams })
     const tokens = createTokenService({
       secret: options.tokenSecret ?? getOrCreateTokenSecret(db),
@@ -125,27 +144,60 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       globalDecompression: false,
     })
     await app.register(fastifyRateLimit, { global: false })
+    // One file per request, nothing else: the logo upload is the only multipart route.
+    await app.register(fastifyMultipart, {
+      throwFileSizeLimit: true,
+      limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 100 },
+    })
+    await registerOpenApi(app)
     registerApiCors(app)
     registerApiNoStoreDefault(app)
 
     const hospitals = createHospitalRepository(db)
     const users = createUserRepository(db)
+    const audit = createAuditLog(kdb, now)
+    const accounts = createAccountRepository(kdb, audit)
+    const adminHospitals = createAdminHospitalRepository(kdb, audit)
+    const accessCodes = createAccessCodeRepository(kdb, now)
+    const logoImages = createLogoImageRepository(kdb, now)
+    const guards = createAdminGuards({ tokens, accounts })
+    const loginLimits = mergeLimits(options.loginRateLimits)
     const logosDir = options.logosDir ?? resolveLogosDir()
+    registerOpenApiRoute(app)
     registerHealthRoute(app)
     registerHospitalesRoute(app, { hospitals })
     registerAuthRoutes(app, {
       users,
+      accounts,
       tokens,
-      limits: mergeLimits(options.loginRateLimits),
+      limits: loginLimits,
       dummyPasswordHash,
       passwordChecks: createPasswordCheckQueue({
         ...DEFAULT_PASSWORD_CHECK_LIMITS,
         ...options.passwordCheckLimits,
       }),
     })
-    registerMeRoute(app, { users, tokens })
+    registerRestablecerAccesoRoute(app, {
+      users,
+      accounts,
+      accessCodes,
+      scryptParams,
+      rateLimit: loginLimits.perIp,
+    })
+    registerMeRoute(app, { accounts, tokens })
+    registerAdminHospitalesRoutes(app, { guards, hospitals: adminHospitals })
+    registerAdminLogoRoute(app, { guards, hospitals: adminHospitals, logos: logoImages })
+    registerAdminCuentasRoutes(app, {
+      guards,
+      hospitals: adminHospitals,
+      accounts,
+      accessCodes,
+      scryptParams,
+    })
+    registerAdminAuditoriaRoute(app, { guards, audit })
     registerManifestRoute(app, { hospitals, logosDir })
     await registerStaticApp(app, { distDir: options.distDir, apiBaseUrl })
+    registerUploadedLogosRoute(app, { logos: logoImages })
     registerLogosRoute(app, { logosDir })
 
     await app.ready()

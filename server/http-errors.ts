@@ -11,6 +11,16 @@ export type ErrorCode =
   | 'server_busy'
   | 'not_found'
   | 'internal_error'
+  | 'forbidden'
+  | 'invalid_tenant'
+  | 'invalid_color'
+  | 'tenant_taken'
+  | 'email_taken'
+  | 'precondition_required'
+  | 'stale'
+  | 'unsupported_media_type'
+  | 'invalid_image'
+  | 'invalid_access_code'
 
 /** Body of every error answer of the API. */
 export interface ErrorBody {
@@ -48,6 +58,7 @@ export const MESSAGES = {
   notFound: 'No se ha encontrado el recurso solicitado.',
   serverBusy: 'El servidor está ocupado. Inténtalo de nuevo en unos segundos.',
   internalError: 'Se ha producido un error interno. Inténtalo de nuevo más tarde.',
+  forbidden: 'Tu cuenta no tiene permiso para esta acción.',
 } as const
 
 /** 429 for too many sign-in attempts; `retryAfterSeconds` also goes in the `Retry-After` header. */

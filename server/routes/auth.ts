@@ -9,6 +9,7 @@ import { ServerBusyError, type PasswordCheckQueue } from '../auth/password-check
 import { verifyPassword } from '../auth/passwords.js'
 import type { TokenService } from '../auth/tokens.js'
 import { HttpError, MESSAGES } from '../http-errors.js'
+import type { AccountRepository } from '../repositories/accounts.js'
 import type { UserRepository } from '../repositories/users.js'
 import { ERROR_RESPONSE_SCHEMA, NO_QUERY_SCHEMA, TENANT_SCHEMA } from '../schemas.js'
 import { MAIN_TENANT } from '../tenants.js'
@@ -24,6 +25,8 @@ export const LOGIN_BODY_LIMIT = 16 * 1024
 
 export interface AuthRouteDeps {
   users: UserRepository
+  /** Whether an account (and its hospital) is enabled: a disabled one never signs in. */
+  accounts: Pick<AccountRepository, 'findStanding'>
   tokens: TokenService
   limits: LoginRateLimits
   /** Stored hash checked when the email is unknown, so timing does not reveal which emails exist. */
@@ -41,7 +44,7 @@ export const SERVER_BUSY_RETRY_AFTER_SECONDS = 1
  */
 export function registerAuthRoutes(
   app: FastifyInstance,
-  { users, tokens, limits, dummyPasswordHash, passwordChecks }: AuthRouteDeps,
+  { users, accounts, tokens, limits, dummyPasswordHash, passwordChecks }: AuthRouteDeps,
 ) {
   app.post<{ Body: LoginBody }>(
     '/api/auth/login',
@@ -95,7 +98,9 @@ export function registerAuthRoutes(
         throw new HttpError(503, 'server_busy', MESSAGES.serverBusy)
       }
       const tenantAllowed = user !== undefined && (user.tenant === tenant || tenant === MAIN_TENANT)
-      if (!user || !passwordMatches || !tenantAllowed) {
+      const isActive =
+        user !== undefined && passwordMatches && (await accounts.findStanding(user.id))?.isActive
+      if (!user || !passwordMatches || !tenantAllowed || !isActive) {
         throw new HttpError(401, 'invalid_credentials', MESSAGES.invalidCredentials)
       }
       const token = tokens.issue({ sub: String(user.id), tenant: user.tenant, rol: user.rol })

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import sharp from 'sharp'
+import sharp, { type Metadata, type OutputInfo } from 'sharp'
 
 /** Largest logo file accepted, in bytes. */
 export const LOGO_MAX_BYTES = 1024 * 1024
@@ -66,7 +66,7 @@ export async function processLogo(bytes: Buffer): Promise<ProcessedLogo> {
   const format = sniffImageFormat(bytes)
   if (format === undefined) throw new LogoRejectedError('unsupported_type')
 
-  let metadata: sharp.Metadata
+  let metadata: Metadata
   try {
     // Reads the header only: no pixel is decoded, so no limit is needed yet.
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata()
@@ -78,7 +78,7 @@ export async function processLogo(bytes: Buffer): Promise<ProcessedLogo> {
     throw new LogoRejectedError('too_many_pixels')
   }
 
-  let encoded: { data: Buffer; info: sharp.OutputInfo }
+  let encoded: { data: Buffer; info: OutputInfo }
   try {
     // The pixel limit bounds the decoder too, in case the header understates what the data holds.
     encoded = await sharp(bytes, {

@@ -1,0 +1,42 @@
+import { isHexColor } from './colors.js'
+import { HttpError } from './http-errors.js'
+import { isTenantSegment, MAIN_TENANT } from './tenants.js'
+
+/** Longest hospital or account name accepted. */
+export const NAME_MAX_LENGTH = 100
+
+// C0/C1 controls, and the bidirectional overrides that make a name display as something else.
+const HOSTILE_NAME_CHARACTERS = /[\p{Cc}\u202A-\u202E\u2066-\u2069\u200E\u200F]/u
+
+/** Throws a Spanish 400 unless `tenant` can name a new hospital (the one tenant rule). */
+export function assertNewTenantId(tenant: string): void {
+  if (tenant === MAIN_TENANT || !isTenantSegment(tenant)) {
+    throw new HttpError(
+      400,
+      'invalid_tenant',
+      `«${tenant.slice(0, 40)}» no puede ser la dirección de un centro: usa letras, números y guiones, sin espacios, y ningún nombre reservado.`,
+    )
+  }
+}
+
+/** The name as stored (trimmed), or a Spanish 400 for an empty, overlong or hostile one. */
+export function readName(value: string, field = 'nombre'): string {
+  const name = value.trim()
+  if (name === '' || name.length > NAME_MAX_LENGTH || HOSTILE_NAME_CHARACTERS.test(name)) {
+    throw new HttpError(
+      400,
+      'invalid_request',
+      `El campo «${field}» debe tener entre 1 y ${NAME_MAX_LENGTH} caracteres, sin caracteres de control.`,
+    )
+  }
+  return name
+}
+
+/** The colour as stored (`#rrggbb`, lowercase), or a Spanish 400. */
+export function readColor(value: string, field: string): string {
+  if (!isHexColor(value)) {
+    throw new HttpError(400, 'invalid_color', `El campo «${field}» debe ser un color #rrggbb.`)
+  }
+  const hex = value.toLowerCase()
+  return hex.length === 4 ? hex.replace(/[0-9a-f]/g, (digit) => digit + digit) : hex
+}

@@ -1,0 +1,45 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { HttpError, MESSAGES, type ErrorCode } from '../http-errors.js'
+import type { AccountRepository, AccountStanding } from '../repositories/accounts.js'
+import { readBearerToken, type TokenService } from './tokens.js'
+
+export interface SessionCheckDeps {
+  tokens: TokenService
+  accounts: Pick<AccountRepository, 'findStanding'>
+}
+
+function unauthorized(reply: FastifyReply, code: ErrorCode, message: string): HttpError {
+  // RFC 6750 §3: a 401 names the scheme the client should use.
+  reply.header('www-authenticate', `Bearer error="invalid_token"`)
+  return new HttpError(401, code, message)
+}
+
+/**
+ * The account behind `X-Authorization: Bearer <token>`, read from the database on every request:
+ * a deleted or disabled account, or one of a disabled hospital, loses access at once, whatever
+ * its token says. Throws a 401 otherwise.
+ */
+export async function authenticate(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { tokens, accounts }: SessionCheckDeps,
+): Promise<AccountStanding> {
+  const header = request.headers['x-authorization']
+  if (typeof header !== 'string' || header.trim() === '') {
+    throw unauthorized(reply, 'missing_token', MESSAGES.missingToken)
+  }
+  const token = readBearerToken(header)
+  const verification = token === undefined ? undefined : tokens.verify(token)
+  if (!verification?.ok) {
+    throw verification?.reason === 'expired'
+      ? unauthorized(reply, 'token_expired', MESSAGES.tokenExpired)
+      : unauthorized(reply, 'invalid_token', MESSAGES.invalidToken)
+  }
+  const { claims } = verification
+  const id = /^\d{1,15}$/.test(claims.sub) ? Number(claims.sub) : undefined
+  const account = id === undefined ? undefined : await accounts.findStanding(id)
+  if (account?.tenant !== claims.tenant || !account.isActive) {
+    throw unauthorized(reply, 'invalid_token', MESSAGES.invalidToken)
+  }
+  return account
+}

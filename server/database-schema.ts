@@ -1,0 +1,64 @@
+import type { Generated } from 'kysely'
+import type { Rol } from './seed-data.js'
+
+/** `hospitals`: one row per tenant; `activo = 0` hides it from every public answer. */
+export interface HospitalsTable {
+  tenant: string
+  nombre: string
+  color_primario: string
+  color_secundario: string
+  imagen: string
+  activo: Generated<number>
+}
+
+/** `users`: accounts, each of one tenant; `activo = 0` refuses its sign-in and its tokens. */
+export interface UsersTable {
+  id: Generated<number>
+  email: string
+  password_hash: string
+  nombre: string
+  rol: Rol
+  tenant: string
+  is_demo: Generated<number>
+  activo: Generated<number>
+}
+
+/** `audit_log`: every administrative change, who made it, when, and the record before and after. */
+export interface AuditLogTable {
+  id: Generated<number>
+  tenant: string
+  actor_id: number
+  actor_email: string
+  accion: string
+  objeto: string
+  /** JSON of the record before the change, or null for a creation. */
+  antes: string | null
+  /** JSON of the record after the change. */
+  despues: string | null
+  /** ISO 8601, UTC. */
+  creado_en: string
+}
+
+/** `access_codes`: at most one pending access code per account, kept only as a hash. */
+export interface AccessCodesTable {
+  user_id: number
+  code_hash: string
+  /** ISO 8601, UTC. */
+  caduca_en: string
+}
+
+/** `logo_images`: uploaded logos, re-encoded PNGs named by the hash of their bytes. */
+export interface LogoImagesTable {
+  hash: string
+  tenant: string
+  png: Buffer
+  creado_en: string
+}
+
+export interface DatabaseSchema {
+  hospitals: HospitalsTable
+  users: UsersTable
+  audit_log: AuditLogTable
+  access_codes: AccessCodesTable
+  logo_images: LogoImagesTable
+}

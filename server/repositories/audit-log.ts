@@ -1,0 +1,80 @@
+import type { Transaction } from 'kysely'
+import type { DatabaseSchema } from '../database-schema.js'
+import type { AppDatabase } from '../kysely.js'
+import type { Rol } from '../seed-data.js'
+
+/** Who made a change: the signed-in account, as the audit log names it. */
+export interface Actor {
+  id: number
+  email: string
+  tenant: string
+  rol: Rol
+}
+
+/** What changed, before and after; records must never hold a password hash or an access code. */
+export interface AuditChange {
+  tenant: string
+  accion: string
+  objeto: string
+  antes: object | null
+  despues: object | null
+}
+
+/** One entry of the audit log as the API returns it. */
+export interface AuditEntry {
+  id: number
+  tenant: string
+  autor: string
+  accion: string
+  objeto: string
+  antes: unknown
+  despues: unknown
+  fecha: string
+}
+
+export interface AuditLog {
+  /** Appends inside the caller's transaction: the change and its entry commit together. */
+  append(trx: Transaction<DatabaseSchema>, actor: Actor, change: AuditChange): Promise<void>
+  /** Newest first, at most `limit` entries. */
+  listForTenant(tenant: string, limit: number): Promise<AuditEntry[]>
+}
+
+export function createAuditLog(db: AppDatabase, now: () => number): AuditLog {
+  return {
+    async append(trx, actor, change) {
+      await trx
+        .insertInto('audit_log')
+        .values({
+          tenant: change.tenant,
+          actor_id: actor.id,
+          actor_email: actor.email,
+          accion: change.accion,
+          objeto: change.objeto,
+          antes: change.antes === null ? null : JSON.stringify(change.antes),
+          despues: change.despues === null ? null : JSON.stringify(change.despues),
+          creado_en: new Date(now()).toISOString(),
+        })
+        .execute()
+    },
+
+    async listForTenant(tenant, limit) {
+      const rows = await db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('tenant', '=', tenant)
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute()
+      return rows.map((row) => ({
+        id: row.id,
+        tenant: row.tenant,
+        autor: row.actor_email,
+        accion: row.accion,
+        objeto: row.objeto,
+        antes: row.antes === null ? null : (JSON.parse(row.antes) as unknown),
+        despues: row.despues === null ? null : (JSON.parse(row.despues) as unknown),
+        fecha: row.creado_en,
+      }))
+    },
+  }
+}

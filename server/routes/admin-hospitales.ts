@@ -1,0 +1,207 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { AdminGuards } from '../auth/admin-guards.js'
+import { isProductAdmin } from '../auth/admin-guards.js'
+import { assertNewTenantId, readColor, readName } from '../admin-validation.js'
+import { computeEtag } from '../etag.js'
+import { HttpError, MESSAGES } from '../http-errors.js'
+import type {
+  AdminHospitalRepository,
+  HospitalChanges,
+  HospitalRecord,
+} from '../repositories/admin-hospitals.js'
+import type { Actor } from '../repositories/audit-log.js'
+import { NO_QUERY_SCHEMA } from '../schemas.js'
+import {
+  ADMIN_ERROR_RESPONSES,
+  CREATE_HOSPITAL_BODY_SCHEMA,
+  HOSPITAL_SCHEMA,
+  IF_MATCH_HEADERS_SCHEMA,
+  PATCH_HOSPITAL_BODY_SCHEMA,
+  TENANT_PARAMS_SCHEMA,
+} from './admin-schemas.js'
+
+interface CreateHospitalBody {
+  tenant: string
+  nombre: string
+  color_primario: string
+  color_secundario: string
+}
+
+interface PatchHospitalBody {
+  nombre?: string
+  color_primario?: string
+  color_secundario?: string
+  activo?: boolean
+}
+
+/** The version of a hospital record that `If-Match` must name. */
+export function hospitalEtag(record: HospitalRecord): string {
+  return computeEtag(JSON.stringify(record))
+}
+
+function opaqueTag(tag: string): string {
+  return tag.trim().replace(/^W\//, '')
+}
+
+/** True when an `If-Match` value names `etag` (weak comparison: our tags are weak). */
+export function matchesIfMatch(header: string, etag: string): boolean {
+  return header.split(',').some((tag) => tag.trim() === '*' || opaqueTag(tag) === opaqueTag(etag))
+}
+
+const STALE_MESSAGE =
+  'Otra persona ha guardado cambios en este centro mientras editabas. Recarga para ver la versión actual.'
+
+/** The actor the guard set; a route reached without one is a wiring error, never a user's fault. */
+export function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw new Error('Admin route without a guard')
+  return request.actor
+}
+
+export function notFoundHospital(): HttpError {
+  return new HttpError(404, 'not_found', MESSAGES.notFound)
+}
+
+function sendHospital(reply: FastifyReply, record: HospitalRecord) {
+  reply.header('etag', hospitalEtag(record))
+  return record
+}
+
+export interface AdminHospitalesDeps {
+  guards: AdminGuards
+  hospitals: AdminHospitalRepository
+}
+
+/**
+ * Hospitals: product admins list and create them (`/api/admin/hospitales`); a hospital's admins
+ * (and product admins) read and edit it with `If-Match`; only product admins disable one.
+ */
+export function registerAdminHospitalesRoutes(
+  app: FastifyInstance,
+  { guards, hospitals }: AdminHospitalesDeps,
+) {
+  app.get(
+    '/api/admin/hospitales',
+    {
+      preHandler: guards.productAdmin,
+      schema: {
+        summary: 'Lista de centros (administración del producto)',
+        querystring: NO_QUERY_SCHEMA,
+        response: { 200: { type: 'array', items: HOSPITAL_SCHEMA }, ...ADMIN_ERROR_RESPONSES },
+      },
+    },
+    async () => hospitals.list(),
+  )
+
+  app.post<{ Body: CreateHospitalBody }>(
+    '/api/admin/hospitales',
+    {
+      preHandler: guards.productAdmin,
+      schema: {
+        summary: 'Alta de un centro',
+        querystring: NO_QUERY_SCHEMA,
+        body: CREATE_HOSPITAL_BODY_SCHEMA,
+        response: { 201: HOSPITAL_SCHEMA, ...ADMIN_ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const { body } = request
+      assertNewTenantId(body.tenant)
+      const record = {
+        tenant: body.tenant,
+        nombre: readName(body.nombre),
+        color_primario: readColor(body.color_primario, 'color_primario'),
+        color_secundario: readColor(body.color_secundario, 'color_secundario'),
+        imagen: '',
+      }
+      if (!(await hospitals.create(actorOf(request), record))) {
+        throw new HttpError(409, 'tenant_taken', `La dirección «${record.tenant}» ya está en uso.`)
+      }
+      reply.code(201)
+      return sendHospital(reply, { ...record, activo: true })
+    },
+  )
+
+  app.get<{ Params: { tenant: string } }>(
+    '/api/admin/hospitales/:tenant',
+    {
+      preHandler: guards.tenantAdmin,
+      schema: {
+        summary: 'Un centro, con su versión en la cabecera ETag',
+        params: TENANT_PARAMS_SCHEMA,
+        querystring: NO_QUERY_SCHEMA,
+        response: { 200: HOSPITAL_SCHEMA, ...ADMIN_ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const record = await hospitals.find(request.params.tenant)
+      if (!record) throw notFoundHospital()
+      return sendHospital(reply, record)
+    },
+  )
+
+  app.patch<{
+    Params: { tenant: string }
+    Body: PatchHospitalBody
+    Headers: { 'if-match'?: string }
+  }>(
+    '/api/admin/hospitales/:tenant',
+    {
+      preHandler: guards.tenantAdmin,
+      schema: {
+        summary: 'Cambia nombre, colores o estado de un centro (requiere If-Match)',
+        params: TENANT_PARAMS_SCHEMA,
+        querystring: NO_QUERY_SCHEMA,
+        headers: IF_MATCH_HEADERS_SCHEMA,
+        body: PATCH_HOSPITAL_BODY_SCHEMA,
+        response: { 200: HOSPITAL_SCHEMA, ...ADMIN_ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const { body } = request
+      const actor = actorOf(request)
+      if (body.activo !== undefined && !isProductAdmin(actor)) {
+        throw new HttpError(
+          403,
+          'forbidden',
+          'Solo la administración del producto activa o desactiva centros.',
+        )
+      }
+      const ifMatch = request.headers['if-match']
+      if (ifMatch === undefined) {
+        throw new HttpError(
+          428,
+          'precondition_required',
+          'Falta la cabecera If-Match con la versión del centro que se está editando.',
+        )
+      }
+      const changes: HospitalChanges = {}
+      if (body.nombre !== undefined) changes.nombre = readName(body.nombre)
+      if (body.color_primario !== undefined) {
+        changes.color_primario = readColor(body.color_primario, 'color_primario')
+      }
+      if (body.color_secundario !== undefined) {
+        changes.color_secundario = readColor(body.color_secundario, 'color_secundario')
+      }
+      if (body.activo !== undefined) changes.activo = body.activo
+
+      const current = await hospitals.find(request.params.tenant)
+      if (!current) throw notFoundHospital()
+      if (!matchesIfMatch(ifMatch, hospitalEtag(current))) {
+        throw new HttpError(412, 'stale', STALE_MESSAGE)
+      }
+      const accion =
+        body.activo === false
+          ? 'hospital.desactivado'
+          : body.activo
+            ? 'hospital.activado'
+            : 'hospital.editado'
+      const outcome = await hospitals.update(actor, current, changes, accion)
+      if (!outcome.ok) {
+        throw outcome.reason === 'stale'
+          ? new HttpError(412, 'stale', STALE_MESSAGE)
+          : notFoundHospital()
+      }
+      return sendHospital(reply, outcome.record)
+    },
+  )
+}

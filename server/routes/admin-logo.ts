@@ -1,0 +1,112 @@
+import type { FastifyInstance } from 'fastify'
+import type { AdminGuards } from '../auth/admin-guards.js'
+import { HttpError } from '../http-errors.js'
+import type { AdminHospitalRepository } from '../repositories/admin-hospitals.js'
+import { uploadedLogoUrl, type LogoImageRepository } from '../repositories/logo-images.js'
+import { NO_QUERY_SCHEMA } from '../schemas.js'
+import {
+  LOGO_MAX_BYTES,
+  LOGO_MAX_SIDE,
+  LogoRejectedError,
+  processLogo,
+  type LogoRejection,
+} from '../uploads/logo-image.js'
+import { ADMIN_ERROR_RESPONSES, TENANT_PARAMS_SCHEMA } from './admin-schemas.js'
+import { actorOf, hospitalEtag, notFoundHospital } from './admin-hospitales.js'
+
+/** The multipart field that carries the logo. */
+export const LOGO_FIELD = 'logo'
+
+const REJECTIONS: Record<LogoRejection, () => HttpError> = {
+  unsupported_type: () =>
+    new HttpError(
+      415,
+      'unsupported_media_type',
+      'El logotipo debe ser una imagen PNG, JPEG o WebP.',
+    ),
+  too_large: () => new HttpError(413, 'payload_too_large', 'El logotipo no puede pasar de 1 MB.'),
+  too_many_pixels: () =>
+    new HttpError(
+      413,
+      'payload_too_large',
+      `El logotipo no puede medir más de ${LOGO_MAX_SIDE} píxeles de ancho ni de alto.`,
+    ),
+  damaged: () =>
+    new HttpError(422, 'invalid_image', 'La imagen está dañada o incompleta y no se puede leer.'),
+}
+
+export interface AdminLogoDeps {
+  guards: AdminGuards
+  hospitals: AdminHospitalRepository
+  logos: LogoImageRepository
+}
+
+/**
+ * `POST /api/admin/hospitales/{tenant}/logo` (multipart, field `logo`) → `{ imagen }`: the logo is
+ * checked, re-encoded and stored under a content-hashed URL, and becomes the hospital's `imagen`.
+ */
+export function registerAdminLogoRoute(
+  app: FastifyInstance,
+  { guards, hospitals, logos }: AdminLogoDeps,
+) {
+  app.post<{ Params: { tenant: string } }>(
+    '/api/admin/hospitales/:tenant/logo',
+    {
+      preHandler: guards.tenantAdmin,
+      // The multipart stream is limited by the plugin; this bounds the whole request.
+      bodyLimit: LOGO_MAX_BYTES + 64 * 1024,
+      schema: {
+        summary: 'Sube el logotipo del centro (multipart/form-data, campo «logo»)',
+        consumes: ['multipart/form-data'],
+        params: TENANT_PARAMS_SCHEMA,
+        querystring: NO_QUERY_SCHEMA,
+        // Multipart bodies are read by the handler as a stream; the schema documents the field.
+        body: {
+          type: 'object',
+          properties: { [LOGO_FIELD]: { type: 'string', format: 'binary' } },
+        },
+        response: {
+          200: { type: 'object', required: ['imagen'], properties: { imagen: { type: 'string' } } },
+          ...ADMIN_ERROR_RESPONSES,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) {
+        throw new HttpError(
+          415,
+          'unsupported_media_type',
+          'Envía el logotipo como multipart/form-data.',
+        )
+      }
+      const current = await hospitals.find(request.params.tenant)
+      if (!current) throw notFoundHospital()
+
+      const file = await request.file()
+      if (file?.fieldname !== LOGO_FIELD) {
+        throw new HttpError(400, 'invalid_request', `Falta el archivo en el campo «${LOGO_FIELD}».`)
+      }
+      // Throws the plugin's 413 as soon as the stream passes the limit.
+      const bytes = await file.toBuffer()
+
+      let logo
+      try {
+        logo = await processLogo(bytes)
+      } catch (error) {
+        if (error instanceof LogoRejectedError) throw REJECTIONS[error.reason]()
+        throw error
+      }
+      await logos.save(logo.hash, current.tenant, logo.png)
+      const imagen = uploadedLogoUrl(logo.hash)
+      const outcome = await hospitals.update(actorOf(request), current, { imagen }, 'hospital.logo')
+      if (!outcome.ok)
+        throw new HttpError(
+          412,
+          'stale',
+          'El centro ha cambiado mientras subías el logotipo. Inténtalo de nuevo.',
+        )
+      reply.header('etag', hospitalEtag(outcome.record))
+      return { imagen }
+    },
+  )
+}

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify'
+import { normaliseEmail, perIpRateLimit, type RateLimitWindow } from '../auth/login-rate-limits.js'
+import { hashPassword, type ScryptParams } from '../auth/passwords.js'
+import { HttpError } from '../http-errors.js'
+import type { AccessCodeRepository } from '../repositories/access-codes.js'
+import type { AccountRepository } from '../repositories/accounts.js'
+import type { UserRepository } from '../repositories/users.js'
+import { NO_QUERY_SCHEMA, TENANT_SCHEMA, ERROR_RESPONSE_SCHEMA } from '../schemas.js'
+import { PASSWORD_MIN_LENGTH } from './admin-cuentas.js'
+
+interface ResetBody {
+  tenant: string
+  email: string
+  codigo: string
+  password: string
+}
+
+export interface RestablecerAccesoDeps {
+  users: UserRepository
+  accounts: AccountRepository
+  accessCodes: AccessCodeRepository
+  scryptParams: ScryptParams
+  rateLimit: RateLimitWindow
+}
+
+/**
+ * `POST /api/auth/restablecer-acceso` `{ tenant, email, codigo, password }` → 204: the owner of
+ * an account sets a new password with the one-time code an administrator gave them. Every
+ * failure (unknown email, wrong, used or expired code) is the same 400.
+ */
+export function registerRestablecerAccesoRoute(
+  app: FastifyInstance,
+  { users, accounts, accessCodes, scryptParams, rateLimit }: RestablecerAccesoDeps,
+) {
+  app.post<{ Body: ResetBody }>(
+    '/api/auth/restablecer-acceso',
+    {
+      config: { rateLimit: perIpRateLimit(rateLimit) },
+      schema: {
+        summary: 'Nueva contraseña con un código de acceso de un solo uso',
+        querystring: NO_QUERY_SCHEMA,
+        body: {
+          type: 'object',
+          required: ['tenant', 'email', 'codigo', 'password'],
+          additionalProperties: false,
+          properties: {
+            tenant: TENANT_SCHEMA,
+            email: { type: 'string', minLength: 3, maxLength: 254 },
+            codigo: { type: 'string', minLength: 1, maxLength: 64 },
+            password: { type: 'string', minLength: PASSWORD_MIN_LENGTH, maxLength: 256 },
+          },
+        },
+        response: { 204: { type: 'null' }, '4xx': ERROR_RESPONSE_SCHEMA },
+      },
+    },
+    async (request, reply) => {
+      const { tenant, email, codigo, password } = request.body
+      const user = users.findByEmail(normaliseEmail(email))
+      const account = user && (await accounts.findStanding(user.id))
+      const usable = account?.tenant === tenant && account.isActive
+      if (!usable || !(await accessCodes.consume(account.id, codigo))) {
+        throw new HttpError(
+          400,
+          'invalid_access_code',
+          'El código no es válido o ha caducado. Pide uno nuevo a la administración de tu centro.',
+        )
+      }
+      await accounts.setPassword(account, await hashPassword(password, scryptParams))
+      return reply.code(204).send()
+    },
+  )
+}
