@@ -27,7 +27,7 @@ export async function registerOpenApi(app: FastifyInstance) {
 
 /** `GET /api/openapi.json`: the description of the whole API. */
 export function registerOpenApiRoute(app: FastifyInstance) {
-  app.get('/api/openapi.json', { schema: { hide: true, querystring: NO_QUERY_SCHEMA } }, async () =>
-    app.swagger(),
+  app.get('/api/openapi.json', { schema: { hide: true, querystring: NO_QUERY_SCHEMA } }, () =>
+    Promise.resolve(app.swagger()),
   )
 }
