@@ -71,4 +71,12 @@ export const DEMO_USERS: readonly DemoUser[] = [
     rol: 'admin',
     tenant: 'hospital-central',
   },
+  {
+    // The product's own administrator: onboards hospitals from /main/admin.
+    email: 'plataforma@main.es',
+    password: DEMO_PASSWORD,
+    nombre: 'Equipo de plataforma',
+    rol: 'admin',
+    tenant: 'main',
+  },
 ]

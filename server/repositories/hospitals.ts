@@ -10,7 +10,7 @@ export interface HospitalRepository {
 export function createHospitalRepository(db: SqliteDatabase): HospitalRepository {
   const byTenant = db.prepare<[string], Hospital>(
     `SELECT tenant, nombre, color_primario, color_secundario, imagen
-     FROM hospitals WHERE tenant = ?`,
+     FROM hospitals WHERE tenant = ? AND activo = 1`,
   )
   return { findByTenant: (tenant) => byTenant.get(tenant) }
 }

@@ -16,7 +16,8 @@ import { actorOf } from './admin-hospitales.js'
 /** Shortest password an administrator may give a new account. */
 export const PASSWORD_MIN_LENGTH = 8
 
-const EMAIL_PATTERN = '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$'
+// Surrounding spaces are allowed: the address is trimmed before it is stored.
+const EMAIL_PATTERN = '^\\s*[^\\s@]+@[^\\s@]+\\.[^\\s@]+\\s*$'
 
 interface CreateAccountBody {
   email: string

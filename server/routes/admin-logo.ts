@@ -60,9 +60,9 @@ export function registerAdminLogoRoute(
         consumes: ['multipart/form-data'],
         params: TENANT_PARAMS_SCHEMA,
         querystring: NO_QUERY_SCHEMA,
-        // Multipart bodies are read by the handler as a stream; the schema documents the field.
+        // Multipart bodies are read by the handler as a stream (the parsed body is empty), so
+        // the schema documents the field without a `type` that an empty body would fail.
         body: {
-          type: 'object',
           properties: { [LOGO_FIELD]: { type: 'string', format: 'binary' } },
         },
         response: {
