@@ -60,11 +60,9 @@ export function registerAdminLogoRoute(
         consumes: ['multipart/form-data'],
         params: TENANT_PARAMS_SCHEMA,
         querystring: NO_QUERY_SCHEMA,
-        // Multipart bodies are read by the handler as a stream (the parsed body is empty), so
-        // the schema documents the field without a `type` that an empty body would fail.
-        body: {
-          properties: { [LOGO_FIELD]: { type: 'string', format: 'binary' } },
-        },
+        // The handler reads the multipart stream itself (the parsed body stays empty), so the
+        // schema only describes it: any `type` would refuse the empty body.
+        body: { description: `Un archivo PNG, JPEG o WebP en el campo «${LOGO_FIELD}».` },
         response: {
           200: { type: 'object', required: ['imagen'], properties: { imagen: { type: 'string' } } },
           ...ADMIN_ERROR_RESPONSES,
