@@ -4,7 +4,15 @@ export const API_PATHS = {
   login: '/api/auth/login',
   me: '/api/me',
   health: '/api/health',
+  adminHospitales: '/api/admin/hospitales',
 } as const
+
+/** `/api/admin/hospitales/{tenant}` and what hangs from it (`/logo`, `/cuentas`, `/cuentas/{id}`). */
+export function adminHospitalPath(tenant: string, ...rest: (string | number)[]): string {
+  return [API_PATHS.adminHospitales, tenant, ...rest]
+    .map((part, index) => (index === 0 ? part : encodeURIComponent(String(part))))
+    .join('/')
+}
 
 /** Request header carrying the user's bearer token (`X-Authorization: Bearer <token>`). */
 export const TOKEN_HEADER = 'X-Authorization'

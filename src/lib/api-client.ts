@@ -34,6 +34,10 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   /** Serialised as JSON. */
   body?: unknown
+  /** Extra request headers (e.g. `If-Match`); the token header cannot be overridden. */
+  headers?: Readonly<Record<string, string>>
+  /** Receives the answer's headers of a successful call (e.g. its `ETag`). */
+  onHeaders?: (headers: Headers) => void
   signal?: AbortSignal
   /**
    * Sign-in answers 401 for wrong credentials, which is not a lost session: the caller gets
@@ -61,8 +65,19 @@ interface Exchange {
   finish: () => void
 }
 
+export interface UploadOptions {
+  /** Called as the body goes out, with the share sent so far (0 to 1). */
+  onProgress?: (sent: number) => void
+  signal?: AbortSignal
+}
+
 export interface ApiClient {
   request<T = unknown>(path: string, options?: RequestOptions): Promise<T>
+  /**
+   * POSTs a multipart form with upload progress (which `fetch` cannot report), under the same
+   * rules as `request`: token to API origins only, timeout, the 401 reaction, typed errors.
+   */
+  upload<T = unknown>(path: string, form: FormData, options?: UploadOptions): Promise<T>
   setEventHandlers(handlers: Partial<ApiEventHandlers>): void
 }
 
@@ -196,6 +211,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
+  function readCode(text: string): string | null {
+    try {
+      const code = (parseJson(text) as { error?: unknown } | null)?.error
+      return typeof code === 'string' ? code : null
+    } catch {
+      return null
+    }
+  }
+
   function reactToUnauthorized(sentToken: string | null) {
     // Already handled, or a request sent with another credential than the one stored now: an
     // old token a new sign-in replaced, or no token at all while a sign-in stored one meanwhile.
@@ -213,7 +237,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     async request<T>(path: string, requestOptions: RequestOptions = {}): Promise<T> {
       const url = buildUrl(path)
-      const headers = new Headers({ Accept: 'application/json' })
+      const headers = new Headers(requestOptions.headers)
+      headers.set('Accept', 'application/json')
       const isApiOrigin = options.apiOrigins.includes(url.origin)
       const token = isApiOrigin ? options.readToken() : null
       if (token) headers.set(TOKEN_HEADER, `Bearer ${token}`)
@@ -243,10 +268,64 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           const code = await readErrorCode(read)
           throw new ApiError(response.status, code, `${url.pathname} answered ${response.status}`)
         }
+        requestOptions.onHeaders?.(response.headers)
         return parseJson(await read()) as T
       } finally {
         exchange.finish()
       }
+    },
+
+    upload<T>(path: string, form: FormData, uploadOptions: UploadOptions = {}): Promise<T> {
+      const url = buildUrl(path)
+      const isApiOrigin = options.apiOrigins.includes(url.origin)
+      const token = isApiOrigin ? options.readToken() : null
+      return new Promise<T>((resolve, reject) => {
+        const xhr = new XMLHttpRequest()
+        xhr.open('POST', url.href)
+        xhr.timeout = options.timeoutMs
+        xhr.setRequestHeader('Accept', 'application/json')
+        if (token) xhr.setRequestHeader(TOKEN_HEADER, `Bearer ${token}`)
+        xhr.upload.onprogress = (event) => {
+          if (event.lengthComputable) uploadOptions.onProgress?.(event.loaded / event.total)
+        }
+        const fail = (error: Error) => {
+          handlers.onUnreachable()
+          reject(error)
+        }
+        xhr.onerror = () => {
+          fail(new NetworkError(`No answer from ${url.pathname}`))
+        }
+        xhr.ontimeout = () => {
+          fail(new TimeoutError(`No answer from ${url.pathname}`))
+        }
+        xhr.onabort = () => {
+          reject(new DOMException('Aborted', 'AbortError'))
+        }
+        uploadOptions.signal?.addEventListener('abort', () => {
+          xhr.abort()
+        })
+        xhr.onload = () => {
+          handlers.onReachable()
+          const text = xhr.responseText
+          if (xhr.status === 401 && isApiOrigin) {
+            reactToUnauthorized(token)
+            reject(new UnauthorizedError(readCode(text)))
+            return
+          }
+          if (xhr.status < 200 || xhr.status >= 300) {
+            reject(
+              new ApiError(xhr.status, readCode(text), `${url.pathname} answered ${xhr.status}`),
+            )
+            return
+          }
+          try {
+            resolve(parseJson(text) as T)
+          } catch (error) {
+            reject(error instanceof Error ? error : new InvalidResponseError('Unreadable answer'))
+          }
+        }
+        xhr.send(form)
+      })
     },
   }
 }
