@@ -323,7 +323,14 @@ function ImagenForm({
           )}
         </div>
       </form>
-      <LogoUpload tenant={tenant} onUploaded={onSaved} />
+      <LogoUpload
+        tenant={tenant}
+        onUploaded={() => {
+          onSaved()
+          // The upload made a new version of the hospital; the next save must name it.
+          void readHospital(tenant).then(setVersion, () => undefined)
+        }}
+      />
     </>
   )
 }

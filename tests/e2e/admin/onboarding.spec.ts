@@ -1,0 +1,138 @@
+import { expect, test, type Page } from '@playwright/test'
+import sharp from 'sharp'
+import { axeFindings } from '../../utils/a11y'
+import { brandColors } from '../../utils/page-state'
+
+test.use({ serviceWorkers: 'block' })
+
+const PRODUCT_ADMIN = { email: 'plataforma@main.es', password: 'demo1234' }
+
+async function signIn(page: Page, tenant: string, email: string, password: string) {
+  await page.goto(`/${tenant}/login`)
+  await page.getByLabel('Correo electrónico').fill(email)
+  await page.getByLabel('Contraseña').fill(password)
+  await page.getByRole('button', { name: 'Entrar' }).click()
+}
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click()
+  await expect(page.getByRole('link', { name: 'Iniciar sesión' }).first()).toBeVisible()
+}
+
+async function createAccount(
+  page: Page,
+  account: { nombre: string; email: string; perfil: string; password: string },
+) {
+  const form = page
+    .locator('form')
+    .filter({ has: page.getByRole('heading', { name: 'Nueva cuenta' }) })
+  await form.getByLabel('Nombre y apellidos').fill(account.nombre)
+  await form.getByLabel('Correo electrónico').fill(account.email)
+  await form.getByLabel('Perfil').selectOption({ label: account.perfil })
+  await form.getByLabel(/Contraseña inicial/).fill(account.password)
+  await form.getByRole('button', { name: 'Crear cuenta' }).click()
+  await expect(page.getByRole('row', { name: new RegExp(account.email) })).toBeVisible()
+}
+
+test('a product admin onboards a hospital; its admin brands it; its patient sees the branding', async ({
+  page,
+}) => {
+  const slug = `hospital-e2e-${String(Date.now())}`
+  const nombre = 'Hospital de Pruebas'
+  const adminEmail = `admin@${slug}.es`
+  const patientEmail = `paciente@${slug}.es`
+
+  // 1. The product admin creates the hospital and its admin account from /main/admin.
+  await signIn(page, 'main', PRODUCT_ADMIN.email, PRODUCT_ADMIN.password)
+  await expect(page).toHaveURL(/\/main\/admin$/)
+  await expect(page.getByRole('heading', { name: 'Centros', level: 2 })).toBeVisible()
+  await expect(page.getByRole('row', { name: /Hospital Central/ })).toBeVisible()
+  expect(await axeFindings(page, '/main/admin')).toEqual([])
+
+  const newHospital = page.locator('form').filter({
+    has: page.getByRole('heading', { name: 'Nuevo centro' }),
+  })
+  await newHospital.getByLabel(/Dirección/).fill('admin')
+  await newHospital.getByLabel('Nombre del centro').fill(nombre)
+  await newHospital.getByRole('button', { name: 'Crear centro' }).click()
+  await expect(page.getByText(/no puede ser un nombre reservado/)).toBeVisible()
+
+  await newHospital.getByLabel(/Dirección/).fill(slug)
+  await newHospital.getByRole('button', { name: 'Crear centro' }).click()
+  await expect(
+    page.getByText(`Centro creado: ${nombre} (/${slug}).`, { exact: false }),
+  ).toBeVisible()
+  await expect(page.getByRole('heading', { name: `Cuentas de ${nombre}` })).toBeVisible()
+  await createAccount(page, {
+    nombre: 'Admin de Pruebas',
+    email: adminEmail,
+    perfil: 'Administración',
+    password: 'clave-admin-1',
+  })
+  await signOut(page)
+
+  // 2. That admin signs in on the hospital's own address and brands it.
+  await signIn(page, slug, adminEmail, 'clave-admin-1')
+  await expect(page).toHaveURL(new RegExp(`/${slug}/admin$`))
+  await expect(page.getByRole('heading', { name: 'Imagen del centro' })).toBeVisible()
+
+  const logo = await sharp({
+    create: { width: 256, height: 256, channels: 4, background: '#00897b' },
+  })
+    .png()
+    .toBuffer()
+  await page.getByLabel(/Imagen PNG, JPEG o WebP/).setInputFiles({
+    name: 'logo.svg',
+    mimeType: 'image/svg+xml',
+    buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+  })
+  await expect(
+    page.getByText('El logotipo debe ser una imagen PNG, JPEG o WebP (no SVG).'),
+  ).toBeVisible()
+  await page.getByLabel(/Imagen PNG, JPEG o WebP/).setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: logo,
+  })
+  await expect(page.getByRole('img', { name: 'Vista previa del logotipo elegido' })).toBeVisible()
+  await page.getByRole('button', { name: 'Subir logotipo' }).click()
+  await expect(page.getByText('Logotipo actualizado.')).toBeVisible()
+  await expect(
+    page.getByRole('banner').getByRole('img', { name: `Logotipo de ${nombre}` }),
+  ).toBeVisible()
+
+  // A pale secondary colour: the verdict says so and the save asks for confirmation first.
+  await page.getByLabel(/Color primario/).fill('#6a1b9a')
+  await page.getByLabel(/Color secundario/).fill('#fff59d')
+  await expect(page.getByText(/El color secundario #fff59d es demasiado claro/)).toBeVisible()
+  await expect(page.getByRole('row', { name: /Texto de la cabecera y los botones/ })).toContainText(
+    'Legible (cumple AA)',
+  )
+  expect(await axeFindings(page, `/${slug}/admin`)).toEqual([])
+  await page.getByRole('button', { name: 'Guardar cambios' }).click()
+  await expect(page.getByRole('alert')).toContainText('la app los oscurecerá')
+  await page.getByRole('button', { name: 'Guardar igualmente' }).click()
+  await expect(page.getByText(/Cambios guardados/)).toBeVisible()
+  // This device shows the new colours at once.
+  await expect.poll(() => brandColors(page)).toEqual({ primario: '#6a1b9a', secundario: '#fff59d' })
+
+  await createAccount(page, {
+    nombre: 'Paciente de Pruebas',
+    email: patientEmail,
+    perfil: 'Paciente',
+    password: 'clave-paciente-1',
+  })
+  await signOut(page)
+
+  // 3. The patient signs in and sees the hospital's branding.
+  await signIn(page, slug, patientEmail, 'clave-paciente-1')
+  await expect(page).toHaveURL(new RegExp(`/${slug}/cliente$`))
+  await expect(page.getByRole('banner')).toContainText(nombre)
+  await expect(page.getByRole('banner')).toContainText('Paciente de Pruebas')
+  await expect.poll(() => brandColors(page)).toEqual({ primario: '#6a1b9a', secundario: '#fff59d' })
+  const shownLogo = page.getByRole('banner').getByRole('img', { name: `Logotipo de ${nombre}` })
+  await expect(shownLogo).toHaveAttribute('src', /\/logos\/h\/[0-9a-f]{32}\.png$/)
+  await expect
+    .poll(() => shownLogo.evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBe(256)
+})
