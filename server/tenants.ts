@@ -1,3 +1,5 @@
+import { firstSegmentOf } from './request-path.js'
+
 /**
  * First path segments that never name a tenant (SPEC §2, DESIGN "Tenant routing"), plus the
  * server's own top-level paths. Kept here because `server/` never imports `src/`.
@@ -42,13 +44,6 @@ export function isTenantSegment(segment: string): boolean {
 
 /** The tenant a request URL (`/clinica-norte/login?x`) belongs to, or undefined. */
 export function tenantOfUrl(url: string): string | undefined {
-  const path = url.split(/[?#]/, 1)[0] ?? ''
-  const match = /^\/([^/\\]+)/.exec(path)
-  if (!match?.[1]) return undefined
-  try {
-    const segment = decodeURIComponent(match[1])
-    return isTenantSegment(segment) ? segment : undefined
-  } catch {
-    return undefined
-  }
+  const segment = firstSegmentOf(url)
+  return segment !== undefined && isTenantSegment(segment) ? segment : undefined
 }
