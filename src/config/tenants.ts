@@ -28,9 +28,15 @@ export const RESERVED_SEGMENTS = [
 
 export type ReservedSegment = (typeof RESERVED_SEGMENTS)[number]
 
-const RESERVED_SET: ReadonlySet<string> = new Set(RESERVED_SEGMENTS)
+/**
+ * First segments the server answers itself (the API, build assets, icons, logos): never a
+ * tenant either, or `/%61pi/x` would make `api` the stored tenant and `/` lead to `/api/login`.
+ */
+export const SERVER_SEGMENTS = ['api', 'assets', 'icons', 'logos'] as const
 
-/** True when `segment` is empty or reserved, i.e. it cannot name a tenant. */
+const NEVER_TENANTS: ReadonlySet<string> = new Set([...RESERVED_SEGMENTS, ...SERVER_SEGMENTS])
+
+/** True when `segment` (decoded) is empty or reserved, i.e. it cannot name a tenant. */
 export function isReservedSegment(segment: string): boolean {
-  return segment === '' || RESERVED_SET.has(segment)
+  return segment === '' || NEVER_TENANTS.has(segment)
 }
