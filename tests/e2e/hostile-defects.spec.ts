@@ -36,3 +36,56 @@ test.describe('a server segment in disguise never becomes the tenant', () => {
     expect((await localStorageEntries(page)).tenant).toBe('clinica-norte')
   })
 })
+
+test.describe('a hospital switch and a broken address stay inside the app', () => {
+  test.use({ serviceWorkers: 'block' })
+
+  test('/{tenant}/x%0Ay shows "Página no encontrada" inside the hospital layout', async ({
+    page,
+  }) => {
+    await page.goto('/hospital-central/x%0Ay')
+
+    await expect(page.getByRole('heading', { name: 'Página no encontrada' })).toBeVisible()
+    await expect(page.getByRole('banner')).toContainText('Hospital Central')
+  })
+
+  test('the previous hospital’s logo leaves localStorage when the next one has no branding', async ({
+    page,
+  }) => {
+    await page.goto('/hospital-central/login')
+    await expect.poll(async () => (await localStorageEntries(page)).logo).toBeTruthy()
+
+    await page.goto('/no-existe-xyz/login')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+
+    const stored = await localStorageEntries(page)
+    expect(stored.tenant).toBe('no-existe-xyz')
+    expect(stored.logo).toBeUndefined()
+    await expect(page.getByRole('banner').getByRole('img')).toHaveCount(0)
+  })
+})
+
+test.describe('a screen whose code cannot be loaded', () => {
+  test.use({ serviceWorkers: 'block' })
+
+  test('ends on the error screen with "Volver a intentarlo" after the one recovery reload', async ({
+    context,
+    page,
+  }) => {
+    let chunkRequests = 0
+    await context.route(/\/assets\/pagos-[^/]*\.js$/, (route) => {
+      chunkRequests += 1
+      return route.fulfill({ status: 404, body: 'Not Found' })
+    })
+
+    await page.goto('/hospital-central/pagos')
+
+    await expect(
+      page.getByRole('heading', { name: 'No se ha podido mostrar esta página' }),
+    ).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Volver a intentarlo' })).toBeVisible()
+    await expect(page.getByRole('banner')).toContainText('Hospital Central')
+    // The first failure reloaded once; the second shows the screen instead of looping.
+    expect(chunkRequests).toBe(2)
+  })
+})
