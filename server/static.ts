@@ -5,12 +5,16 @@ import fastifyStatic from '@fastify/static'
 import { createAppShellLoader, linkTenantManifest } from './app-shell.js'
 import { sendWithEtag } from './etag.js'
 import { decodedPathOf, firstSegmentOf, isApiUrl } from './request-path.js'
+import { buildWorkerCsp } from './security-headers.js'
 import { tenantOfUrl } from './tenants.js'
 
 /** Hashed build output: its URL changes with its content, so it may be cached forever. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable'
 /** Everything else (HTML, service worker, manifest, icons) is revalidated on every use. */
 export const REVALIDATE_CACHE = 'no-cache'
+
+/** The service worker script, served with a CSP of its own (see buildWorkerCsp). */
+const SERVICE_WORKER_PATH = '/sw.js'
 
 const NOT_BUILT_MESSAGE =
   'La aplicación todavía no está compilada. Ejecuta «npm run build» y vuelve a cargar la página.'
@@ -64,6 +68,7 @@ export async function registerStaticApp(
   // Only the sendFile decorator: the catch-all route below decides what is a file.
   await app.register(fastifyStatic, { root: distDir, serve: false })
   const loadAppShell = createAppShellLoader(distDir, apiBaseUrl)
+  const workerCsp = buildWorkerCsp(apiBaseUrl)
 
   async function sendAppShell(request: FastifyRequest, reply: FastifyReply) {
     const shell = await loadAppShell()
@@ -99,6 +104,7 @@ export async function registerStaticApp(
         'cache-control',
         path.startsWith('/assets/') ? IMMUTABLE_CACHE : REVALIDATE_CACHE,
       )
+      if (path === SERVICE_WORKER_PATH) reply.header('content-security-policy', workerCsp)
       return reply.sendFile(path, { cacheControl: false, dotfiles: 'ignore', index: false })
     }
     // A missing file requested by a page (script, image) is a 404, so a broken link fails loudly.

@@ -155,7 +155,6 @@ describe('parseHospitalesAnswer', () => {
   describe('imagen', () => {
     it.each([
       ['an https URL', 'https://logos.example/a.png', 'https://logos.example/a.png'],
-      ['an http URL', 'http://logos.example/a.png', 'http://logos.example/a.png'],
       [
         'a same-origin path, against the API base',
         '/logos/central.png',
@@ -187,6 +186,12 @@ describe('parseHospitalesAnswer', () => {
       ['credentials in the URL', 'https://user:pass@logos.example/x.png'],
       ['a 3000-character URL', `https://logos.example/${'a'.repeat(3000)}.png`],
       ['ftp:', 'ftp://logos.example/a.png'],
+      // Mixed content on an https page, and outside the page's CSP: it could never show.
+      ['an http URL on another host', 'http://logos.example/a.png'],
+      ['a path that climbs into the API', '/logos/../api/me'],
+      ['an encoded climb', '/logos/%2e%2e/api/me'],
+      ['a backslash climb', '/logos\\..\\api/me'],
+      ['a dot segment', '/logos/./a.png'],
       ['a number', 42],
       ['an object', { url: 'https://logos.example/a.png' }],
       ['an array', ['https://logos.example/a.png']],
@@ -241,6 +246,24 @@ describe('sanitizeLogoUrl', () => {
     ['an https URL with a query', 'https://cdn.example/a.png?v=2', 'https://cdn.example/a.png?v=2'],
   ])('resolves %s', (_, value, expected) => {
     expect(sanitizeLogoUrl(value, `${API_BASE}/`)).toBe(expected)
+  })
+
+  it('accepts http only on the API origin itself, as in local development', () => {
+    expect(sanitizeLogoUrl('/logos/a.png', 'http://localhost:4173')).toBe(
+      'http://localhost:4173/logos/a.png',
+    )
+    expect(sanitizeLogoUrl('http://localhost:4173/logos/a.png', 'http://localhost:4173')).toBe(
+      'http://localhost:4173/logos/a.png',
+    )
+    expect(sanitizeLogoUrl('http://127.0.0.2/logo.png', 'http://localhost:4173')).toBeNull()
+  })
+
+  it("refuses the API origin's own API paths, which may answer a user's data", () => {
+    expect(sanitizeLogoUrl('/api/me', API_BASE)).toBeNull()
+    expect(sanitizeLogoUrl('/%61pi/me', API_BASE)).toBeNull()
+    expect(sanitizeLogoUrl('https://cdn.example/api/logo.png', API_BASE)).toBe(
+      'https://cdn.example/api/logo.png',
+    )
   })
 
   it.each([null, undefined, '', 'javascript:alert(1)', '\u0000https://a.example/x.png'])(
