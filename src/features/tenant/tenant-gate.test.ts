@@ -3,8 +3,11 @@ import { tenantGateLoader } from './tenant-gate'
 
 function visit(path: string) {
   try {
+    const url = new URL(path, 'https://clinica.example')
     tenantGateLoader({
-      request: new Request(`https://clinica.example${path}`),
+      request: new Request(url),
+      url,
+      pattern: '/',
       params: {},
       context: undefined,
     })
