@@ -87,7 +87,13 @@ export default defineConfig([
       'no-restricted-imports': [
         'error',
         {
-          patterns: [{ group: ['../src/*', '**/src/**'], message: 'server/ never imports src/.' }],
+          patterns: [
+            {
+              regex: '(^|/)src/(?!contract/)',
+              message:
+                'server/ imports only the tenant contract (src/contract/): the rest of src/ is the app.',
+            },
+          ],
         },
       ],
     },

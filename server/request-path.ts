@@ -4,6 +4,7 @@
  * route), so every hook that decides "is this the API?" must decode the same way, or a disguised
  * path gets the route's answer without the API's headers.
  */
+import { isApiPathname, isTenantId } from '../src/contract/tenants.js'
 
 /** The path of a request URL, percent-decoded once; undefined when it cannot be decoded. */
 export function decodedPathOf(url: string): string | undefined {
@@ -17,8 +18,7 @@ export function decodedPathOf(url: string): string | undefined {
 
 /** True for `/api` and anything under `/api/` (any encoding), whose answers are always JSON. */
 export function isApiUrl(url: string): boolean {
-  const path = decodedPathOf(url)
-  return path !== undefined && (path === '/api' || path.startsWith('/api/'))
+  return isApiPathname(url.split(/[?#]/, 1)[0] ?? '')
 }
 
 /**
@@ -35,4 +35,10 @@ export function firstSegmentOf(url: string): string | undefined {
   } catch {
     return undefined
   }
+}
+
+/** The tenant a request URL (`/clinica-norte/login?x`) belongs to, or undefined. */
+export function tenantOfUrl(url: string): string | undefined {
+  const segment = firstSegmentOf(url)
+  return segment !== undefined && isTenantId(segment) ? segment : undefined
 }

@@ -4,9 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import { createAppShellLoader, linkTenantManifest } from './app-shell.js'
 import { sendWithEtag } from './etag.js'
-import { decodedPathOf, firstSegmentOf, isApiUrl } from './request-path.js'
+import { decodedPathOf, firstSegmentOf, isApiUrl, tenantOfUrl } from './request-path.js'
 import { buildWorkerCsp } from './security-headers.js'
-import { tenantOfUrl } from './tenants.js'
 
 /** Hashed build output: its URL changes with its content, so it may be cached forever. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable'

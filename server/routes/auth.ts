@@ -11,7 +11,7 @@ import type { TokenService } from '../auth/tokens.js'
 import { HttpError, MESSAGES } from '../http-errors.js'
 import type { UserRepository } from '../repositories/users.js'
 import { ERROR_RESPONSE_SCHEMA, NO_QUERY_SCHEMA, TENANT_SCHEMA } from '../schemas.js'
-import { MAIN_TENANT } from '../tenants.js'
+import { DEFAULT_TENANT } from '../../src/contract/tenants.js'
 
 interface LoginBody {
   email: string
@@ -94,7 +94,8 @@ export function registerAuthRoutes(
         reply.header('retry-after', SERVER_BUSY_RETRY_AFTER_SECONDS)
         throw new HttpError(503, 'server_busy', MESSAGES.serverBusy)
       }
-      const tenantAllowed = user !== undefined && (user.tenant === tenant || tenant === MAIN_TENANT)
+      const tenantAllowed =
+        user !== undefined && (user.tenant === tenant || tenant === DEFAULT_TENANT)
       if (!user || !passwordMatches || !tenantAllowed) {
         throw new HttpError(401, 'invalid_credentials', MESSAGES.invalidCredentials)
       }

@@ -3,7 +3,7 @@
  * layout, and every reserved name as a child screen loaded on demand (SPEC §2).
  */
 import { createBrowserRouter, type RouteObject } from 'react-router'
-import type { ReservedSegment } from '../config/tenants'
+import type { ReservedSegment } from '../contract/tenants'
 import { tenantGateLoader } from '../features/tenant/tenant-gate'
 import { BootFrame } from './layouts/BootFrame'
 import { TenantLayout } from './layouts/TenantLayout'

@@ -7,7 +7,7 @@ import { wipeSession } from '../features/auth/session'
 import { reportApiReachable, reportApiUnreachable } from '../features/pwa/connection-status'
 import { api } from '../lib/api'
 import { readValue, subscribeToTokenChanges } from '../lib/storage'
-import { tenantFromPathname } from '../shared/tenant-path'
+import { tenantFromPathname } from '../contract/tenants'
 import type { AppRouter } from './router'
 
 export function connectSessionEvents(router: AppRouter): () => void {

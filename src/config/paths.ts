@@ -1,9 +1,5 @@
 /** Every in-app URL is built here; nobody concatenates `/${tenant}/…` by hand. */
-import type { ReservedSegment } from './tenants'
-
-function tenantRoot(tenant: string): string {
-  return `/${encodeURIComponent(tenant)}`
-}
+import { tenantRoot, type ReservedSegment } from '../contract/tenants'
 
 export const paths = {
   tenantRoot,

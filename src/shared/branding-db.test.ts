@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { DEFAULT_COLORS, type Branding } from './branding-rules'
+import { DEFAULT_COLORS, type Branding } from '../contract/branding'
 
 const BRANDING: Branding = {
   tenant: 'hospital-central',

@@ -5,7 +5,7 @@
  * Every failure (no IndexedDB, private mode, quota, corrupted entry) degrades to "nothing stored".
  */
 import { createStore, get, set, type UseStore } from 'idb-keyval'
-import { isBranding, type Branding } from './branding-rules'
+import { isBranding, type Branding } from '../contract/branding'
 
 const DATABASE_NAME = 'clinica-pwa'
 const STORE_NAME = 'branding'

@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from 'vitest'
-import { DEFAULT_COLORS, type Branding } from '../shared/branding-rules'
+import { DEFAULT_COLORS, type Branding } from '../contract/branding'
 import {
   createShellNavigationHandler,
   hasFileExtension,

@@ -3,10 +3,10 @@
  * last known branding: the first frame has the hospital's colours, online or offline.
  */
 import type { RouteHandlerCallback, RouteMatchCallbackOptions } from 'workbox-core/types'
-import { isApiPathname } from '../config/api-paths'
+import { isApiPathname } from '../contract/tenants'
 import { injectBrandingIntoShell } from '../shared/branded-shell'
-import type { Branding } from '../shared/branding-rules'
-import { tenantFromPathname } from '../shared/tenant-path'
+import type { Branding } from '../contract/branding'
+import { tenantFromPathname } from '../contract/tenants'
 
 /** The precached shell every navigation gets. */
 export const SHELL_URL = '/index.html'

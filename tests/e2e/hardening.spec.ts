@@ -4,7 +4,7 @@
  * segments, and the production build under its Content-Security-Policy.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { DEFAULT_COLORS } from '../../src/shared/branding-rules'
+import { DEFAULT_COLORS } from '../../src/contract/branding'
 import { DEMO_ACCOUNT } from '../utils/demo'
 import { brandColors, hex, hospitalRecord, localStorageEntries } from '../utils/page-state'
 

@@ -1,10 +1,10 @@
 /** The tenant layout's loader: branding and the signed-in user, without blocking the screen. */
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router'
-import { DEFAULT_TENANT } from '../../config/tenants'
+import { DEFAULT_TENANT } from '../../contract/tenants'
 import { fetchCurrentUser, type CurrentUser } from '../../features/auth/session'
 import { loadBranding } from '../../features/tenant/branding-controller'
 import { readValue } from '../../lib/storage'
-import { isTenantId } from '../../shared/tenant-path'
+import { isTenantId } from '../../contract/tenants'
 
 export const TENANT_LAYOUT_ID = 'tenant-layout'
 

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router'
 import { SectionPage } from '../../components/SectionPage'
 import { paths } from '../../config/paths'
-import type { ReservedSegment } from '../../config/tenants'
+import type { ReservedSegment } from '../../contract/tenants'
 import { LoginForm } from '../../features/auth/LoginForm'
 import { useTenantLayoutData } from './screen-parts'
 import { SCREEN_TITLES } from './screen-titles'

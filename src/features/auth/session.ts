@@ -3,7 +3,7 @@
  * The token lives in `localStorage.token` (SPEC §3); everything else is derived from the API.
  */
 import { API_PATHS } from '../../config/api-paths'
-import { DEFAULT_TENANT } from '../../config/tenants'
+import { DEFAULT_TENANT } from '../../contract/tenants'
 import { api } from '../../lib/api'
 import { InvalidResponseError } from '../../lib/api-errors'
 import {

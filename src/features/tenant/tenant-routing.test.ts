@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { RESERVED_SEGMENTS } from '../../config/tenants'
+import { RESERVED_SEGMENTS } from '../../contract/tenants'
 import { resolveTenantLocation } from './tenant-routing'
 
 const ORIGIN = 'https://clinica.example'

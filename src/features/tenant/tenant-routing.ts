@@ -3,9 +3,9 @@
  * where to redirect when its first segment names none. The result is always a same-origin path
  * that starts with `/{tenant}/`, and applying the rules to it again changes nothing.
  */
-import { DEFAULT_TENANT } from '../../config/tenants'
+import { DEFAULT_TENANT } from '../../contract/tenants'
 import { paths } from '../../config/paths'
-import { isTenantId, tenantFromPathname } from '../../shared/tenant-path'
+import { isTenantId, tenantFromPathname } from '../../contract/tenants'
 
 export interface LocationParts {
   pathname: string

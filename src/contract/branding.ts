@@ -3,9 +3,18 @@
  * Free of DOM and React: the page applies the result, the service worker paints it into the
  * app shell and the tenant manifest.
  */
-import { isApiPathname } from '../config/api-paths.ts'
-import { DEFAULT_BRANDING_COLORS } from '../config/branding-defaults.ts'
-import { parseColor, readableForeground, readableOnWhite, toHex, type Rgb } from './colors.ts'
+import { parseColor, readableForeground, readableOnWhite, toHex, type Rgb } from './colors.js'
+import { isApiPathname } from './tenants.js'
+import { cleanDisplayName } from './text.js'
+
+/**
+ * The product's own colours, shown for `main` and whenever a tenant's branding is missing or
+ * invalid. The readable foregrounds are precomputed (white on this blue is 8.6:1, on the teal 5.5:1).
+ */
+export const DEFAULT_BRANDING_COLORS = {
+  primario: '#1f4e8c',
+  secundario: '#0f6b5c',
+} as const
 
 /** Every value is `#rrggbb`, derived so text on each background keeps WCAG AA contrast. */
 export interface BrandingColors {
@@ -116,13 +125,17 @@ export function sanitizeLogoUrl(value: unknown, apiBaseUrl: string): string | nu
   return url.href
 }
 
-const MAX_NAME_LENGTH = 120
+/** Longest hospital name shown (header, title, app name), in graphemes. */
+export const MAX_HOSPITAL_NAME_GRAPHEMES = 80
 
 function sanitizeName(value: unknown): string | null {
   if (typeof value !== 'string') return null
-  const name = value.replace(/\s+/g, ' ').trim()
-  return name && name.length <= MAX_NAME_LENGTH ? name : null
+  const name = cleanDisplayName(value.slice(0, MAX_RAW_NAME_LENGTH), MAX_HOSPITAL_NAME_GRAPHEMES)
+  return name === '' ? null : name
 }
+
+// Work on a bounded prefix: a 100,000-character name is cut long before it is segmented.
+const MAX_RAW_NAME_LENGTH = 4096
 
 export type BrandingResult =
   | {

@@ -9,7 +9,7 @@ import {
   sanitizeLogoUrl,
   toCssDeclarations,
   type Branding,
-} from './branding-rules'
+} from './branding'
 import { AA_TEXT_CONTRAST, contrastRatio, parseColor, type Rgb } from './colors'
 
 const API_BASE = 'https://api.example/v1'
@@ -226,8 +226,13 @@ describe('parseHospitalesAnswer', () => {
   describe('nombre', () => {
     it.each([
       ['trimmed and its spaces collapsed', '  Hospital \n  Central  ', 'Hospital Central'],
-      ['kept up to 120 characters', 'H'.repeat(120), 'H'.repeat(120)],
-      ['dropped when longer than 120 characters', 'H'.repeat(121), null],
+      ['kept up to 80 graphemes', 'H'.repeat(80), 'H'.repeat(80)],
+      ['cut with an ellipsis past 80 graphemes', 'H'.repeat(100_000), `${'H'.repeat(79)}…`],
+      ['counted in graphemes, not code units', '👩‍⚕️'.repeat(80), '👩‍⚕️'.repeat(80)],
+      ['cleaned of a right-to-left override', 'Hospital\u202e Central', 'Hospital Central'],
+      ['cleaned of NUL and other controls', 'Hospital\u0000Cen\u0007tral', 'Hospital Cen tral'],
+      ['composed (NFC)', 'Cli\u0301nica', 'Clínica'],
+      ['dropped when nothing printable is left', '\u202e\u0000 ', null],
       ['dropped when blank', '   ', null],
       ['dropped when not a string', 42, null],
       ['dropped when absent', undefined, null],
