@@ -135,6 +135,23 @@ describe('createShellNavigationHandler', () => {
     expect(response).toBe(fromNetwork)
     expect(fetchMock).toHaveBeenCalledOnce()
   })
+
+  test('a shell gone from the precache (site data cleared) starts refilling it', async () => {
+    const repairPrecache = vi.fn(() => Promise.resolve(3))
+    const response = await navigate('/hospital-central/login', {
+      matchShell: () => Promise.resolve(undefined),
+      fetch: () => Promise.resolve(new Response('network')),
+      repairPrecache,
+    })
+    expect(await response.text()).toBe('network')
+    expect(repairPrecache).toHaveBeenCalledOnce()
+  })
+
+  test('a precached shell never triggers a repair', async () => {
+    const repairPrecache = vi.fn(() => Promise.resolve(0))
+    await navigate('/hospital-central/login', { repairPrecache })
+    expect(repairPrecache).not.toHaveBeenCalled()
+  })
 })
 
 describe('replaceBody', () => {
