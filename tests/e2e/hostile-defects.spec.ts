@@ -89,3 +89,42 @@ test.describe('a screen whose code cannot be loaded', () => {
     expect(chunkRequests).toBe(2)
   })
 })
+
+test('another tab upgrading the app’s IndexedDB is never blocked by an open tab, which keeps working', async ({
+  context,
+}) => {
+  const app = await context.newPage()
+  await app.goto('/hospital-central/login')
+  await expect(app.getByRole('banner')).toContainText('Hospital Central')
+  // The app (page and worker) has the branding database open by now.
+  await expect
+    .poll(() => app.evaluate(async () => (await indexedDB.databases()).map((db) => db.name)))
+    .toContain('clinica-pwa')
+
+  const other = await context.newPage()
+  await other.goto('/hospital-central/directorio')
+  const upgrade = await other.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const request = indexedDB.open('clinica-pwa', 2)
+        request.onupgradeneeded = () => {
+          request.result.createObjectStore('otro')
+        }
+        request.onsuccess = () => {
+          request.result.close()
+          resolve('upgraded')
+        }
+        request.onerror = () => {
+          resolve('failed')
+        }
+        setTimeout(() => {
+          resolve('still blocked')
+        }, 8_000)
+      }),
+  )
+  expect(upgrade).toBe('upgraded')
+
+  // The first tab goes on as before, reopening the database when it next needs it.
+  await app.reload()
+  await expect(app.getByRole('banner')).toContainText('Hospital Central')
+})
