@@ -4,6 +4,7 @@
  * one reaction per credential (SPEC §8). It knows no UI: the app registers what a 401 means.
  */
 import { TOKEN_HEADER } from '../config/api-paths'
+import { isServedFromWorkerCache } from '../config/sw-messages'
 import {
   ApiError,
   InvalidRequestError,
@@ -24,7 +25,7 @@ export interface ApiClientOptions {
 export interface ApiEventHandlers {
   /** A 401 arrived for a credential not yet reacted to: wipe and go to the login screen. */
   onUnauthorized: () => void
-  /** Any HTTP answer arrived: the API is reachable. */
+  /** An HTTP answer came from the API itself (not the worker's cache): it is reachable. */
   onReachable: () => void
   /** The request got no answer at all. */
   onUnreachable: () => void
@@ -231,7 +232,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const exchange = startExchange(url, requestOptions.signal)
       try {
         const response = await send(exchange, init)
-        handlers.onReachable()
+        // An answer the worker kept (stale-while-revalidate) says nothing about the API.
+        if (!isServedFromWorkerCache(response)) handlers.onReachable()
         const read = () => readText(response, exchange)
 
         if (response.status === 401 && isApiOrigin && !requestOptions.isCredentialCheck) {

@@ -164,8 +164,8 @@ export const connectionMonitor: ConnectionMonitor = createConnectionMonitor({
 })
 
 /**
- * The API answered (any HTTP status): it is reachable. Called by the API client; an answer the
- * worker served from its cache (`isServedFromWorkerCache`) should not be reported.
+ * The API answered (any HTTP status): it is reachable. Called by the API client, which never
+ * reports an answer the worker served from its cache.
  */
 export function reportApiReachable(): void {
   connectionMonitor.reportReachable()
