@@ -141,6 +141,24 @@ describe('another tab', () => {
     expect(router.navigate).toHaveBeenCalledExactlyOnceWith('/login', { replace: true })
   })
 
+  it.each([
+    ['was wiped', null],
+    ['signed out', 'token'],
+  ])('%s: this tab clears its own sessionStorage too', (_, key) => {
+    sessionStorage.setItem('borrador-consulta', 'Dolor de cabeza desde el lunes')
+    storageEvent(key)
+
+    expect(sessionStorage.length).toBe(0)
+  })
+
+  it('signed in: this tab keeps its sessionStorage', () => {
+    sessionStorage.setItem('borrador-consulta', 'Dolor de cabeza desde el lunes')
+    localStorage.setItem('token', 'from-the-other-tab')
+    storageEvent('token')
+
+    expect(sessionStorage.getItem('borrador-consulta')).toBe('Dolor de cabeza desde el lunes')
+  })
+
   it("signed out (tenant kept): this tab goes to its own hospital's login", () => {
     localStorage.setItem('tenant', 'clinica-norte')
     storageEvent('token')

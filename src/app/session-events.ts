@@ -3,7 +3,7 @@
  * connection banner, and other tabs signing out or being wiped.
  */
 import { paths } from '../config/paths'
-import { wipeSession } from '../features/auth/session'
+import { forgetSessionInThisTab, wipeSession } from '../features/auth/session'
 import { reportApiReachable, reportApiUnreachable } from '../features/pwa/connection-status'
 import { api } from '../lib/api'
 import { readValue, subscribeToTokenChanges } from '../lib/storage'
@@ -27,6 +27,7 @@ export function connectSessionEvents(router: AppRouter): () => void {
       return
     }
     // Another tab signed out (tenant kept: stay on this tab's hospital) or was wiped (tenant gone).
+    forgetSessionInThisTab()
     const tenant = tenantFromPathname(router.state.location.pathname)
     void router.navigate(
       readValue('tenant') !== null && tenant !== null ? paths.login(tenant) : paths.signedOut,

@@ -87,6 +87,15 @@ export async function signOut(): Promise<void> {
   await deleteUserCaches()
 }
 
+/**
+ * Another tab signed out or was wiped: this tab forgets its own share of the session too (its
+ * sessionStorage: drafts, a return path), since SPEC §8 clears all browser storage of the user
+ * and each tab's sessionStorage can only be cleared by that tab.
+ */
+export function forgetSessionInThisTab(): void {
+  clearTabStorage()
+}
+
 /** SPEC §8, the 401 reaction: all browser storage of the user goes, public branding stays. */
 export async function wipeSession(): Promise<void> {
   clearUserStorage()
