@@ -13,7 +13,7 @@ let cacheStorage: FakeCacheStorage
 let router: {
   navigate: ReturnType<typeof vi.fn>
   revalidate: ReturnType<typeof vi.fn>
-  state: { location: { pathname: string } }
+  state: { location: { pathname: string; search: string } }
 }
 
 function json(body: unknown, status = 200) {
@@ -39,7 +39,7 @@ beforeEach(async () => {
   router = {
     navigate: vi.fn(() => Promise.resolve()),
     revalidate: vi.fn(() => Promise.resolve()),
-    state: { location: { pathname: '/hospital-central/cliente' } },
+    state: { location: { pathname: '/hospital-central/cliente', search: '' } },
   }
   vi.resetModules()
   const { connectSessionEvents } = await import('./session-events')
@@ -69,7 +69,11 @@ describe('a 401 from the API', () => {
         code: 'token_expired',
       })
     }
-    expect(router.navigate).toHaveBeenCalledExactlyOnceWith('/login', { replace: true })
+    // SPEC §8's /login, with the way back in the URL: the hospital and the screen left.
+    expect(router.navigate).toHaveBeenCalledExactlyOnceWith(
+      '/login?caducada=1&centro=hospital-central&volver=%2Fhospital-central%2Fcliente',
+      { replace: true },
+    )
     await vi.waitFor(() => {
       expect(keys).toHaveBeenCalledOnce()
     })

@@ -14,8 +14,14 @@ export function connectSessionEvents(router: AppRouter): () => void {
   api.setEventHandlers({
     onUnauthorized: () => {
       void wipeSession()
-      // The tenant is wiped too, so the routing rules turn this into `/main/login`.
-      void router.navigate(paths.signedOut, { replace: true })
+      // The tenant is wiped too, so the routing rules turn this into `/main/login`; the URL
+      // carries the way back to the hospital and screen the session expired on.
+      const { pathname, search } = router.state.location
+      const tenant = tenantFromPathname(pathname)
+      void router.navigate(
+        paths.sessionExpired(tenant, tenant === null ? null : pathname + search),
+        { replace: true },
+      )
     },
     onReachable: reportApiReachable,
     onUnreachable: reportApiUnreachable,

@@ -36,7 +36,7 @@ test('a 401 in one tab clears the other tab’s sessionStorage and takes it to t
     route.fulfill({ status: 401, json: { error: 'token_expired', message: 'Sesión caducada.' } }),
   )
   await first.reload()
-  await expect(first).toHaveURL(/\/main\/login$/)
+  await expect(first).toHaveURL(/\/main\/login\?caducada=1&centro=hospital-central&/)
 
   await expect(second).toHaveURL(/\/login$/)
   expect(await tabStorage(second)).toEqual({})
