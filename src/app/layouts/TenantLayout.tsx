@@ -3,7 +3,7 @@ import { Link, Outlet, useLoaderData, useNavigate } from 'react-router'
 import { appVersion } from '../../config/env'
 import { paths } from '../../config/paths'
 import { DEFAULT_TENANT } from '../../contract/tenants'
-import { belongsToOtherHospital, signOut, type CurrentUser } from '../../features/auth/session'
+import { belongsToOtherHospital, signOut, type SessionState } from '../../features/auth/session'
 import { ConnectionStatus } from '../../features/pwa/ConnectionStatus'
 import { UpdatePrompt } from '../../features/pwa/UpdatePrompt'
 import { TenantLogo } from '../../features/tenant/TenantLogo'
@@ -14,44 +14,62 @@ import { useFocusOnNavigation } from './use-focus-on-navigation'
 
 const PRODUCT_NAME = 'Clínica'
 
-function SignedInUser({ tenant, user }: { tenant: string; user: Promise<CurrentUser | null> }) {
+function SignOutButton({ tenant }: { tenant: string }) {
   const navigate = useNavigate()
-  const current = use(user)
-  if (!current) {
+  return (
+    <button
+      type="button"
+      className="button-on-primary"
+      onClick={() => {
+        // Works offline too: everything of the session is on this device.
+        void signOut().then(() => navigate(paths.login(tenant)))
+      }}
+    >
+      Cerrar sesión
+    </button>
+  )
+}
+
+function SignedInUser({ tenant, session }: { tenant: string; session: Promise<SessionState> }) {
+  const state = use(session)
+  if (state.status === 'signed-out') {
     return (
       <Link className="header-link" to={paths.login(tenant)}>
         Iniciar sesión
       </Link>
     )
   }
+  if (state.status === 'unverified') {
+    return (
+      <div className="signed-in">
+        <p className="signed-in-name">
+          Sesión iniciada, sin comprobar: no hay conexión con el servidor.
+        </p>
+        <SignOutButton tenant={tenant} />
+      </div>
+    )
+  }
+  const { user } = state
   return (
     <div className="signed-in">
       <p className="signed-in-name">
         <span className="visually-hidden">Sesión iniciada como </span>
-        {current.nombre}
-        <span className="signed-in-rol"> · {ROL_LABELS[current.rol] ?? current.rol}</span>
+        {user.nombre}
+        <span className="signed-in-rol"> · {ROL_LABELS[user.rol] ?? user.rol}</span>
       </p>
-      {belongsToOtherHospital(current, tenant) && (
-        <Link className="header-link" to={paths.home(current.tenant, current.rol)}>
+      {belongsToOtherHospital(user, tenant) && (
+        <Link className="header-link" to={paths.home(user.tenant, user.rol)}>
           Ir a mi centro
         </Link>
       )}
-      <button
-        type="button"
-        className="button-on-primary"
-        onClick={() => {
-          void signOut().then(() => navigate(paths.login(tenant)))
-        }}
-      >
-        Cerrar sesión
-      </button>
+      <SignOutButton tenant={tenant} />
     </div>
   )
 }
 
 /** The branded frame of every screen of a tenant: logo, hospital name, who is signed in. */
 export function TenantLayout() {
-  const { tenant, user } = useLoaderData<TenantLayoutData>()
+  const { tenant, session } = useLoaderData<TenantLayoutData>()
   const main = useFocusOnNavigation<HTMLElement>()
   const { branding } = useBranding()
   const hospitalName =
@@ -73,7 +91,7 @@ export function TenantLayout() {
           <span className="brand-name">{hospitalName}</span>
         </Link>
         <Suspense fallback={<span className="header-link">Comprobando sesión…</span>}>
-          <SignedInUser tenant={tenant} user={user} />
+          <SignedInUser tenant={tenant} session={session} />
         </Suspense>
       </header>
       <ConnectionStatus />

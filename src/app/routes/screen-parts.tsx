@@ -21,15 +21,24 @@ export function InfoScreen({ screen, children }: { screen: ReservedSegment; chil
 }
 
 function SessionSummary({ screen }: { screen: ReservedSegment }) {
-  const { tenant, user } = useTenantLayoutData()
-  const current = use(user)
-  if (!current) {
+  const { tenant, session } = useTenantLayoutData()
+  const state = use(session)
+  if (state.status === 'unverified') {
+    return (
+      <p>
+        No se ha podido comprobar tu sesión porque no hay conexión con el servidor. Se comprobará en
+        cuanto vuelva la conexión.
+      </p>
+    )
+  }
+  if (state.status === 'signed-out') {
     return (
       <p>
         Para entrar en esta área, <Link to={paths.login(tenant)}>inicia sesión</Link>.
       </p>
     )
   }
+  const current = state.user
   if (belongsToOtherHospital(current, tenant)) {
     return (
       <p>

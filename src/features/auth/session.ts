@@ -5,7 +5,7 @@
 import { API_PATHS } from '../../config/api-paths'
 import { DEFAULT_TENANT } from '../../contract/tenants'
 import { api } from '../../lib/api'
-import { InvalidResponseError } from '../../lib/api-errors'
+import { InvalidResponseError, NetworkError, TimeoutError } from '../../lib/api-errors'
 import {
   clearTabStorage,
   clearUserStorage,
@@ -65,6 +65,28 @@ export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   const user = readUser(answer)
   const tenant = isRecord(answer) && typeof answer.tenant === 'string' ? answer.tenant : ''
   return { ...user, tenant }
+}
+
+/**
+ * What the app can honestly say about the session: nobody signed in; signed in and confirmed by
+ * the API; or a token is stored but the API could not be reached to confirm it (offline, API
+ * down). The last one is neither: the header says so and "Cerrar sesión" stays available.
+ */
+export type SessionState =
+  { status: 'signed-out' } | { status: 'verified'; user: CurrentUser } | { status: 'unverified' }
+
+/** Reads the session; never rejects. A 401 still runs the app-wide reaction first. */
+export async function readSession(): Promise<SessionState> {
+  if (!readValue('token')) return { status: 'signed-out' }
+  try {
+    const user = await fetchCurrentUser()
+    return user ? { status: 'verified', user } : { status: 'signed-out' }
+  } catch (error) {
+    if (error instanceof NetworkError || error instanceof TimeoutError) {
+      return { status: 'unverified' }
+    }
+    return { status: 'signed-out' }
+  }
 }
 
 /**
