@@ -94,10 +94,12 @@ export function registerAuthRoutes(
         reply.header('retry-after', SERVER_BUSY_RETRY_AFTER_SECONDS)
         throw new HttpError(503, 'server_busy', MESSAGES.serverBusy)
       }
-      const tenantAllowed =
-        user !== undefined && (user.tenant === tenant || tenant === DEFAULT_TENANT)
-      if (!user || !passwordMatches || !tenantAllowed) {
+      if (!user || !passwordMatches) {
         throw new HttpError(401, 'invalid_credentials', MESSAGES.invalidCredentials)
+      }
+      // Only after a correct password: a guesser learns nothing an account holder does not know.
+      if (user.tenant !== tenant && tenant !== DEFAULT_TENANT) {
+        throw new HttpError(403, 'other_hospital', MESSAGES.otherHospital, user.tenant)
       }
       const token = tokens.issue({ sub: String(user.id), tenant: user.tenant, rol: user.rol })
       return { token, user: { nombre: user.nombre, rol: user.rol } }

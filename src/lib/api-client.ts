@@ -187,13 +187,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  async function readErrorCode(read: () => Promise<string>): Promise<string | null> {
+  async function readErrorBody(
+    read: () => Promise<string>,
+  ): Promise<{ code: string | null; body: unknown }> {
     try {
       const body = parseJson(await read())
       const code = (body as { error?: unknown } | null)?.error
-      return typeof code === 'string' ? code : null
+      return { code: typeof code === 'string' ? code : null, body }
     } catch {
-      return null
+      return { code: null, body: null }
     }
   }
 
@@ -237,13 +239,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         const read = () => readText(response, exchange)
 
         if (response.status === 401 && isApiOrigin && !requestOptions.isCredentialCheck) {
-          const code = await readErrorCode(read)
+          const { code } = await readErrorBody(read)
           reactToUnauthorized(token)
           throw new UnauthorizedError(code)
         }
         if (!response.ok) {
-          const code = await readErrorCode(read)
-          throw new ApiError(response.status, code, `${url.pathname} answered ${response.status}`)
+          const { code, body } = await readErrorBody(read)
+          throw new ApiError(
+            response.status,
+            code,
+            `${url.pathname} answered ${response.status}`,
+            body,
+          )
         }
         return parseJson(await read()) as T
       } finally {

@@ -1,4 +1,4 @@
-import { Suspense, use } from 'react'
+import { Suspense, use, type ReactNode } from 'react'
 import { Link, Outlet, useLoaderData, useNavigate } from 'react-router'
 import { appVersion } from '../../config/env'
 import { paths } from '../../config/paths'
@@ -67,6 +67,28 @@ function SignedInUser({ tenant, session }: { tenant: string; session: Promise<Se
   )
 }
 
+/** The hospital's logo and name: to the user's area when signed in here, else to sign-in. */
+function BrandLink({
+  tenant,
+  session,
+  children,
+}: {
+  tenant: string
+  session: Promise<SessionState>
+  children: ReactNode
+}) {
+  const state = use(session)
+  const to =
+    state.status === 'verified' && state.user.tenant === tenant
+      ? paths.home(tenant, state.user.rol)
+      : paths.login(tenant)
+  return (
+    <Link className="brand" to={to}>
+      {children}
+    </Link>
+  )
+}
+
 /** The branded frame of every screen of a tenant: logo, hospital name, who is signed in. */
 export function TenantLayout() {
   const { tenant, session } = useLoaderData<TenantLayoutData>()
@@ -79,6 +101,12 @@ export function TenantLayout() {
         ? PRODUCT_NAME
         : tenant
   const logoUrl = branding?.tenant === tenant ? branding.logoUrl : null
+  const brand = (
+    <>
+      {logoUrl && <TenantLogo tenant={tenant} logoUrl={logoUrl} hospitalName={hospitalName} />}
+      <span className="brand-name">{hospitalName}</span>
+    </>
+  )
 
   return (
     <div className="app">
@@ -86,10 +114,17 @@ export function TenantLayout() {
         Saltar al contenido
       </a>
       <header className="app-header">
-        <Link className="brand" to={paths.login(tenant)}>
-          {logoUrl && <TenantLogo tenant={tenant} logoUrl={logoUrl} hospitalName={hospitalName} />}
-          <span className="brand-name">{hospitalName}</span>
-        </Link>
+        <Suspense
+          fallback={
+            <Link className="brand" to={paths.login(tenant)}>
+              {brand}
+            </Link>
+          }
+        >
+          <BrandLink tenant={tenant} session={session}>
+            {brand}
+          </BrandLink>
+        </Suspense>
         <Suspense fallback={<span className="header-link">Comprobando sesión…</span>}>
           <SignedInUser tenant={tenant} session={session} />
         </Suspense>

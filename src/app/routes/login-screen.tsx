@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react'
-import { Link, useNavigate, useSearchParams } from 'react-router'
+import { Suspense, use, useEffect, useState } from 'react'
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
 import { SectionPage } from '../../components/SectionPage'
 import { EXPIRED_PARAMS, paths, returnPathWithin } from '../../config/paths'
 import { DEFAULT_TENANT, isTenantId, type ReservedSegment } from '../../contract/tenants'
@@ -38,6 +38,22 @@ function useHospitalToReturnTo(tenant: string): { tenant: string; nombre: string
 }
 
 /**
+ * A user already signed in to this hospital has nothing to do on its sign-in screens: they go
+ * straight to their area (or the screen they were sent back to). It waits for the session on its
+ * own, so the form shows (and keeps what is typed) meanwhile.
+ */
+function RedirectIfSignedIn() {
+  const { tenant, session } = useTenantLayoutData()
+  const [searchParams] = useSearchParams()
+  const state = use(session)
+  if (state.status === 'verified' && state.user.tenant === tenant) {
+    const returnTo = returnPathWithin(tenant, searchParams.get(EXPIRED_PARAMS.returnTo))
+    return <Navigate to={returnTo ?? paths.home(tenant, state.user.rol)} replace />
+  }
+  return null
+}
+
+/**
  * Sign-in, then the screen the user was on when the session expired (when it belongs to this
  * hospital), else the screen of the user's role.
  */
@@ -51,6 +67,9 @@ export function LoginScreen({ screen }: { screen: ReservedSegment }) {
 
   return (
     <SectionPage title={SCREEN_TITLES[screen]}>
+      <Suspense fallback={null}>
+        <RedirectIfSignedIn />
+      </Suspense>
       {hasExpired && (
         <div className="notice" role="status">
           <p>Tu sesión ha caducado. Vuelve a iniciar sesión para continuar.</p>
