@@ -188,3 +188,17 @@ describe('another tab', () => {
     expect(router.revalidate).not.toHaveBeenCalled()
   })
 })
+
+describe('the back/forward cache', () => {
+  it('a page restored from it reads the session again', () => {
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }))
+
+    expect(router.revalidate).toHaveBeenCalledOnce()
+  })
+
+  it('a normal load does not read it twice', () => {
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false }))
+
+    expect(router.revalidate).not.toHaveBeenCalled()
+  })
+})

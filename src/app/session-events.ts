@@ -27,7 +27,14 @@ export function connectSessionEvents(router: AppRouter): () => void {
     onUnreachable: reportApiUnreachable,
   })
 
-  return subscribeToTokenChanges((token) => {
+  // A page restored from the back/forward cache shows what it showed when left; the session may
+  // have ended since (here or in another tab): read it again before anyone sees the old user.
+  const onPageShow = (event: PageTransitionEvent) => {
+    if (event.persisted) void router.revalidate()
+  }
+  window.addEventListener('pageshow', onPageShow)
+
+  const unsubscribe = subscribeToTokenChanges((token) => {
     if (token !== null) {
       void router.revalidate()
       return
@@ -40,4 +47,8 @@ export function connectSessionEvents(router: AppRouter): () => void {
       { replace: true },
     )
   })
+  return () => {
+    unsubscribe()
+    window.removeEventListener('pageshow', onPageShow)
+  }
 }
