@@ -4,13 +4,70 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
-const STORAGE_RULE = {
-  paths: [
+const STORAGE_PATHS = [
+  {
+    name: 'idb-keyval',
+    message: 'Use src/shared/branding-db.ts: it is the only IndexedDB adapter.',
+  },
+]
+
+/**
+ * The layers of src/ (README, Map): app → features → components, lib, config → contract.
+ * Each folder lists what it may not import, with what to do instead.
+ */
+const LAYER_RULES = {
+  features: [
     {
-      name: 'idb-keyval',
-      message: 'Use src/shared/branding-db.ts: it is the only IndexedDB adapter.',
+      regex: '^\\.\\./(?!\\.\\./)',
+      message:
+        'Features never import each other: move what both need to lib/ or components/, or compose them in app/.',
+    },
+    {
+      regex: '(^|/)app/',
+      message: 'Features never import app/: app/ composes features, not the other way round.',
     },
   ],
+  components: [
+    {
+      regex: '(^|/)(app|features)/',
+      message: 'Components are presentational: take data and callbacks as props instead.',
+    },
+  ],
+  lib: [
+    {
+      regex: '(^|/)(app|features|components)/',
+      message: 'lib/ is infrastructure without UI: report through a callback the app registers.',
+    },
+    { regex: '^react', message: 'lib/ knows no UI: keep React in components/, features/ or app/.' },
+  ],
+  config: [
+    {
+      regex: '(^|/)(app|features|components|lib|sw|shared)/',
+      message: 'config/ holds constants: it may build on the tenant contract only.',
+    },
+  ],
+  contract: [
+    {
+      regex: '^(?!\\./)',
+      message:
+        'The tenant contract is pure and self-contained (page, worker, server and build import it): no imports outside src/contract/.',
+    },
+  ],
+  sw: [
+    {
+      regex: '(^|/)(app|features|components|lib)/',
+      message: 'The worker imports only config/, the contract and shared/: no page code.',
+    },
+  ],
+}
+
+function layerRule(layer) {
+  return {
+    'no-restricted-imports': [
+      'error',
+      { paths: STORAGE_PATHS, patterns: LAYER_RULES[layer] ?? [] },
+    ],
+  }
 }
 
 export default defineConfig([
@@ -38,7 +95,7 @@ export default defineConfig([
     extends: [reactHooks.configs.flat.recommended],
     languageOptions: { globals: globals.browser },
     rules: {
-      'no-restricted-imports': ['error', STORAGE_RULE],
+      'no-restricted-imports': ['error', { paths: STORAGE_PATHS }],
       'no-restricted-globals': [
         'error',
         {
@@ -65,10 +122,20 @@ export default defineConfig([
   },
   { files: ['src/shared/branding-db.ts'], rules: { 'no-restricted-imports': 'off' } },
   { files: ['src/config/env.ts'], rules: { 'no-restricted-properties': 'off' } },
+  ...['features', 'components', 'lib', 'config', 'contract'].map((layer) => ({
+    files: [`src/${layer}/**/*.{ts,tsx}`],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/**/testing/**'],
+    rules: layerRule(layer),
+  })),
   {
     files: ['src/sw/**/*.ts'],
+    ignores: ['src/**/*.test.ts', 'src/**/testing/**'],
     languageOptions: { globals: globals.serviceworker },
-    rules: { 'no-restricted-imports': ['error', STORAGE_RULE] },
+    rules: layerRule('sw'),
+  },
+  {
+    files: ['src/sw/**/*.test.ts', 'src/sw/testing/**'],
+    languageOptions: { globals: globals.serviceworker },
   },
   {
     files: [
@@ -87,7 +154,13 @@ export default defineConfig([
       'no-restricted-imports': [
         'error',
         {
-          patterns: [{ group: ['../src/*', '**/src/**'], message: 'server/ never imports src/.' }],
+          patterns: [
+            {
+              regex: '(^|/)src/(?!contract/)',
+              message:
+                'server/ imports only the tenant contract (src/contract/): the rest of src/ is the app.',
+            },
+          ],
         },
       ],
     },

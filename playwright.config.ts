@@ -4,7 +4,7 @@ import { defineConfig, devices } from '@playwright/test'
 const PORT = Number(process.env.E2E_PORT ?? 4173)
 const BASE_URL = `http://127.0.0.1:${PORT}`
 // Debian's Chromium on CI machines; a machine with Playwright's own browsers may point elsewhere.
-const CHROMIUM_PATH =
+export const CHROMIUM_PATH =
   process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
 
 export const CHROMIUM_ARGS = [

@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 import { VitePWA } from 'vite-plugin-pwa'
-import { DEFAULT_COLORS, toCssDeclarations } from './src/shared/branding-rules.ts'
+import { DEFAULT_COLORS, toCssDeclarations } from './src/contract/branding.ts'
 
 /**
  * Writes the default brand colours into index.html from their one constant, so the first frame

@@ -17,12 +17,10 @@ import { chromium, type Browser, type BrowserContext, type Page } from '@playwri
 import react from '@vitejs/plugin-react'
 import { build } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
-import { CHROMIUM_ARGS } from '../playwright.config'
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)
 const TENANT = process.env.BENCH_TENANT ?? 'hospital-central'
-const CHROMIUM_PATH =
-  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
 
 interface VisitFigures {
   firstPaintMs: number | null

@@ -1,6 +1,6 @@
-import { isHexColor } from './colors.js'
+import { parseColor, toHex } from '../src/contract/colors.js'
+import { DEFAULT_TENANT, isTenantId } from '../src/contract/tenants.js'
 import { HttpError } from './http-errors.js'
-import { isTenantSegment, MAIN_TENANT } from './tenants.js'
 
 /** Longest hospital or account name accepted. */
 export const NAME_MAX_LENGTH = 100
@@ -10,7 +10,7 @@ const HOSTILE_NAME_CHARACTERS = /[\p{Cc}\u202A-\u202E\u2066-\u2069\u200E\u200F]/
 
 /** Throws a Spanish 400 unless `tenant` can name a new hospital (the one tenant rule). */
 export function assertNewTenantId(tenant: string): void {
-  if (tenant === MAIN_TENANT || !isTenantSegment(tenant)) {
+  if (tenant === DEFAULT_TENANT || !isTenantId(tenant)) {
     throw new HttpError(
       400,
       'invalid_tenant',
@@ -32,11 +32,14 @@ export function readName(value: string, field = 'nombre'): string {
   return name
 }
 
-/** The colour as stored (`#rrggbb`, lowercase), or a Spanish 400. */
+/**
+ * The colour as stored, `#rrggbb`, or a Spanish 400: any colour the app's one validator accepts
+ * (hex, rgb(), hsl()), in the one form that reaches CSS and manifests.
+ */
 export function readColor(value: string, field: string): string {
-  if (!isHexColor(value)) {
-    throw new HttpError(400, 'invalid_color', `El campo «${field}» debe ser un color #rrggbb.`)
+  const rgb = parseColor(value)
+  if (!rgb) {
+    throw new HttpError(400, 'invalid_color', `El campo «${field}» debe ser un color como #1f4e8c.`)
   }
-  const hex = value.toLowerCase()
-  return hex.length === 4 ? hex.replace(/[0-9a-f]/g, (digit) => digit + digit) : hex
+  return toHex(rgb)
 }

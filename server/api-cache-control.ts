@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { isApiPath } from './error-handler.js'
+import { isApiUrl } from './request-path.js'
 
 /**
  * API answers default to `Cache-Control: no-store`: sign-in and user answers must never sit in
@@ -7,7 +7,7 @@ import { isApiPath } from './error-handler.js'
  */
 export function registerApiNoStoreDefault(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
-    if (isApiPath(request.url) && !reply.hasHeader('cache-control')) {
+    if (isApiUrl(request.url) && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store')
     }
     return payload

@@ -129,6 +129,23 @@ describe('security headers', () => {
     expect(response.headers['x-powered-by']).toBeUndefined()
   })
 
+  it('give the service worker its own: logos on any https host, the API, nothing more', async () => {
+    const app = await start({ apiBaseUrl: 'https://api.example.com/v1' })
+    const response = await app.inject({ method: 'GET', url: '/sw.js' })
+    expect(response.statusCode).toBe(200)
+    const csp = cspDirectives(response.headers['content-security-policy'])
+    // The worker fetches what the page shows, under this CSP, not the page's.
+    expect(csp.get('connect-src')).toEqual(["'self'", 'https:', 'https://api.example.com'])
+    expect(csp.get('script-src')).toEqual(["'self'"])
+    expect(csp.get('default-src')).toEqual(["'self'"])
+    // The page keeps its strict one.
+    const page = await app.inject({ method: 'GET', url: '/robots.txt' })
+    expect(cspDirectives(page.headers['content-security-policy']).get('connect-src')).toEqual([
+      "'self'",
+      'https://api.example.com',
+    ])
+  })
+
   it('allow connections to the API origin when API_BASE_URL points elsewhere', async () => {
     const app = await start({ apiBaseUrl: 'https://api.example.com/v1' })
     const response = await app.inject({ method: 'GET', url: '/api/health' })

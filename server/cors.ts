@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { isApiPath } from './error-handler.js'
+import { isApiUrl } from './request-path.js'
 
 /**
  * CORS for `/api/*`, so one build of the app can talk to an API on another origin
@@ -9,7 +9,7 @@ import { isApiPath } from './error-handler.js'
  */
 export function registerApiCors(app: FastifyInstance) {
   app.addHook('onRequest', async (request, reply) => {
-    if (!isApiPath(request.url)) return
+    if (!isApiUrl(request.url)) return
     reply.header('access-control-allow-origin', '*')
     // Retry-After and ETag are not CORS-safelisted; the app reads them.
     reply.header('access-control-expose-headers', 'Retry-After, ETag')

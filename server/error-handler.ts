@@ -1,11 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { HttpError, MESSAGES } from './http-errors.js'
-
-/** True for `/api` and anything under `/api/`, whose answers are always JSON. */
-export function isApiPath(url: string): boolean {
-  const path = url.split('?', 1)[0] ?? ''
-  return path === '/api' || path.startsWith('/api/')
-}
+import { isApiUrl } from './request-path.js'
 
 const JSON_BODY_ERRORS = new Set([
   'FST_ERR_CTP_INVALID_MEDIA_TYPE',
@@ -70,7 +65,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: H
   reply.removeHeader('etag')
   reply.header('cache-control', 'no-store')
   reply.code(error.statusCode)
-  if (isApiPath(request.url)) {
+  if (isApiUrl(request.url)) {
     return reply.type('application/json; charset=utf-8').send(error.toBody())
   }
   return reply.type('text/plain; charset=utf-8').send(error.message)
@@ -108,6 +103,6 @@ export function sendFrameworkError(
       ? new HttpError(400, 'invalid_request', MESSAGES.invalidRequest)
       : new HttpError(404, 'not_found', MESSAGES.notFound)
   reply.headers(securityHeaders)
-  if (isApiPath(request.url)) reply.header('access-control-allow-origin', '*')
+  if (isApiUrl(request.url)) reply.header('access-control-allow-origin', '*')
   return sendError(request, reply, httpError)
 }

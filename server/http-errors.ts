@@ -4,6 +4,7 @@ export type ErrorCode =
   | 'invalid_json'
   | 'payload_too_large'
   | 'invalid_credentials'
+  | 'other_hospital'
   | 'missing_token'
   | 'invalid_token'
   | 'token_expired'
@@ -26,6 +27,7 @@ export type ErrorCode =
 export interface ErrorBody {
   error: ErrorCode
   message: string
+  tenant?: string
 }
 
 /** An error whose status, code and Spanish message are safe to show to the caller as they are. */
@@ -33,16 +35,22 @@ export class HttpError extends Error {
   readonly statusCode: number
   readonly code: ErrorCode
 
-  constructor(statusCode: number, code: ErrorCode, message: string) {
+  /** The hospital an account belongs to, sent only with `other_hospital`. */
+  readonly tenant: string | undefined
+
+  constructor(statusCode: number, code: ErrorCode, message: string, tenant?: string) {
     super(message)
     this.name = 'HttpError'
     this.statusCode = statusCode
     this.code = code
+    this.tenant = tenant
   }
 
   /** The JSON body sent for this error. */
   toBody(): ErrorBody {
-    return { error: this.code, message: this.message }
+    return this.tenant === undefined
+      ? { error: this.code, message: this.message }
+      : { error: this.code, message: this.message, tenant: this.tenant }
   }
 }
 
@@ -52,6 +60,7 @@ export const MESSAGES = {
   invalidJson: 'El cuerpo de la solicitud debe ser un JSON válido.',
   payloadTooLarge: 'La solicitud es demasiado grande.',
   invalidCredentials: 'Correo o contraseña incorrectos.',
+  otherHospital: 'Esta cuenta pertenece a otro centro.',
   missingToken: 'Falta el token de sesión. Inicia sesión.',
   invalidToken: 'La sesión no es válida. Inicia sesión de nuevo.',
   tokenExpired: 'La sesión ha caducado. Inicia sesión de nuevo.',

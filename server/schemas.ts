@@ -8,5 +8,10 @@ export const NO_QUERY_SCHEMA = { type: 'object', additionalProperties: false } a
 export const ERROR_RESPONSE_SCHEMA = {
   type: 'object',
   required: ['error', 'message'],
-  properties: { error: { type: 'string' }, message: { type: 'string' } },
+  properties: {
+    error: { type: 'string' },
+    message: { type: 'string' },
+    // Only with `other_hospital`: the hospital whose sign-in the account belongs to.
+    tenant: { type: 'string' },
+  },
 } as const

@@ -31,6 +31,30 @@ export function buildCspDirectives(apiBaseUrl: string): Directives {
   }
 }
 
+/**
+ * The CSP of the service worker script. Chromium applies a worker script's own CSP to the
+ * worker's fetches, and the worker fetches what the page shows: the API (branding), and tenant
+ * logos on any https host. With the page's `connect-src 'self'` every cross-origin logo failed
+ * once the worker took control. Nothing else changes: no scripts but its own, no framing.
+ */
+export function buildWorkerCsp(apiBaseUrl: string): string {
+  const apiOrigin = apiOriginOf(apiBaseUrl)
+  const directives: Directives = {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'connect-src': ["'self'", 'https:', ...(apiOrigin ? [apiOrigin] : [])],
+    'frame-ancestors': ["'none'"],
+    'object-src': ["'none'"],
+  }
+  return serializeDirectives(directives)
+}
+
+function serializeDirectives(directives: Directives): string {
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join(';')
+}
+
 /** Options for @fastify/helmet on every answer. */
 export function buildHelmetOptions(apiBaseUrl: string): FastifyHelmetOptions {
   return {
@@ -49,11 +73,8 @@ export function buildHelmetOptions(apiBaseUrl: string): FastifyHelmetOptions {
  * runs (an undecodable URL); everything else gets them from helmet.
  */
 export function buildFallbackSecurityHeaders(apiBaseUrl: string): Record<string, string> {
-  const csp = Object.entries(buildCspDirectives(apiBaseUrl))
-    .map(([name, values]) => `${name} ${values.join(' ')}`)
-    .join(';')
   return {
-    'content-security-policy': csp,
+    'content-security-policy': serializeDirectives(buildCspDirectives(apiBaseUrl)),
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
     'referrer-policy': 'strict-origin-when-cross-origin',

@@ -3,14 +3,17 @@ import { join } from 'node:path'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import { createAppShellLoader, linkTenantManifest } from './app-shell.js'
-import { isApiPath } from './error-handler.js'
 import { sendWithEtag } from './etag.js'
-import { tenantOfUrl } from './tenants.js'
+import { decodedPathOf, firstSegmentOf, isApiUrl, tenantOfUrl } from './request-path.js'
+import { buildWorkerCsp } from './security-headers.js'
 
 /** Hashed build output: its URL changes with its content, so it may be cached forever. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable'
 /** Everything else (HTML, service worker, manifest, icons) is revalidated on every use. */
 export const REVALIDATE_CACHE = 'no-cache'
+
+/** The service worker script, served with a CSP of its own (see buildWorkerCsp). */
+const SERVICE_WORKER_PATH = '/sw.js'
 
 const NOT_BUILT_MESSAGE =
   'La aplicación todavía no está compilada. Ejecuta «npm run build» y vuelve a cargar la página.'
@@ -18,16 +21,6 @@ const NOT_BUILT_MESSAGE =
 export interface StaticAppOptions {
   distDir: string
   apiBaseUrl: string
-}
-
-// The path of a URL, fully percent-decoded; undefined when it cannot be decoded.
-function decodePath(url: string): string | undefined {
-  const path = url.split('?', 1)[0] ?? '/'
-  try {
-    return decodeURIComponent(path)
-  } catch {
-    return undefined
-  }
 }
 
 // True when a decoded path could step outside the served directory.
@@ -45,14 +38,27 @@ async function isFile(root: string, path: string): Promise<boolean> {
   }
 }
 
-function acceptsHtml(request: FastifyRequest): boolean {
-  return (request.headers.accept ?? '').includes('text/html')
+// Folders of files only: a miss there is a broken link, never a page of the app.
+const FILE_ONLY_SEGMENTS: ReadonlySet<string> = new Set(['assets', 'icons', 'logos'])
+
+/**
+ * True when a GET that matched no file should get the app: a browser navigation (it accepts
+ * HTML), or a client that accepts any type (curl, a load balancer's check, no Accept header) on
+ * an extension-less path outside the file folders, so `GET /` shows the app is up, not a 404.
+ */
+function isNavigation(request: FastifyRequest, path: string | undefined): boolean {
+  const accept = request.headers.accept ?? '*/*'
+  if (accept.includes('text/html')) return true
+  if (!accept.includes('*/*') || path === undefined || isUnsafePath(path)) return false
+  const lastSegment = path.slice(path.lastIndexOf('/') + 1)
+  const segment = firstSegmentOf(request.url)
+  return !lastSegment.includes('.') && !(segment !== undefined && FILE_ONLY_SEGMENTS.has(segment))
 }
 
 /**
  * Serves the built app from `distDir`: files by path, and the HTML shell for in-app navigations
- * (GET/HEAD, not under /api/, no file extension, Accept: text/html). A missing file is a 404,
- * never the shell, so a broken asset link fails loudly.
+ * (GET/HEAD, not under /api/: Accept: text/html, or no file extension). A missing file is a
+ * 404, never the shell, so a broken asset link fails loudly.
  */
 export async function registerStaticApp(
   app: FastifyInstance,
@@ -61,6 +67,7 @@ export async function registerStaticApp(
   // Only the sendFile decorator: the catch-all route below decides what is a file.
   await app.register(fastifyStatic, { root: distDir, serve: false })
   const loadAppShell = createAppShellLoader(distDir, apiBaseUrl)
+  const workerCsp = buildWorkerCsp(apiBaseUrl)
 
   async function sendAppShell(request: FastifyRequest, reply: FastifyReply) {
     const shell = await loadAppShell()
@@ -82,11 +89,11 @@ export async function registerStaticApp(
   }
 
   app.get('/*', { schema: { querystring: { type: 'object' } } }, async (request, reply) => {
-    if (isApiPath(request.url)) {
+    if (isApiUrl(request.url)) {
       reply.callNotFound()
       return reply
     }
-    const path = decodePath(request.url)
+    const path = decodedPathOf(request.url)
     const lastSegment = path?.slice(path.lastIndexOf('/') + 1) ?? ''
     if (lastSegment === 'index.html') return sendAppShell(request, reply)
     // Only a safe path is looked up on disk; a hostile one can still be an in-app navigation,
@@ -96,10 +103,11 @@ export async function registerStaticApp(
         'cache-control',
         path.startsWith('/assets/') ? IMMUTABLE_CACHE : REVALIDATE_CACHE,
       )
+      if (path === SERVICE_WORKER_PATH) reply.header('content-security-policy', workerCsp)
       return reply.sendFile(path, { cacheControl: false, dotfiles: 'ignore', index: false })
     }
     // A missing file requested by a page (script, image) is a 404, so a broken link fails loudly.
-    if (acceptsHtml(request)) return sendAppShell(request, reply)
+    if (isNavigation(request, path)) return sendAppShell(request, reply)
     reply.callNotFound()
     return reply
   })

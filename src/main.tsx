@@ -2,7 +2,8 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
-import { connectBrandingRecovery } from './app/branding-recovery'
+import { connectReconnectRecovery } from './app/reconnect-recovery'
+import { isSessionAwaitingVerification } from './app/layouts/tenant-layout-data'
 import { createAppRouter } from './app/router'
 import { connectSessionEvents } from './app/session-events'
 import { installChunkLoadRecovery } from './features/pwa/chunk-reload'
@@ -32,7 +33,11 @@ installChunkLoadRecovery(window, {
   },
 })
 
-connectBrandingRecovery(connectionMonitor, retryInterruptedBranding)
+connectReconnectRecovery(connectionMonitor, async () => {
+  await retryInterruptedBranding()
+  // A session read offline is confirmed (or ended by a 401) as soon as the API answers.
+  if (isSessionAwaitingVerification()) await router.revalidate()
+})
 
 onBrandingUpdated((tenant) => {
   if (getBrandingSnapshot().tenant === tenant) void loadBranding(tenant)

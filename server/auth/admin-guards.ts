@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'f
 import { HttpError, MESSAGES } from '../http-errors.js'
 import type { AccountStanding } from '../repositories/accounts.js'
 import type { Actor } from '../repositories/audit-log.js'
-import { MAIN_TENANT } from '../tenants.js'
+import { DEFAULT_TENANT } from '../../src/contract/tenants.js'
 import { authenticate, type SessionCheckDeps } from './authenticate.js'
 
 declare module 'fastify' {
@@ -14,7 +14,7 @@ declare module 'fastify' {
 
 /** True for an administrator of the product itself (role `admin` of `main`). */
 export function isProductAdmin(account: Pick<AccountStanding, 'rol' | 'tenant'>): boolean {
-  return account.rol === 'admin' && account.tenant === MAIN_TENANT
+  return account.rol === 'admin' && account.tenant === DEFAULT_TENANT
 }
 
 /** True when `account` may administer `tenant`: its own hospital's admin, or a product admin. */

@@ -9,7 +9,7 @@ import type { AccountRepository } from '../repositories/accounts.js'
 import type { AdminHospitalRepository } from '../repositories/admin-hospitals.js'
 import type { Rol } from '../seed-data.js'
 import { NO_QUERY_SCHEMA, TENANT_SCHEMA } from '../schemas.js'
-import { MAIN_TENANT } from '../tenants.js'
+import { DEFAULT_TENANT } from '../../src/contract/tenants.js'
 import { ACCOUNT_SCHEMA, ADMIN_ERROR_RESPONSES, TENANT_PARAMS_SCHEMA } from './admin-schemas.js'
 import { actorOf } from './admin-hospitales.js'
 
@@ -53,7 +53,7 @@ export function registerAdminCuentasRoutes(
   { guards, hospitals, accounts, accessCodes, scryptParams }: AdminCuentasDeps,
 ) {
   async function assertTenantExists(tenant: string) {
-    if (tenant !== MAIN_TENANT && !(await hospitals.find(tenant))) {
+    if (tenant !== DEFAULT_TENANT && !(await hospitals.find(tenant))) {
       throw new HttpError(404, 'not_found', MESSAGES.notFound)
     }
   }

@@ -180,7 +180,7 @@ describe('hospitals, by product admins', () => {
     },
   )
 
-  it.each(['red', '#12345', '#1234567', 'url(x)', '#fff;}', 'rgb(0,0,0)', '#ggg000'])(
+  it.each(['red', '#12345', '#1234567', 'url(x)', '#fff;}', 'rgb(0,0,0);x', '#ggg000', ''])(
     'answers 400 invalid_color to the colour %j',
     async (color) => {
       const token = await signIn(PRODUCT_ADMIN)

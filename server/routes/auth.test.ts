@@ -70,8 +70,8 @@ describe('POST /api/auth/login', () => {
   it.each([
     ['a wrong password', { ...DEMO, password: 'demo12345' }],
     ['an unknown email', { ...DEMO, email: 'nadie@hospital-central.es' }],
-    ['another tenant', { ...DEMO, tenant: 'clinica-norte' }],
-    ['a tenant differing in case', { ...DEMO, tenant: 'Hospital-Central' }],
+    ['another tenant with a wrong password', { ...DEMO, tenant: 'clinica-norte', password: 'x1' }],
+    ['an unknown email on another tenant', { ...DEMO, email: 'x@x.es', tenant: 'clinica-norte' }],
     ['SQL in the email', { ...DEMO, email: `' OR '1'='1' --` }],
     ['SQL in the password', { ...DEMO, password: `' OR '1'='1` }],
   ])('answers the same 401 for %s', async (_case, payload) => {
@@ -84,6 +84,24 @@ describe('POST /api/auth/login', () => {
       message: 'Correo o contraseña incorrectos.',
     })
   })
+
+  it.each([
+    ['another hospital', 'clinica-norte'],
+    ['a tenant differing in case', 'Hospital-Central'],
+  ])(
+    'tells an account holder with the right password that the account belongs to another hospital: %s',
+    async (_case, tenant) => {
+      const app = await start()
+      const response = await login(app, { ...DEMO, tenant })
+      expect(response.statusCode).toBe(403)
+      expect(response.headers['cache-control']).toBe('no-store')
+      expect(response.json()).toEqual({
+        error: 'other_hospital',
+        message: 'Esta cuenta pertenece a otro centro.',
+        tenant: 'hospital-central',
+      })
+    },
+  )
 
   it.each([
     ['a missing password', { email: DEMO.email, tenant: DEMO.tenant }],

@@ -12,7 +12,7 @@ import { HttpError, MESSAGES } from '../http-errors.js'
 import type { AccountRepository } from '../repositories/accounts.js'
 import type { UserRepository } from '../repositories/users.js'
 import { ERROR_RESPONSE_SCHEMA, NO_QUERY_SCHEMA, TENANT_SCHEMA } from '../schemas.js'
-import { MAIN_TENANT } from '../tenants.js'
+import { DEFAULT_TENANT } from '../../src/contract/tenants.js'
 
 interface LoginBody {
   email: string
@@ -97,11 +97,15 @@ export function registerAuthRoutes(
         reply.header('retry-after', SERVER_BUSY_RETRY_AFTER_SECONDS)
         throw new HttpError(503, 'server_busy', MESSAGES.serverBusy)
       }
-      const tenantAllowed = user !== undefined && (user.tenant === tenant || tenant === MAIN_TENANT)
+      // A disabled account (or one of a disabled hospital) is refused like a wrong password.
       const isActive =
         user !== undefined && passwordMatches && (await accounts.findStanding(user.id))?.isActive
-      if (!user || !passwordMatches || !tenantAllowed || !isActive) {
+      if (!user || !passwordMatches || !isActive) {
         throw new HttpError(401, 'invalid_credentials', MESSAGES.invalidCredentials)
+      }
+      // Only after a correct password: a guesser learns nothing an account holder does not know.
+      if (user.tenant !== tenant && tenant !== DEFAULT_TENANT) {
+        throw new HttpError(403, 'other_hospital', MESSAGES.otherHospital, user.tenant)
       }
       const token = tokens.issue({ sub: String(user.id), tenant: user.tenant, rol: user.rol })
       return { token, user: { nombre: user.nombre, rol: user.rol } }

@@ -46,7 +46,8 @@ describe('GET /:tenant/manifest.webmanifest', () => {
       theme_color: '#0b5394',
       background_color: '#38761d',
       icons: [
-        { src: '/logos/hospital-central.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+        // The logo as the worker's manifest names it: the absolute URL the page shows.
+        { src: 'http://localhost/logos/hospital-central.png', sizes: '512x512', purpose: 'any' },
         ...APP_ICONS,
       ],
     })
@@ -84,9 +85,10 @@ describe('GET /:tenant/manifest.webmanifest', () => {
   it('serves a tenant written in other letters, as the app accepts it', async () => {
     const response = await getManifest('/cl%C3%ADnica-a%C3%B1il/manifest.webmanifest')
     expect(response.statusCode).toBe(200)
+    // Written the one canonical way the app writes its URLs.
     expect(response.json()).toMatchObject({
-      id: '/clínica-añil/',
-      start_url: '/clínica-añil/login',
+      id: '/cl%C3%ADnica-a%C3%B1il/',
+      start_url: '/cl%C3%ADnica-a%C3%B1il/login',
     })
   })
 

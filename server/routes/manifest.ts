@@ -1,9 +1,17 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { isServerLogo } from '../logos.js'
 import type { HospitalRepository } from '../repositories/hospitals.js'
-import { isTenantSegment, MAIN_TENANT } from '../tenants.js'
-import { buildWebManifest } from '../web-manifest.js'
+import { parseHospitalesAnswer, type Branding } from '../../src/contract/branding.js'
+import { buildTenantManifest } from '../../src/contract/manifest.js'
+import { DEFAULT_TENANT, isTenantId } from '../../src/contract/tenants.js'
 import { sendWithEtag } from '../etag.js'
+
+// The logos this server ships are 512×512 PNGs: usable as install icons.
+const SERVER_LOGO_SIZE = { width: 512, height: 512 }
+
+function originOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`
+}
 
 export interface ManifestRouteDeps {
   hospitals: HospitalRepository
@@ -34,13 +42,22 @@ export function registerManifestRoute(
     async (request, reply) => {
       // The router has already percent-decoded the segment, so "%2F" arrives as "/".
       const { tenant } = request.params
-      if (!isTenantSegment(tenant)) {
+      if (!isTenantId(tenant)) {
         reply.callNotFound()
         return reply
       }
-      const hospital = tenant === MAIN_TENANT ? undefined : hospitals.findByTenant(tenant)
-      const hasServerLogo = hospital ? await isServerLogo(hospital.imagen, logosDir) : false
-      const manifest = buildWebManifest({ tenant, hospital, hasServerLogo })
+      const hospital = tenant === DEFAULT_TENANT ? undefined : hospitals.findByTenant(tenant)
+      let branding: Branding | null = null
+      if (hospital) {
+        // The record goes through the very rules the page and the worker apply to it, so all
+        // three build the same manifest from the same hospital.
+        const answer = parseHospitalesAnswer([hospital], tenant, originOf(request))
+        if (answer.ok) branding = answer.branding
+        if (branding?.logoUrl && (await isServerLogo(hospital.imagen, logosDir))) {
+          branding = { ...branding, logoSize: SERVER_LOGO_SIZE }
+        }
+      }
+      const manifest = buildTenantManifest(tenant, branding)
       reply.header('cache-control', 'no-cache')
       return sendWithEtag(
         request,

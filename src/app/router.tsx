@@ -3,7 +3,7 @@
  * layout, and every reserved name as a child screen loaded on demand (SPEC §2).
  */
 import { createBrowserRouter, type RouteObject } from 'react-router'
-import type { ReservedSegment } from '../config/tenants'
+import type { ReservedSegment } from '../contract/tenants'
 import { tenantGateLoader } from '../features/tenant/tenant-gate'
 import { BootFrame } from './layouts/BootFrame'
 import { TenantLayout } from './layouts/TenantLayout'
@@ -14,7 +14,27 @@ import {
 } from './layouts/tenant-layout-data'
 import { RouteError } from './RouteError'
 
-type ScreenModule = Promise<Pick<RouteObject, 'Component'>>
+type ScreenModule = Promise<Pick<RouteObject, 'Component' | 'loader'>>
+
+/**
+ * A screen whose code cannot be fetched (offline, or a deploy removed its chunk) still ends on
+ * its error screen, with "Volver a intentarlo": the failure becomes the route's loading error.
+ * A rejected `lazy` during the first load would otherwise leave an empty page.
+ */
+function loadScreen(load: () => ScreenModule): () => ScreenModule {
+  return async () => {
+    try {
+      return await load()
+    } catch (error) {
+      const failure = error instanceof Error ? error : new Error(String(error))
+      return {
+        loader: () => {
+          throw failure
+        },
+      }
+    }
+  }
+}
 
 // Each screen is its own chunk; the record type makes a missing reserved name a type error.
 const SCREENS: Record<ReservedSegment, () => ScreenModule> = {
@@ -61,10 +81,14 @@ export const routes: RouteObject[] = [
           { index: true },
           ...Object.entries(SCREENS).map(([path, load]) => ({
             path,
-            lazy: load,
+            lazy: loadScreen(load),
             ErrorBoundary: RouteError,
           })),
-          { path: '*', lazy: () => import('./routes/not-found'), ErrorBoundary: RouteError },
+          {
+            path: '*',
+            lazy: loadScreen(() => import('./routes/not-found')),
+            ErrorBoundary: RouteError,
+          },
         ],
       },
     ],

@@ -13,7 +13,7 @@ let cacheStorage: FakeCacheStorage
 let router: {
   navigate: ReturnType<typeof vi.fn>
   revalidate: ReturnType<typeof vi.fn>
-  state: { location: { pathname: string } }
+  state: { location: { pathname: string; search: string } }
 }
 
 function json(body: unknown, status = 200) {
@@ -39,7 +39,7 @@ beforeEach(async () => {
   router = {
     navigate: vi.fn(() => Promise.resolve()),
     revalidate: vi.fn(() => Promise.resolve()),
-    state: { location: { pathname: '/hospital-central/cliente' } },
+    state: { location: { pathname: '/hospital-central/cliente', search: '' } },
   }
   vi.resetModules()
   const { connectSessionEvents } = await import('./session-events')
@@ -69,7 +69,11 @@ describe('a 401 from the API', () => {
         code: 'token_expired',
       })
     }
-    expect(router.navigate).toHaveBeenCalledExactlyOnceWith('/login', { replace: true })
+    // SPEC §8's /login, with the way back in the URL: the hospital and the screen left.
+    expect(router.navigate).toHaveBeenCalledExactlyOnceWith(
+      '/login?caducada=1&centro=hospital-central&volver=%2Fhospital-central%2Fcliente',
+      { replace: true },
+    )
     await vi.waitFor(() => {
       expect(keys).toHaveBeenCalledOnce()
     })
@@ -141,6 +145,24 @@ describe('another tab', () => {
     expect(router.navigate).toHaveBeenCalledExactlyOnceWith('/login', { replace: true })
   })
 
+  it.each([
+    ['was wiped', null],
+    ['signed out', 'token'],
+  ])('%s: this tab clears its own sessionStorage too', (_, key) => {
+    sessionStorage.setItem('borrador-consulta', 'Dolor de cabeza desde el lunes')
+    storageEvent(key)
+
+    expect(sessionStorage.length).toBe(0)
+  })
+
+  it('signed in: this tab keeps its sessionStorage', () => {
+    sessionStorage.setItem('borrador-consulta', 'Dolor de cabeza desde el lunes')
+    localStorage.setItem('token', 'from-the-other-tab')
+    storageEvent('token')
+
+    expect(sessionStorage.getItem('borrador-consulta')).toBe('Dolor de cabeza desde el lunes')
+  })
+
   it("signed out (tenant kept): this tab goes to its own hospital's login", () => {
     localStorage.setItem('tenant', 'clinica-norte')
     storageEvent('token')
@@ -163,6 +185,20 @@ describe('another tab', () => {
     storageEvent('tenant')
 
     expect(router.navigate).not.toHaveBeenCalled()
+    expect(router.revalidate).not.toHaveBeenCalled()
+  })
+})
+
+describe('the back/forward cache', () => {
+  it('a page restored from it reads the session again', () => {
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }))
+
+    expect(router.revalidate).toHaveBeenCalledOnce()
+  })
+
+  it('a normal load does not read it twice', () => {
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false }))
+
     expect(router.revalidate).not.toHaveBeenCalled()
   })
 })

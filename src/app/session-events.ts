@@ -3,34 +3,52 @@
  * connection banner, and other tabs signing out or being wiped.
  */
 import { paths } from '../config/paths'
-import { wipeSession } from '../features/auth/session'
+import { forgetSessionInThisTab, wipeSession } from '../features/auth/session'
 import { reportApiReachable, reportApiUnreachable } from '../features/pwa/connection-status'
 import { api } from '../lib/api'
 import { readValue, subscribeToTokenChanges } from '../lib/storage'
-import { tenantFromPathname } from '../shared/tenant-path'
+import { tenantFromPathname } from '../contract/tenants'
 import type { AppRouter } from './router'
 
 export function connectSessionEvents(router: AppRouter): () => void {
   api.setEventHandlers({
     onUnauthorized: () => {
       void wipeSession()
-      // The tenant is wiped too, so the routing rules turn this into `/main/login`.
-      void router.navigate(paths.signedOut, { replace: true })
+      // The tenant is wiped too, so the routing rules turn this into `/main/login`; the URL
+      // carries the way back to the hospital and screen the session expired on.
+      const { pathname, search } = router.state.location
+      const tenant = tenantFromPathname(pathname)
+      void router.navigate(
+        paths.sessionExpired(tenant, tenant === null ? null : pathname + search),
+        { replace: true },
+      )
     },
     onReachable: reportApiReachable,
     onUnreachable: reportApiUnreachable,
   })
 
-  return subscribeToTokenChanges((token) => {
+  // A page restored from the back/forward cache shows what it showed when left; the session may
+  // have ended since (here or in another tab): read it again before anyone sees the old user.
+  const onPageShow = (event: PageTransitionEvent) => {
+    if (event.persisted) void router.revalidate()
+  }
+  window.addEventListener('pageshow', onPageShow)
+
+  const unsubscribe = subscribeToTokenChanges((token) => {
     if (token !== null) {
       void router.revalidate()
       return
     }
     // Another tab signed out (tenant kept: stay on this tab's hospital) or was wiped (tenant gone).
+    forgetSessionInThisTab()
     const tenant = tenantFromPathname(router.state.location.pathname)
     void router.navigate(
       readValue('tenant') !== null && tenant !== null ? paths.login(tenant) : paths.signedOut,
       { replace: true },
     )
   })
+  return () => {
+    unsubscribe()
+    window.removeEventListener('pageshow', onPageShow)
+  }
 }

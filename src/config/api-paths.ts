@@ -16,11 +16,3 @@ export function adminHospitalPath(tenant: string, ...rest: (string | number)[]):
 
 /** Request header carrying the user's bearer token (`X-Authorization: Bearer <token>`). */
 export const TOKEN_HEADER = 'X-Authorization'
-
-/** Every API path starts with this; the service worker never answers it with the app shell. */
-export const API_PREFIX = '/api/'
-
-/** True for `/api` and everything under `/api/`, on any host. */
-export function isApiPathname(pathname: string): boolean {
-  return pathname === '/api' || pathname.startsWith(API_PREFIX)
-}

@@ -1,9 +1,5 @@
 /** Every in-app URL is built here; nobody concatenates `/${tenant}/…` by hand. */
-import type { ReservedSegment } from './tenants'
-
-function tenantRoot(tenant: string): string {
-  return `/${encodeURIComponent(tenant)}`
-}
+import { tenantRoot, type ReservedSegment } from '../contract/tenants'
 
 export const paths = {
   tenantRoot,
@@ -19,4 +15,42 @@ export const paths = {
   },
   /** Where the 401 reaction sends the user; the routing rules add the (now default) tenant. */
   signedOut: '/login',
+  /**
+   * SPEC §8's `/login`, saying in the URL (never in storage, which the wipe has just cleared)
+   * that the session expired, on which hospital and which screen: the sign-in screen offers the
+   * way back.
+   */
+  sessionExpired: (tenant: string | null, returnTo: string | null) => {
+    const query = new URLSearchParams({ [EXPIRED_PARAMS.expired]: '1' })
+    if (tenant !== null) query.set(EXPIRED_PARAMS.hospital, tenant)
+    if (returnTo !== null) query.set(EXPIRED_PARAMS.returnTo, returnTo)
+    return `/login?${query.toString()}`
+  },
 } as const
+
+/** Query parameters of the sign-in screen after an expired session. */
+export const EXPIRED_PARAMS = {
+  expired: 'caducada',
+  hospital: 'centro',
+  returnTo: 'volver',
+} as const
+
+/**
+ * `candidate` when it is a path inside `tenant`'s app other than its sign-in screens: where a
+ * user may be sent back after signing in again. Null otherwise (another hospital, another
+ * origin, `//host`, anything odd): a return path from a URL is never trusted further.
+ */
+export function returnPathWithin(tenant: string, candidate: string | null): string | null {
+  if (candidate === null) return null
+  const root = `${tenantRoot(tenant)}/`
+  let url: URL
+  try {
+    url = new URL(candidate, 'https://app.invalid')
+  } catch {
+    return null
+  }
+  const path = url.pathname + url.search
+  const isSameApp = url.origin === 'https://app.invalid' && candidate.startsWith(root)
+  const isSignIn = /\/(login|admin-login)$/.test(url.pathname)
+  return isSameApp && path === candidate && !isSignIn ? path : null
+}

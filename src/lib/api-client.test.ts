@@ -364,6 +364,16 @@ describe('reachability', () => {
     expect(handlers.onUnreachable).not.toHaveBeenCalled()
   })
 
+  it('never counts an answer the service worker served from its cache as the API answering', async () => {
+    const { client, fetchMock, handlers } = setup()
+    fetchMock.mockResolvedValue(new Response('[]', { headers: { 'X-Clinica-Cache': 'hit' } }))
+
+    await expect(client.request('/api/hospitales?tenant=x')).resolves.toEqual([])
+
+    expect(handlers.onReachable).not.toHaveBeenCalled()
+    expect(handlers.onUnreachable).not.toHaveBeenCalled()
+  })
+
   it('turns a failed fetch into NetworkError and reports onUnreachable', async () => {
     const { client, fetchMock, handlers } = setup()
     const cause = new TypeError('Failed to fetch')

@@ -4,6 +4,7 @@
  * one reaction per credential (SPEC §8). It knows no UI: the app registers what a 401 means.
  */
 import { TOKEN_HEADER } from '../config/api-paths'
+import { isServedFromWorkerCache } from '../config/sw-messages'
 import {
   ApiError,
   InvalidRequestError,
@@ -24,7 +25,7 @@ export interface ApiClientOptions {
 export interface ApiEventHandlers {
   /** A 401 arrived for a credential not yet reacted to: wipe and go to the login screen. */
   onUnauthorized: () => void
-  /** Any HTTP answer arrived: the API is reachable. */
+  /** An HTTP answer came from the API itself (not the worker's cache): it is reachable. */
   onReachable: () => void
   /** The request got no answer at all. */
   onUnreachable: () => void
@@ -201,13 +202,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  async function readErrorCode(read: () => Promise<string>): Promise<string | null> {
+  async function readErrorBody(
+    read: () => Promise<string>,
+  ): Promise<{ code: string | null; body: unknown }> {
     try {
       const body = parseJson(await read())
       const code = (body as { error?: unknown } | null)?.error
-      return typeof code === 'string' ? code : null
+      return { code: typeof code === 'string' ? code : null, body }
     } catch {
-      return null
+      return { code: null, body: null }
     }
   }
 
@@ -256,17 +259,23 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const exchange = startExchange(url, requestOptions.signal)
       try {
         const response = await send(exchange, init)
-        handlers.onReachable()
+        // An answer the worker kept (stale-while-revalidate) says nothing about the API.
+        if (!isServedFromWorkerCache(response)) handlers.onReachable()
         const read = () => readText(response, exchange)
 
         if (response.status === 401 && isApiOrigin && !requestOptions.isCredentialCheck) {
-          const code = await readErrorCode(read)
+          const { code } = await readErrorBody(read)
           reactToUnauthorized(token)
           throw new UnauthorizedError(code)
         }
         if (!response.ok) {
-          const code = await readErrorCode(read)
-          throw new ApiError(response.status, code, `${url.pathname} answered ${response.status}`)
+          const { code, body } = await readErrorBody(read)
+          throw new ApiError(
+            response.status,
+            code,
+            `${url.pathname} answered ${response.status}`,
+            body,
+          )
         }
         requestOptions.onHeaders?.(response.headers)
         return parseJson(await read()) as T

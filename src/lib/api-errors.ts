@@ -8,6 +8,8 @@ export class ApiError extends Error {
     /** The `error` code of the JSON body, when the server sent one. */
     readonly code: string | null,
     message: string,
+    /** The whole JSON body, untrusted: for the rare answer that carries more than a code. */
+    readonly body: unknown = null,
   ) {
     super(message)
   }

@@ -4,7 +4,7 @@ import {
   parseHospitalesAnswer,
   toCssDeclarations,
   type Branding,
-} from './branding-rules'
+} from '../contract/branding'
 import {
   BRANDED_SHELL_ATTRIBUTE,
   BRANDING_DATA_ELEMENT_ID,

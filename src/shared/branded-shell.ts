@@ -4,7 +4,7 @@
  * service worker runs it on every navigation. A pure string transform: no DOM exists in a worker.
  */
 import { paths } from '../config/paths'
-import { isBranding, toCssDeclarations, type Branding } from './branding-rules'
+import { isBranding, toCssDeclarations, type Branding } from '../contract/branding'
 
 /** `id` of the JSON block the page reads its initial branding from. */
 export const BRANDING_DATA_ELEMENT_ID = 'tenant-branding'

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { DEFAULT_COLORS, type Branding } from './branding-rules'
+import { DEFAULT_COLORS, type Branding } from '../contract/branding'
 
 const BRANDING: Branding = {
   tenant: 'hospital-central',
@@ -13,9 +13,7 @@ type Entries = Map<unknown, unknown>
 
 // An in-memory idb-keyval: one Map per named store, optionally failing like a full disk.
 function fakeIdbKeyval(entries: Entries, failure: Error | null = null) {
-  const createStore = vi.fn(() => 'store')
   return {
-    createStore,
     get: vi.fn((key: unknown) =>
       failure ? Promise.reject(failure) : Promise.resolve(entries.get(key)),
     ),
@@ -58,15 +56,13 @@ describe('with a working store', () => {
 
     await expect(readBranding('hospital-central')).resolves.toEqual(BRANDING)
     await expect(readBranding('clinica-norte')).resolves.toBeNull()
-    expect(fake.createStore).toHaveBeenCalledExactlyOnceWith('clinica-pwa', 'branding')
   })
 
-  test('the store is created lazily, on first use', async () => {
-    const fake = fakeIdbKeyval(new Map())
-    const { readBranding } = await importWithFake(fake)
-    expect(fake.createStore).not.toHaveBeenCalled()
-    await readBranding('hospital-central')
-    expect(fake.createStore).toHaveBeenCalledOnce()
+  test('merely importing the module opens no database', async () => {
+    const open = vi.fn()
+    vi.stubGlobal('indexedDB', { open })
+    await importWithFake(fakeIdbKeyval(new Map()))
+    expect(open).not.toHaveBeenCalled()
   })
 
   test('only the known fields are stored', async () => {

@@ -4,19 +4,74 @@
  * manifest. The only module that imports idb-keyval. Public data: it survives the 401 wipe.
  * Every failure (no IndexedDB, private mode, quota, corrupted entry) degrades to "nothing stored".
  */
-import { createStore, get, set, type UseStore } from 'idb-keyval'
-import { isBranding, type Branding } from './branding-rules'
+import { get, set, type UseStore } from 'idb-keyval'
+import { isBranding, type Branding } from '../contract/branding'
 
 const DATABASE_NAME = 'clinica-pwa'
 const STORE_NAME = 'branding'
 /** An IndexedDB that never answers (a blocked upgrade, a stuck disk) must not hold up a start. */
 const DEFAULT_READ_TIMEOUT_MS = 1_000
 
+/** How long an open may wait on another tab's connection before this use gives up. */
+const OPEN_BLOCKED_TIMEOUT_MS = 3_000
+
+/**
+ * idb-keyval's store, opened so that tabs never hold each other up: this connection closes as
+ * soon as another tab (a newer version of the app) asks to upgrade the database, and an open
+ * blocked by a tab that never lets go fails after a while instead of hanging every later call.
+ * Either way the next use opens afresh.
+ */
+function createBrandingStore(): UseStore {
+  let database: Promise<IDBDatabase> | undefined
+
+  const open = () =>
+    new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open(DATABASE_NAME)
+      let hasGivenUp = false
+      request.onupgradeneeded = () => {
+        request.result.createObjectStore(STORE_NAME)
+      }
+      request.onblocked = () => {
+        setTimeout(() => {
+          hasGivenUp = true
+          reject(new DOMException('IndexedDB is blocked by another tab', 'AbortError'))
+        }, OPEN_BLOCKED_TIMEOUT_MS)
+      }
+      request.onsuccess = () => {
+        const db = request.result
+        if (hasGivenUp) {
+          db.close()
+          return
+        }
+        db.onversionchange = () => {
+          db.close()
+          database = undefined
+        }
+        db.onclose = () => {
+          database = undefined
+        }
+        resolve(db)
+      }
+      request.onerror = () => {
+        reject(request.error ?? new DOMException('IndexedDB could not be opened', 'UnknownError'))
+      }
+    })
+
+  return (mode, callback) => {
+    database ??= open()
+    const opening = database
+    opening.catch(() => {
+      if (database === opening) database = undefined
+    })
+    return opening.then((db) => callback(db.transaction(STORE_NAME, mode).objectStore(STORE_NAME)))
+  }
+}
+
 let store: UseStore | null = null
 
 // Created on first use: merely importing this module must not open a database.
 function getStore(): UseStore {
-  store ??= createStore(DATABASE_NAME, STORE_NAME)
+  store ??= createBrandingStore()
   return store
 }
 

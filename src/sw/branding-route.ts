@@ -10,7 +10,7 @@ import { StaleWhileRevalidate } from 'workbox-strategies'
 import { API_PATHS, TOKEN_HEADER } from '../config/api-paths'
 import { CACHE_NAMES } from '../config/cache-names'
 import { SW_CACHE_HEADER, SW_MESSAGES, type BrandingUpdatedMessage } from '../config/sw-messages'
-import { parseHospitalesAnswer } from '../shared/branding-rules'
+import { parseHospitalesAnswer } from '../contract/branding'
 
 /** One entry per tenant visited on this device; far more than a kiosk or a phone will see. */
 export const BRANDING_MAX_ENTRIES = 50

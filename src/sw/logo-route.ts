@@ -6,7 +6,7 @@
 import type { RouteMatchCallbackOptions, WorkboxPlugin } from 'workbox-core/types'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { Strategy, type StrategyHandler } from 'workbox-strategies'
-import { isApiPathname } from '../config/api-paths'
+import { isApiPathname } from '../contract/tenants'
 import { CACHE_NAMES } from '../config/cache-names'
 
 export const LOGO_EXPIRATION = {

@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from 'vitest'
-import { DEFAULT_COLORS, type Branding } from '../shared/branding-rules'
-import { buildTenantManifest } from '../shared/tenant-manifest'
+import { DEFAULT_COLORS, type Branding } from '../contract/branding'
+import { buildTenantManifest } from '../contract/manifest'
 import {
   createManifestHandler,
   isTenantManifestRequest,

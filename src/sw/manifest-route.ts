@@ -4,10 +4,10 @@
  * through the worker (`destination: 'manifest'`); the server answers the uncontrolled first visit.
  */
 import type { RouteHandlerCallback, RouteMatchCallbackOptions } from 'workbox-core/types'
-import { isApiPathname } from '../config/api-paths'
-import type { Branding } from '../shared/branding-rules'
-import { buildTenantManifest } from '../shared/tenant-manifest'
-import { tenantFromPathname } from '../shared/tenant-path'
+import { isApiPathname } from '../contract/tenants'
+import type { Branding } from '../contract/branding'
+import { buildTenantManifest } from '../contract/manifest'
+import { tenantFromPathname } from '../contract/tenants'
 
 const TENANT_MANIFEST_PATH = /^\/[^/]+\/manifest\.webmanifest$/
 

@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from 'vitest'
-import { DEFAULT_COLORS, type Branding } from '../shared/branding-rules'
+import { DEFAULT_COLORS, type Branding } from '../contract/branding'
 import {
   createShellNavigationHandler,
   hasFileExtension,
@@ -134,6 +134,23 @@ describe('createShellNavigationHandler', () => {
     })
     expect(response).toBe(fromNetwork)
     expect(fetchMock).toHaveBeenCalledOnce()
+  })
+
+  test('a shell gone from the precache (site data cleared) starts refilling it', async () => {
+    const repairPrecache = vi.fn(() => Promise.resolve(3))
+    const response = await navigate('/hospital-central/login', {
+      matchShell: () => Promise.resolve(undefined),
+      fetch: () => Promise.resolve(new Response('network')),
+      repairPrecache,
+    })
+    expect(await response.text()).toBe('network')
+    expect(repairPrecache).toHaveBeenCalledOnce()
+  })
+
+  test('a precached shell never triggers a repair', async () => {
+    const repairPrecache = vi.fn(() => Promise.resolve(0))
+    await navigate('/hospital-central/login', { repairPrecache })
+    expect(repairPrecache).not.toHaveBeenCalled()
   })
 })
 

@@ -3,10 +3,10 @@
  * last known branding: the first frame has the hospital's colours, online or offline.
  */
 import type { RouteHandlerCallback, RouteMatchCallbackOptions } from 'workbox-core/types'
-import { isApiPathname } from '../config/api-paths'
+import { isApiPathname } from '../contract/tenants'
 import { injectBrandingIntoShell } from '../shared/branded-shell'
-import type { Branding } from '../shared/branding-rules'
-import { tenantFromPathname } from '../shared/tenant-path'
+import type { Branding } from '../contract/branding'
+import { tenantFromPathname } from '../contract/tenants'
 
 /** The precached shell every navigation gets. */
 export const SHELL_URL = '/index.html'
@@ -36,6 +36,8 @@ export interface ShellNavigationDependencies {
   /** The tenant's stored branding; expected to give up quickly and resolve null. */
   readBranding: (tenant: string) => Promise<Branding | null>
   fetch?: (request: Request) => Promise<Response>
+  /** Refills the precache; called when the shell is gone from it (site data cleared by hand). */
+  repairPrecache?: () => Promise<unknown>
 }
 
 /** The shell's answer with a new body: same status and headers (CSP…), a correct length. */
@@ -52,8 +54,9 @@ export function createShellNavigationHandler({
   matchShell,
   readBranding,
   fetch: fetchFromNetwork = (request) => fetch(request),
+  repairPrecache,
 }: ShellNavigationDependencies): RouteHandlerCallback {
-  return async ({ request, url }) => {
+  return async ({ request, url, event }) => {
     // A file-like path (`/logos/x.png`, a tenant named `clinica.sol`) may be a file the server
     // holds: the server decides, and only an unreachable one leaves it to the shell.
     if (hasFileExtension(url.pathname)) {
@@ -64,8 +67,12 @@ export function createShellNavigationHandler({
       }
     }
     const shell = await matchShell().catch(() => undefined)
-    // Not precached (a failed install): the server answers, as without a worker.
-    if (!shell) return fetchFromNetwork(request)
+    // Not precached (a failed install, or caches cleared by hand): the server answers, as
+    // without a worker, while the precache is refilled so the next offline visit works.
+    if (!shell) {
+      if (repairPrecache) event.waitUntil(repairPrecache())
+      return fetchFromNetwork(request)
+    }
     const tenant = tenantFromPathname(url.pathname)
     // `/`, `/login`…: the page's routing rules pick the tenant and redirect.
     if (tenant === null) return shell

@@ -8,6 +8,7 @@
 import { cacheNames, setCacheNameDetails } from 'workbox-core'
 import {
   cleanupOutdatedCaches,
+  getCacheKeyForURL,
   matchPrecache,
   precacheAndRoute,
   type PrecacheEntry,
@@ -23,6 +24,7 @@ import {
 import { installLifecycleHandlers } from './lifecycle'
 import { createLogoStrategy, isLogoRequest, warmLogoCache } from './logo-route'
 import { createManifestHandler, isTenantManifestRequest } from './manifest-route'
+import { repairPrecache } from './precache-repair'
 import {
   createShellNavigationHandler,
   isShellNavigation,
@@ -41,8 +43,10 @@ installLifecycleHandlers(self, {
   currentCacheNames: () => [cacheNames.precache, ...Object.values(CACHE_NAMES)],
 })
 
-// The app shell: HTML, every JS and CSS chunk, icons and the manifest, from the build.
-precacheAndRoute(self.__WB_MANIFEST)
+// The app shell: HTML, every JS and CSS chunk, icons and the manifest, from the build (named
+// once: the build injects the list at the one place it finds it).
+const PRECACHE_ENTRIES = self.__WB_MANIFEST
+precacheAndRoute(PRECACHE_ENTRIES)
 cleanupOutdatedCaches()
 
 registerRoute(
@@ -67,5 +71,13 @@ registerRoute(
   createShellNavigationHandler({
     matchShell: () => matchPrecache(SHELL_URL),
     readBranding: (tenant) => readBranding(tenant, { timeoutMs: NAVIGATION_BRANDING_TIMEOUT_MS }),
+    repairPrecache: () =>
+      repairPrecache({
+        cacheName: cacheNames.precache,
+        cacheKeys: PRECACHE_ENTRIES.flatMap((entry) => {
+          const url = new URL(typeof entry === 'string' ? entry : entry.url, self.location.href)
+          return getCacheKeyForURL(url.href) ?? []
+        }),
+      }),
   }),
 )

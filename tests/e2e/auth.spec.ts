@@ -60,7 +60,9 @@ test('sign-out returns to the login screen of the same hospital', async ({ page 
   expect((await localStorageEntries(page)).token).toBeUndefined()
 })
 
-test('a 401 wipes storage, opens /main/login and the other tab follows', async ({ context }) => {
+test('a 401 wipes storage, opens /main/login (saying why) and the other tab follows', async ({
+  context,
+}) => {
   const first = await context.newPage()
   await first.goto('/hospital-central/login')
   await signIn(first, DEMO_ACCOUNT.email, DEMO_ACCOUNT.password)
@@ -82,7 +84,7 @@ test('a 401 wipes storage, opens /main/login and the other tab follows', async (
   )
   await first.reload()
 
-  await expect(first).toHaveURL(/\/main\/login$/)
+  await expect(first).toHaveURL(/\/main\/login\?caducada=1&centro=hospital-central&/)
   expect(await localStorageEntries(first)).toEqual({ tenant: 'main' })
   expect(await first.evaluate(() => sessionStorage.length)).toBe(0)
   await expect(second).toHaveURL(/\/login$/)

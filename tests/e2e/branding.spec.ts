@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { DEFAULT_COLORS } from '../../src/shared/branding-rules'
+import { DEFAULT_COLORS } from '../../src/contract/branding'
 import { DEMO_TENANTS, type DemoTenant } from '../utils/demo'
 import {
   brandColors,

@@ -4,7 +4,7 @@
  * segments, and the production build under its Content-Security-Policy.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { DEFAULT_COLORS } from '../../src/shared/branding-rules'
+import { DEFAULT_COLORS } from '../../src/contract/branding'
 import { DEMO_ACCOUNT } from '../utils/demo'
 import { brandColors, hex, hospitalRecord, localStorageEntries } from '../utils/page-state'
 
@@ -171,7 +171,8 @@ test.describe('hostile tenant segments', () => {
       '/%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E/login',
       '/main/%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E/login',
     ],
-    ['a NUL byte', '/%00/login', '/main/%00/login'],
+    // Control characters leave the path (SPEC's routing rules would find no route for them).
+    ['a NUL byte', '/%00/login', '/main/login'],
     ['1,000 characters', `/${'a'.repeat(1000)}/login`, `/main/${'a'.repeat(1000)}/login`],
     ['a right-to-left override', '/%E2%80%AEevil/login', '/main/%E2%80%AEevil/login'],
     ['an encoded backslash', '/%5Cevil.example/login', '/main/%5Cevil.example/login'],

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { RESERVED_SEGMENTS } from '../../src/config/tenants'
+import { RESERVED_SEGMENTS } from '../../src/contract/tenants'
 import { SCREEN_TITLES } from '../../src/app/routes/screen-titles'
 
 // Routing rules only: the worker is covered by the PWA journeys.

@@ -1,9 +1,9 @@
-import { Suspense, use } from 'react'
+import { Suspense, use, type ReactNode } from 'react'
 import { Link, Outlet, useLoaderData, useNavigate } from 'react-router'
 import { appVersion } from '../../config/env'
 import { paths } from '../../config/paths'
-import { DEFAULT_TENANT } from '../../config/tenants'
-import { belongsToOtherHospital, signOut, type CurrentUser } from '../../features/auth/session'
+import { DEFAULT_TENANT } from '../../contract/tenants'
+import { belongsToOtherHospital, signOut, type SessionState } from '../../features/auth/session'
 import { ConnectionStatus } from '../../features/pwa/ConnectionStatus'
 import { UpdatePrompt } from '../../features/pwa/UpdatePrompt'
 import { TenantLogo } from '../../features/tenant/TenantLogo'
@@ -14,44 +14,84 @@ import { useFocusOnNavigation } from './use-focus-on-navigation'
 
 const PRODUCT_NAME = 'Clínica'
 
-function SignedInUser({ tenant, user }: { tenant: string; user: Promise<CurrentUser | null> }) {
+function SignOutButton({ tenant }: { tenant: string }) {
   const navigate = useNavigate()
-  const current = use(user)
-  if (!current) {
+  return (
+    <button
+      type="button"
+      className="button-on-primary"
+      onClick={() => {
+        // Works offline too: everything of the session is on this device.
+        void signOut().then(() => navigate(paths.login(tenant)))
+      }}
+    >
+      Cerrar sesión
+    </button>
+  )
+}
+
+function SignedInUser({ tenant, session }: { tenant: string; session: Promise<SessionState> }) {
+  const state = use(session)
+  if (state.status === 'signed-out') {
     return (
       <Link className="header-link" to={paths.login(tenant)}>
         Iniciar sesión
       </Link>
     )
   }
+  if (state.status === 'unverified') {
+    return (
+      <div className="signed-in">
+        <p className="signed-in-name">
+          Sesión iniciada, sin comprobar: no hay conexión con el servidor.
+        </p>
+        <SignOutButton tenant={tenant} />
+      </div>
+    )
+  }
+  const { user } = state
   return (
     <div className="signed-in">
       <p className="signed-in-name">
         <span className="visually-hidden">Sesión iniciada como </span>
-        {current.nombre}
-        <span className="signed-in-rol"> · {ROL_LABELS[current.rol] ?? current.rol}</span>
+        {user.nombre}
+        <span className="signed-in-rol"> · {ROL_LABELS[user.rol] ?? user.rol}</span>
       </p>
-      {belongsToOtherHospital(current, tenant) && (
-        <Link className="header-link" to={paths.home(current.tenant, current.rol)}>
+      {belongsToOtherHospital(user, tenant) && (
+        <Link className="header-link" to={paths.home(user.tenant, user.rol)}>
           Ir a mi centro
         </Link>
       )}
-      <button
-        type="button"
-        className="button-on-primary"
-        onClick={() => {
-          void signOut().then(() => navigate(paths.login(tenant)))
-        }}
-      >
-        Cerrar sesión
-      </button>
+      <SignOutButton tenant={tenant} />
     </div>
+  )
+}
+
+/** The hospital's logo and name: to the user's area when signed in here, else to sign-in. */
+function BrandLink({
+  tenant,
+  session,
+  children,
+}: {
+  tenant: string
+  session: Promise<SessionState>
+  children: ReactNode
+}) {
+  const state = use(session)
+  const to =
+    state.status === 'verified' && state.user.tenant === tenant
+      ? paths.home(tenant, state.user.rol)
+      : paths.login(tenant)
+  return (
+    <Link className="brand" to={to}>
+      {children}
+    </Link>
   )
 }
 
 /** The branded frame of every screen of a tenant: logo, hospital name, who is signed in. */
 export function TenantLayout() {
-  const { tenant, user } = useLoaderData<TenantLayoutData>()
+  const { tenant, session } = useLoaderData<TenantLayoutData>()
   const main = useFocusOnNavigation<HTMLElement>()
   const { branding } = useBranding()
   const hospitalName =
@@ -61,6 +101,12 @@ export function TenantLayout() {
         ? PRODUCT_NAME
         : tenant
   const logoUrl = branding?.tenant === tenant ? branding.logoUrl : null
+  const brand = (
+    <>
+      {logoUrl && <TenantLogo tenant={tenant} logoUrl={logoUrl} hospitalName={hospitalName} />}
+      <span className="brand-name">{hospitalName}</span>
+    </>
+  )
 
   return (
     <div className="app">
@@ -68,12 +114,19 @@ export function TenantLayout() {
         Saltar al contenido
       </a>
       <header className="app-header">
-        <Link className="brand" to={paths.login(tenant)}>
-          {logoUrl && <TenantLogo tenant={tenant} logoUrl={logoUrl} hospitalName={hospitalName} />}
-          <span className="brand-name">{hospitalName}</span>
-        </Link>
+        <Suspense
+          fallback={
+            <Link className="brand" to={paths.login(tenant)}>
+              {brand}
+            </Link>
+          }
+        >
+          <BrandLink tenant={tenant} session={session}>
+            {brand}
+          </BrandLink>
+        </Suspense>
         <Suspense fallback={<span className="header-link">Comprobando sesión…</span>}>
-          <SignedInUser tenant={tenant} user={user} />
+          <SignedInUser tenant={tenant} session={session} />
         </Suspense>
       </header>
       <ConnectionStatus />

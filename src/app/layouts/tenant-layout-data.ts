@@ -1,33 +1,45 @@
 /** The tenant layout's loader: branding and the signed-in user, without blocking the screen. */
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router'
-import { DEFAULT_TENANT } from '../../config/tenants'
-import { fetchCurrentUser, type CurrentUser } from '../../features/auth/session'
+import { DEFAULT_TENANT } from '../../contract/tenants'
+import { readSession, type SessionState } from '../../features/auth/session'
 import { loadBranding } from '../../features/tenant/branding-controller'
 import { readValue } from '../../lib/storage'
-import { isTenantId } from '../../shared/tenant-path'
+import { isTenantId } from '../../contract/tenants'
 
 export const TENANT_LAYOUT_ID = 'tenant-layout'
 
 export interface TenantLayoutData {
   tenant: string
-  /** Resolves to null when nobody is signed in or the session could not be read. */
-  user: Promise<CurrentUser | null>
+  /** Who is signed in, as far as the API could confirm it. */
+  session: Promise<SessionState>
 }
 
 let tokenAtLastLoad: string | null = null
+let isSessionUnverified = false
 
-const NOBODY_SIGNED_IN: Promise<CurrentUser | null> = Promise.resolve(null)
+/**
+ * True while the last session read could not reach the API: the app verifies it again as soon
+ * as the API is reachable (see session-events).
+ */
+export function isSessionAwaitingVerification(): boolean {
+  return isSessionUnverified
+}
+
+const NOBODY_SIGNED_IN: Promise<SessionState> = Promise.resolve({ status: 'signed-out' })
 
 export function tenantLayoutLoader({ params }: LoaderFunctionArgs): TenantLayoutData {
   const tenant = params.tenant ?? DEFAULT_TENANT
   // `/login`, `/admin/…` match `:tenant` too, but the root gate is redirecting them: no branding
   // or session call for a segment that names no hospital.
-  if (!isTenantId(tenant)) return { tenant, user: NOBODY_SIGNED_IN }
+  if (!isTenantId(tenant)) return { tenant, session: NOBODY_SIGNED_IN }
   void loadBranding(tenant)
   tokenAtLastLoad = readValue('token')
   // A 401 here runs the app-wide 401 reaction; the layout then just shows nobody signed in.
-  const user = fetchCurrentUser().catch(() => null)
-  return { tenant, user }
+  const session = readSession()
+  void session.then((state) => {
+    isSessionUnverified = state.status === 'unverified'
+  })
+  return { tenant, session }
 }
 
 /**

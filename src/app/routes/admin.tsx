@@ -1,18 +1,19 @@
 import { Suspense, use } from 'react'
-import { DEFAULT_TENANT } from '../../config/tenants'
+import { DEFAULT_TENANT } from '../../contract/tenants'
 import { CentrosPanel } from '../../features/admin/CentrosPanel'
 import { CuentasPanel } from '../../features/admin/CuentasPanel'
 import { ImagenCentroPanel } from '../../features/admin/ImagenCentroPanel'
-import type { CurrentUser } from '../../features/auth/session'
+import type { SessionState } from '../../features/auth/session'
 import { loadBranding } from '../../features/tenant/branding-controller'
 import { useBranding } from '../../features/tenant/use-branding'
 import { RoleScreen, useTenantLayoutData } from './screen-parts'
 
-function AdminArea({ tenant, user }: { tenant: string; user: Promise<CurrentUser | null> }) {
-  const current = use(user)
+function AdminArea({ tenant, session }: { tenant: string; session: Promise<SessionState> }) {
+  const state = use(session)
+  const current = state.status === 'verified' ? state.user : null
   const { branding } = useBranding()
-  // Only this hospital's administrators get its panels; the product's own administration
-  // (admins of `main`) manages the hospitals from `main`.
+  // The role gate lets any admin through on `main`, the portal every account may use; the
+  // panels are for this hospital's own administrators (on `main`, the product's).
   if (current?.rol !== 'admin' || current.tenant !== tenant) return null
   if (tenant === DEFAULT_TENANT) return <CentrosPanel />
   const hospitalName = branding?.tenant === tenant && branding.nombre ? branding.nombre : tenant
@@ -30,11 +31,11 @@ function AdminArea({ tenant, user }: { tenant: string; user: Promise<CurrentUser
 }
 
 export function Component() {
-  const { tenant, user } = useTenantLayoutData()
+  const { tenant, session } = useTenantLayoutData()
   return (
     <RoleScreen screen="admin">
       <Suspense fallback={null}>
-        <AdminArea tenant={tenant} user={user} />
+        <AdminArea tenant={tenant} session={session} />
       </Suspense>
     </RoleScreen>
   )

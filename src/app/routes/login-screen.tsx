@@ -1,22 +1,96 @@
-import { useNavigate } from 'react-router'
+import { Suspense, use, useEffect, useState } from 'react'
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
 import { SectionPage } from '../../components/SectionPage'
-import { paths } from '../../config/paths'
-import type { ReservedSegment } from '../../config/tenants'
+import { EXPIRED_PARAMS, paths, returnPathWithin } from '../../config/paths'
+import { DEFAULT_TENANT, isTenantId, type ReservedSegment } from '../../contract/tenants'
 import { LoginForm } from '../../features/auth/LoginForm'
+import { readBranding } from '../../shared/branding-db'
 import { useTenantLayoutData } from './screen-parts'
 import { SCREEN_TITLES } from './screen-titles'
 
-/** Sign-in, then the screen of the user's role. */
+/**
+ * The hospital an expired session belonged to, as the URL names it: its name comes from the
+ * branding kept on the device (public, it survives the wipe), else the id is shown as it is.
+ */
+function useHospitalToReturnTo(tenant: string): { tenant: string; nombre: string } | null {
+  const [searchParams] = useSearchParams()
+  const candidate = searchParams.get(EXPIRED_PARAMS.hospital)
+  const hospital =
+    candidate !== null &&
+    isTenantId(candidate) &&
+    candidate !== DEFAULT_TENANT &&
+    candidate !== tenant
+      ? candidate
+      : null
+  const [nombre, setNombre] = useState<{ tenant: string; nombre: string } | null>(null)
+  useEffect(() => {
+    if (hospital === null) return
+    let isCurrent = true
+    void readBranding(hospital).then((branding) => {
+      if (isCurrent && branding?.nombre) setNombre({ tenant: hospital, nombre: branding.nombre })
+    })
+    return () => {
+      isCurrent = false
+    }
+  }, [hospital])
+  if (hospital === null) return null
+  return { tenant: hospital, nombre: nombre?.tenant === hospital ? nombre.nombre : hospital }
+}
+
+/**
+ * A user already signed in to this hospital has nothing to do on its sign-in screens: they go
+ * straight to their area (or the screen they were sent back to). It waits for the session on its
+ * own, so the form shows (and keeps what is typed) meanwhile.
+ */
+function RedirectIfSignedIn() {
+  const { tenant, session } = useTenantLayoutData()
+  const [searchParams] = useSearchParams()
+  const state = use(session)
+  if (state.status === 'verified' && state.user.tenant === tenant) {
+    const returnTo = returnPathWithin(tenant, searchParams.get(EXPIRED_PARAMS.returnTo))
+    return <Navigate to={returnTo ?? paths.home(tenant, state.user.rol)} replace />
+  }
+  return null
+}
+
+/**
+ * Sign-in, then the screen the user was on when the session expired (when it belongs to this
+ * hospital), else the screen of the user's role.
+ */
 export function LoginScreen({ screen }: { screen: ReservedSegment }) {
   const { tenant } = useTenantLayoutData()
   const navigate = useNavigate()
+  const [searchParams] = useSearchParams()
+  const hasExpired = searchParams.get(EXPIRED_PARAMS.expired) === '1'
+  const returnTo = searchParams.get(EXPIRED_PARAMS.returnTo)
+  const hospitalToReturnTo = useHospitalToReturnTo(tenant)
+
   return (
     <SectionPage title={SCREEN_TITLES[screen]}>
+      <Suspense fallback={null}>
+        <RedirectIfSignedIn />
+      </Suspense>
+      {hasExpired && (
+        <div className="notice" role="status">
+          <p>Tu sesión ha caducado. Vuelve a iniciar sesión para continuar.</p>
+          {hospitalToReturnTo && (
+            <p>
+              <Link
+                to={`${paths.login(hospitalToReturnTo.tenant)}?${new URLSearchParams(
+                  returnTo === null ? {} : { [EXPIRED_PARAMS.returnTo]: returnTo },
+                ).toString()}`}
+              >
+                Volver a {hospitalToReturnTo.nombre}
+              </Link>
+            </p>
+          )}
+        </div>
+      )}
       <p>Introduce el correo electrónico y la contraseña de tu cuenta.</p>
       <LoginForm
         tenant={tenant}
         onSignedIn={(user) => {
-          void navigate(paths.home(tenant, user.rol))
+          void navigate(returnPathWithin(tenant, returnTo) ?? paths.home(tenant, user.rol))
         }}
       />
     </SectionPage>

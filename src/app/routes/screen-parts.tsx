@@ -4,9 +4,10 @@ import { Link, useRouteLoaderData } from 'react-router'
 import { SectionPage } from '../../components/SectionPage'
 import { belongsToOtherHospital } from '../../features/auth/session'
 import { paths } from '../../config/paths'
-import type { ReservedSegment } from '../../config/tenants'
+import type { ReservedSegment } from '../../contract/tenants'
 import { ROL_LABELS } from '../layouts/rol-labels'
 import { TENANT_LAYOUT_ID, type TenantLayoutData } from '../layouts/tenant-layout-data'
+import { mayOpen } from './screen-access'
 import { SCREEN_TITLES } from './screen-titles'
 
 export function useTenantLayoutData(): TenantLayoutData {
@@ -20,49 +21,76 @@ export function InfoScreen({ screen, children }: { screen: ReservedSegment; chil
   return <SectionPage title={SCREEN_TITLES[screen]}>{children}</SectionPage>
 }
 
-function SessionSummary({ screen }: { screen: ReservedSegment }) {
-  const { tenant, user } = useTenantLayoutData()
-  const current = use(user)
-  if (!current) {
+/** What a role screen shows, given who is signed in and whether their role may see it. */
+function RoleGate({ screen, children }: { screen: ReservedSegment; children: ReactNode }) {
+  const { tenant, session } = useTenantLayoutData()
+  const state = use(session)
+  if (state.status === 'unverified') {
     return (
-      <p>
-        Para entrar en esta área, <Link to={paths.login(tenant)}>inicia sesión</Link>.
-      </p>
+      <SectionPage title={SCREEN_TITLES[screen]}>
+        <p>
+          No se ha podido comprobar tu sesión porque no hay conexión con el servidor. Se comprobará
+          en cuanto vuelva la conexión.
+        </p>
+      </SectionPage>
     )
   }
-  if (belongsToOtherHospital(current, tenant)) {
+  if (state.status === 'signed-out') {
     return (
-      <p>
-        Has iniciado sesión como <strong>{current.nombre}</strong> con una cuenta de otro centro,
-        que no da acceso a esta área.{' '}
-        <Link to={paths.home(current.tenant, current.rol)}>Ir a mi área en mi centro</Link>.
-      </p>
+      <SectionPage title={SCREEN_TITLES[screen]}>
+        <p>
+          Para entrar en esta área, <Link to={paths.login(tenant)}>inicia sesión</Link>.
+        </p>
+      </SectionPage>
+    )
+  }
+  const { user } = state
+  if (belongsToOtherHospital(user, tenant)) {
+    return (
+      <SectionPage title={SCREEN_TITLES[screen]}>
+        <p>
+          Has iniciado sesión como <strong>{user.nombre}</strong> con una cuenta de otro centro, que
+          no da acceso a esta área.{' '}
+          <Link to={paths.home(user.tenant, user.rol)}>Ir a mi área en mi centro</Link>.
+        </p>
+      </SectionPage>
+    )
+  }
+  if (!mayOpen(screen, user.rol)) {
+    return (
+      <SectionPage title="No tienes acceso a esta área">
+        <p>
+          Tu perfil ({ROL_LABELS[user.rol] ?? user.rol}) no da acceso a esta área.{' '}
+          <Link to={paths.home(tenant, user.rol)}>Ir a mi área</Link>.
+        </p>
+      </SectionPage>
     )
   }
   return (
-    <>
+    <SectionPage title={SCREEN_TITLES[screen]}>
       <p>
-        Has iniciado sesión como <strong>{current.nombre}</strong> (
-        {ROL_LABELS[current.rol] ?? current.rol}).
+        Has iniciado sesión como <strong>{user.nombre}</strong> ({ROL_LABELS[user.rol] ?? user.rol}
+        ).
       </p>
-      {current.rol !== screen && screen !== 'apanel' && (
-        <p>
-          Tu perfil tiene su propia área:{' '}
-          <Link to={paths.home(tenant, current.rol)}>ir a mi área</Link>.
-        </p>
-      )}
-    </>
+      {children}
+    </SectionPage>
   )
 }
 
-/** The landing screen of a role: who is signed in, or an invitation to sign in. */
+/**
+ * The screen of a role: its content for the roles it is declared for (screen-access.ts), and
+ * for everyone else why not and the way to their own area.
+ */
 export function RoleScreen({ screen, children }: { screen: ReservedSegment; children: ReactNode }) {
   return (
-    <SectionPage title={SCREEN_TITLES[screen]}>
-      <Suspense fallback={<p>Comprobando sesión…</p>}>
-        <SessionSummary screen={screen} />
-      </Suspense>
-      {children}
-    </SectionPage>
+    <Suspense
+      fallback={
+        <SectionPage title={SCREEN_TITLES[screen]}>
+          <p>Comprobando sesión…</p>
+        </SectionPage>
+      }
+    >
+      <RoleGate screen={screen}>{children}</RoleGate>
+    </Suspense>
   )
 }

@@ -1,4 +1,4 @@
-import type { ReservedSegment } from '../../config/tenants'
+import type { ReservedSegment } from '../../contract/tenants'
 
 /** The Spanish title of each screen named by a reserved segment (SPEC §2). */
 export const SCREEN_TITLES: Record<ReservedSegment, string> = {

@@ -2,8 +2,8 @@
  * What a hospital's colours will look like in the app: the text colours derived for each pair,
  * the contrast of each, and which of the hospital's own colours cannot be used as they are.
  */
-import { deriveBrandingColors, type BrandingColors } from '../../shared/branding-rules'
-import { AA_TEXT_CONTRAST, contrastRatio, parseColor } from '../../shared/colors'
+import { deriveBrandingColors, type BrandingColors } from '../../contract/branding'
+import { AA_TEXT_CONTRAST, contrastRatio, parseColor } from '../../contract/colors'
 
 const WHITE = '#ffffff'
 

@@ -1,4 +1,7 @@
 import { useId, useRef, useState, type SubmitEvent } from 'react'
+import { Link } from 'react-router'
+import { paths } from '../../config/paths'
+import { isTenantId } from '../../contract/tenants'
 import { ApiError, NetworkError, TimeoutError } from '../../lib/api-errors'
 import { signIn, type SessionUser } from './session'
 import { validateCredentials, type CredentialErrors } from './validate-credentials'
@@ -13,7 +16,26 @@ function readTextField(form: FormData, name: string): string {
   return typeof value === 'string' ? value : ''
 }
 
-function describeFailure(error: unknown): string {
+interface Failure {
+  message: string
+  /** The hospital the account belongs to, when it was signed in at another one. */
+  ownHospital?: string
+}
+
+// The server names the account's hospital only after a correct password (`other_hospital`).
+function ownHospitalOf(error: ApiError): string | undefined {
+  const tenant = (error.body as { tenant?: unknown } | null)?.tenant
+  return typeof tenant === 'string' && isTenantId(tenant) ? tenant : undefined
+}
+
+function describeFailure(error: unknown): Failure {
+  if (error instanceof ApiError && error.status === 403 && error.code === 'other_hospital') {
+    return { message: 'Esta cuenta pertenece a otro centro.', ownHospital: ownHospitalOf(error) }
+  }
+  return { message: describeOtherFailure(error) }
+}
+
+function describeOtherFailure(error: unknown): string {
   if (error instanceof ApiError && error.status === 401) return 'Correo o contraseña incorrectos.'
   if (error instanceof ApiError && error.status === 429) {
     return 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.'
@@ -33,7 +55,7 @@ export function LoginForm({ tenant, onSignedIn }: LoginFormProps) {
   const emailInput = useRef<HTMLInputElement>(null)
   const passwordInput = useRef<HTMLInputElement>(null)
   const [errors, setErrors] = useState<CredentialErrors>({})
-  const [failure, setFailure] = useState<string | null>(null)
+  const [failure, setFailure] = useState<Failure | null>(null)
   const [isSubmitting, setIsSubmitting] = useState(false)
 
   async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
@@ -111,7 +133,13 @@ export function LoginForm({ tenant, onSignedIn }: LoginFormProps) {
         )}
       </div>
       <div role="alert" className="form-alert">
-        {failure}
+        {failure?.message}
+        {failure?.ownHospital && (
+          <>
+            {' '}
+            <Link to={paths.login(failure.ownHospital)}>Ir al acceso de mi centro</Link>
+          </>
+        )}
       </div>
       <button type="submit" className="button-primary" disabled={isSubmitting}>
         {isSubmitting ? 'Entrando…' : 'Entrar'}

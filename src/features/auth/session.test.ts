@@ -116,6 +116,41 @@ describe('fetchCurrentUser', () => {
   })
 })
 
+describe('readSession: three states, told honestly', () => {
+  it('nobody signed in without a token, and nothing is asked', async () => {
+    await expect(session.readSession()).resolves.toEqual({ status: 'signed-out' })
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+
+  it('verified when the API confirms the token', async () => {
+    localStorage.setItem('token', 'token')
+    fetchMock.mockResolvedValue(
+      json({ nombre: 'Lucía', rol: 'cliente', tenant: 'hospital-central' }),
+    )
+
+    await expect(session.readSession()).resolves.toEqual({
+      status: 'verified',
+      user: { nombre: 'Lucía', rol: 'cliente', tenant: 'hospital-central' },
+    })
+  })
+
+  it('unverified, token kept, when the API cannot be reached (offline, down)', async () => {
+    localStorage.setItem('token', 'token')
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))
+
+    await expect(session.readSession()).resolves.toEqual({ status: 'unverified' })
+    expect(localStorage.getItem('token')).toBe('token')
+  })
+
+  it('signed out after a 401, which runs the 401 reaction', async () => {
+    localStorage.setItem('token', 'token')
+    fetchMock.mockResolvedValue(json({ error: 'token_expired', message: 'Caducada.' }, 401))
+
+    await expect(session.readSession()).resolves.toEqual({ status: 'signed-out' })
+    expect(onUnauthorized).toHaveBeenCalledOnce()
+  })
+})
+
 describe('signOut (shared device)', () => {
   it("removes the token, this tab's data and user caches; keeps the hospital", async () => {
     seedSignedInDevice()

@@ -3,9 +3,9 @@
  * The token lives in `localStorage.token` (SPEC §3); everything else is derived from the API.
  */
 import { API_PATHS } from '../../config/api-paths'
-import { DEFAULT_TENANT } from '../../config/tenants'
+import { DEFAULT_TENANT } from '../../contract/tenants'
 import { api } from '../../lib/api'
-import { InvalidResponseError } from '../../lib/api-errors'
+import { InvalidResponseError, NetworkError, TimeoutError } from '../../lib/api-errors'
 import {
   clearTabStorage,
   clearUserStorage,
@@ -68,6 +68,28 @@ export async function fetchCurrentUser(): Promise<CurrentUser | null> {
 }
 
 /**
+ * What the app can honestly say about the session: nobody signed in; signed in and confirmed by
+ * the API; or a token is stored but the API could not be reached to confirm it (offline, API
+ * down). The last one is neither: the header says so and "Cerrar sesión" stays available.
+ */
+export type SessionState =
+  { status: 'signed-out' } | { status: 'verified'; user: CurrentUser } | { status: 'unverified' }
+
+/** Reads the session; never rejects. A 401 still runs the app-wide reaction first. */
+export async function readSession(): Promise<SessionState> {
+  if (!readValue('token')) return { status: 'signed-out' }
+  try {
+    const user = await fetchCurrentUser()
+    return user ? { status: 'verified', user } : { status: 'signed-out' }
+  } catch (error) {
+    if (error instanceof NetworkError || error instanceof TimeoutError) {
+      return { status: 'unverified' }
+    }
+    return { status: 'signed-out' }
+  }
+}
+
+/**
  * True when the signed-in account belongs to another hospital than the one on screen: its token
  * opens nothing here, so the app must not present the user as this hospital's patient or staff.
  * `main`, the product's own portal, takes any account.
@@ -85,6 +107,15 @@ export async function signOut(): Promise<void> {
   removeValue('token')
   clearTabStorage()
   await deleteUserCaches()
+}
+
+/**
+ * Another tab signed out or was wiped: this tab forgets its own share of the session too (its
+ * sessionStorage: drafts, a return path), since SPEC §8 clears all browser storage of the user
+ * and each tab's sessionStorage can only be cleared by that tab.
+ */
+export function forgetSessionInThisTab(): void {
+  clearTabStorage()
 }
 
 /** SPEC §8, the 401 reaction: all browser storage of the user goes, public branding stays. */

@@ -149,6 +149,16 @@ describe('probeApiHealth', () => {
     )
   })
 
+  test('reads every answer to its end, so no connection stays held by an unread body', async () => {
+    const answer = new Response(JSON.stringify({ ok: true }), { status: 200 })
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(answer)),
+    )
+    await expect(probeApiHealth()).resolves.toBe(true)
+    expect(answer.bodyUsed).toBe(true)
+  })
+
   test('a network failure means unreachable', async () => {
     vi.stubGlobal(
       'fetch',

@@ -145,11 +145,14 @@ export function createConnectionMonitor({
  */
 export async function probeApiHealth(): Promise<boolean> {
   try {
-    await fetch(`${config.apiBaseUrl}${API_PATHS.health}`, {
+    const response = await fetch(`${config.apiBaseUrl}${API_PATHS.health}`, {
       cache: 'no-store',
       credentials: 'omit',
       signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
     })
+    // The body is read to its end: an answer left unread keeps one of the browser's few
+    // connections to the host busy until garbage collection, and the page never goes quiet.
+    await response.arrayBuffer()
     return true
   } catch {
     return false
@@ -164,8 +167,8 @@ export const connectionMonitor: ConnectionMonitor = createConnectionMonitor({
 })
 
 /**
- * The API answered (any HTTP status): it is reachable. Called by the API client; an answer the
- * worker served from its cache (`isServedFromWorkerCache`) should not be reported.
+ * The API answered (any HTTP status): it is reachable. Called by the API client, which never
+ * reports an answer the worker served from its cache.
  */
 export function reportApiReachable(): void {
   connectionMonitor.reportReachable()

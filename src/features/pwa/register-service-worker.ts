@@ -157,11 +157,6 @@ export function registerServiceWorker(): void {
   if (isProductionBuild && 'serviceWorker' in navigator) serviceWorkerController.register()
 }
 
-/** Activates the waiting version after the user accepted it (sends `SKIP_WAITING`). */
-export function acceptUpdate(): void {
-  serviceWorkerController.acceptUpdate()
-}
-
 /**
  * Calls `listener(tenant)` when the worker has a changed `verHospitales` answer for `tenant`, so
  * the open page applies it again. Returns the unsubscribe function.

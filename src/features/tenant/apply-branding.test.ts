@@ -3,7 +3,7 @@ import {
   BRANDING_CSS_VARIABLES,
   DEFAULT_COLORS,
   deriveBrandingColors,
-} from '../../shared/branding-rules'
+} from '../../contract/branding'
 import { applyBrandingToDocument } from './apply-branding'
 
 const COLORS = deriveBrandingColors({ r: 0, g: 170, b: 85 }, { r: 200, g: 30, b: 40 })

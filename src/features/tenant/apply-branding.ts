@@ -4,7 +4,7 @@ import {
   BRANDING_CSS_VARIABLES,
   DEFAULT_COLORS,
   type BrandingColors,
-} from '../../shared/branding-rules'
+} from '../../contract/branding'
 
 /** `colors` null restores the product's defaults (SPEC §4, tenant `main`). */
 export function applyBrandingToDocument(

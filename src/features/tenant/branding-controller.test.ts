@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
-import type { Branding, BrandingColors } from '../../shared/branding-rules'
+import type { Branding, BrandingColors } from '../../contract/branding'
 import {
   BRANDING_CSS_VARIABLES,
   DEFAULT_COLORS,
   deriveBrandingColors,
-} from '../../shared/branding-rules'
-import { parseColor, type Rgb } from '../../shared/colors'
+} from '../../contract/branding'
+import { parseColor, type Rgb } from '../../contract/colors'
 import type * as ControllerModule from './branding-controller'
 
 // The same mock functions survive `vi.resetModules()`, which gives each test a fresh controller.

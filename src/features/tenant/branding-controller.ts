@@ -6,7 +6,7 @@
 import { API_PATHS } from '../../config/api-paths'
 import { config } from '../../config/env'
 import { REFRESH_FLAG_ON } from '../../config/storage-keys'
-import { DEFAULT_TENANT } from '../../config/tenants'
+import { DEFAULT_TENANT } from '../../contract/tenants'
 import { api } from '../../lib/api'
 import { NetworkError, TimeoutError } from '../../lib/api-errors'
 import { readValue, removeValue, writeValue } from '../../lib/storage'
@@ -16,8 +16,8 @@ import {
   parseHospitalesAnswer,
   type Branding,
   type LogoSize,
-} from '../../shared/branding-rules'
-import { tenantFromPathname } from '../../shared/tenant-path'
+} from '../../contract/branding'
+import { tenantFromPathname } from '../../contract/tenants'
 import { applyBrandingToDocument } from './apply-branding'
 
 export interface BrandingState {

@@ -4,7 +4,7 @@
  * default branding or the tenant's own (never another's), nothing throws, nothing is half-stored.
  */
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
-import { DEFAULT_COLORS } from '../../shared/branding-rules'
+import { DEFAULT_COLORS } from '../../contract/branding'
 import type * as ControllerModule from './branding-controller'
 
 let controller: typeof ControllerModule

@@ -3,7 +3,7 @@
  * names no tenant, and stores the tenant of the others.
  */
 import { replace, type LoaderFunctionArgs } from 'react-router'
-import { readValue, writeValue } from '../../lib/storage'
+import { readValue, removeValue, writeValue } from '../../lib/storage'
 import { resolveTenantLocation, type LocationParts } from './tenant-routing'
 
 /** Redirect target for the location the page opened on (hash included), or null. */
@@ -21,6 +21,11 @@ export function tenantGateLoader({ request }: LoaderFunctionArgs): null {
     readValue('tenant'),
   )
   if (resolution.kind === 'redirect') throw replace(resolution.to)
-  if (readValue('tenant') !== resolution.tenant) writeValue('tenant', resolution.tenant)
+  if (readValue('tenant') !== resolution.tenant) {
+    writeValue('tenant', resolution.tenant)
+    // `logo` is the stored tenant's `imagen`: another hospital's never outlives the switch,
+    // whether or not the new one's branding loads.
+    removeValue('logo')
+  }
   return null
 }

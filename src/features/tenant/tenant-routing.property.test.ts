@@ -6,8 +6,8 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_TENANT, RESERVED_SEGMENTS } from '../../config/tenants'
-import { decodeSegment, firstSegment, isTenantId } from '../../shared/tenant-path'
+import { DEFAULT_TENANT, RESERVED_SEGMENTS } from '../../contract/tenants'
+import { decodeSegment, firstSegment, isTenantId } from '../../contract/tenants'
 import { resolveTenantLocation, type LocationParts, type TenantResolution } from './tenant-routing'
 
 const ORIGINS = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { RESERVED_SEGMENTS } from '../../config/tenants'
+import { RESERVED_SEGMENTS } from '../../contract/tenants'
 import { resolveTenantLocation } from './tenant-routing'
 
 const ORIGIN = 'https://clinica.example'
@@ -76,6 +76,23 @@ describe('resolveTenantLocation, DESIGN.md routing table', () => {
     })
   })
 
+  it('drops control characters, encoded or not, as a browser drops raw tabs and newlines', () => {
+    // Decoded, `x\ny` matches no route pattern at all; without them it is a screen's path or
+    // "page not found" inside the hospital's layout.
+    expect(resolveTenantLocation({ pathname: '/hospital-central/x%0Ay' }, null)).toEqual({
+      kind: 'redirect',
+      tenant: 'hospital-central',
+      to: '/hospital-central/xy',
+    })
+    expect(resolveTenantLocation({ pathname: '/hospital-central/a%00%7F%1Fb%250A' }, null)).toEqual(
+      {
+        kind: 'redirect',
+        tenant: 'hospital-central',
+        to: '/hospital-central/ab%250A',
+      },
+    )
+  })
+
   it('reads a ? or # inside the pathname as a path character, not a query or hash', () => {
     expect(
       resolveTenantLocation({ pathname: '/login?x=1#y', search: '?a=b', hash: '#c' }, null),
@@ -103,7 +120,7 @@ describe('resolveTenantLocation, hostile paths', () => {
     ['/%2e%2e/%2e%2e/login', '/main/login'],
     ['/./login', '/main/login'],
     ['/%3Cscript%3Ealert(1)%3C/script%3E', '/main/%3Cscript%3Ealert(1)%3C/script%3E'],
-    ['/%00/login', '/main/%00/login'],
+    ['/%00/login', '/main/login'],
     ['/%E0%A4%A/x', '/main/%E0%A4%A/x'],
     [`/${'a'.repeat(1000)}/login`, `/main/${'a'.repeat(1000)}/login`],
     ['/https:%2F%2Fevil.example', '/main/https:%2F%2Fevil.example'],

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { DEFAULT_COLORS } from '../../../src/shared/branding-rules'
+import { DEFAULT_COLORS } from '../../../src/contract/branding'
 import { brandColors, hex, hospitalRecord } from '../../utils/page-state'
 import {
   readPaintedPrimaries,

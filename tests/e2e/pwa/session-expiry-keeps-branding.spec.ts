@@ -50,7 +50,7 @@ test('after a 401, public branding stays cached and no cache holds user data', a
     route.fulfill({ status: 401, json: { error: 'token_expired' } }),
   )
   await page.reload()
-  await expect(page).toHaveURL(/\/main\/login$/)
+  await expect(page).toHaveURL(/\/main\/login\?caducada=1&centro=hospital-central&/)
   await expect.poll(() => localStorageEntries(page)).toEqual({ tenant: 'main' })
   await context.unroute('**/api/me')
 

@@ -3,8 +3,18 @@
  * Free of DOM and React: the page applies the result, the service worker paints it into the
  * app shell and the tenant manifest.
  */
-import { DEFAULT_BRANDING_COLORS } from '../config/branding-defaults.ts'
-import { parseColor, readableForeground, readableOnWhite, toHex, type Rgb } from './colors.ts'
+import { parseColor, readableForeground, readableOnWhite, toHex, type Rgb } from './colors.js'
+import { isApiPathname } from './tenants.js'
+import { cleanDisplayName } from './text.js'
+
+/**
+ * The product's own colours, shown for `main` and whenever a tenant's branding is missing or
+ * invalid. The readable foregrounds are precomputed (white on this blue is 8.6:1, on the teal 5.5:1).
+ */
+export const DEFAULT_BRANDING_COLORS = {
+  primario: '#1f4e8c',
+  secundario: '#0f6b5c',
+} as const
 
 /** Every value is `#rrggbb`, derived so text on each background keeps WCAG AA contrast. */
 export interface BrandingColors {
@@ -83,9 +93,15 @@ const RASTER_DATA_URL = /^data:image\/(?:png|jpeg|gif|webp|avif);base64,[a-z0-9+
 // eslint-disable-next-line no-control-regex -- matching control characters is the point.
 const CONTROL_OR_SPACE = /[\u0000-\u0020\u007f-\u009f\u2028\u2029]/
 
+// A `.` or `..` segment, plain or percent-encoded: resolving it changes what a path points to
+// (`/logos/../api/me` is `/api/me`), so a logo path holding one is refused, not resolved.
+const DOT_SEGMENT = /(?:^|[/\\])(?:\.|%2e){1,2}(?:[/\\?#]|$)/i
+
 /**
- * An absolute logo URL when `value` is an http(s) URL, a path (resolved against the API base)
- * or a base64 raster `data:` image; null otherwise (`javascript:`, SVG data, garbage).
+ * An absolute logo URL, or null. Accepted: an https URL on any host; a path or URL on the API's
+ * own origin (http too, as in local development); a base64 raster `data:` image. Refused: an
+ * http URL on another host (mixed content on an https page, and outside the page's CSP, so it
+ * could never show), `javascript:`, SVG data, credentials, dot segments, the API's own paths.
  */
 export function sanitizeLogoUrl(value: unknown, apiBaseUrl: string): string | null {
   if (typeof value !== 'string' || value === '') return null
@@ -93,24 +109,33 @@ export function sanitizeLogoUrl(value: unknown, apiBaseUrl: string): string | nu
     return value.length <= MAX_DATA_LOGO_LENGTH && RASTER_DATA_URL.test(value) ? value : null
   }
   if (value.length > MAX_LOGO_URL_LENGTH || CONTROL_OR_SPACE.test(value)) return null
+  if (DOT_SEGMENT.test(value.split(/[?#]/, 1)[0] ?? '')) return null
   let url: URL
+  let base: URL
   try {
-    url = new URL(value, apiBaseUrl)
+    base = new URL(apiBaseUrl)
+    url = new URL(value, base)
   } catch {
     return null
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null
+  const isSameOrigin = url.origin === base.origin
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isSameOrigin)) return null
   if (url.username || url.password) return null
+  if (isSameOrigin && isApiPathname(url.pathname)) return null
   return url.href
 }
 
-const MAX_NAME_LENGTH = 120
+/** Longest hospital name shown (header, title, app name), in graphemes. */
+export const MAX_HOSPITAL_NAME_GRAPHEMES = 80
 
 function sanitizeName(value: unknown): string | null {
   if (typeof value !== 'string') return null
-  const name = value.replace(/\s+/g, ' ').trim()
-  return name && name.length <= MAX_NAME_LENGTH ? name : null
+  const name = cleanDisplayName(value.slice(0, MAX_RAW_NAME_LENGTH), MAX_HOSPITAL_NAME_GRAPHEMES)
+  return name === '' ? null : name
 }
+
+// Work on a bounded prefix: a 100,000-character name is cut long before it is segmented.
+const MAX_RAW_NAME_LENGTH = 4096
 
 export type BrandingResult =
   | {

@@ -1,10 +1,12 @@
 /**
  * The web app manifest of one tenant, so each hospital installs as its own app (own id, scope,
  * name, colours and, when usable, its logo as icon). The service worker answers
- * `/{tenant}/manifest.webmanifest` with it; `public/manifest.webmanifest` equals `main`'s.
+ * `/{tenant}/manifest.webmanifest` with it from the stored branding, the server from the
+ * hospital's record on a first visit; `public/manifest.webmanifest` equals `main`'s.
  */
-import { paths } from '../config/paths'
-import { DEFAULT_COLORS, type Branding } from './branding-rules'
+import { DEFAULT_COLORS, type Branding } from './branding.js'
+import { tenantRoot } from './tenants.js'
+import { graphemesOf } from './text.js'
 
 export const DEFAULT_APP_NAME = 'Clínica'
 export const DEFAULT_BACKGROUND_COLOR = '#ffffff'
@@ -41,25 +43,23 @@ export const APP_ICONS: readonly ManifestIcon[] = [
   { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
 ]
 
-// Counted in code points so an accented or non-Latin name is not cut in the middle of a letter.
-const lengthOf = (text: string) => Array.from(text).length
+const lengthOf = (text: string) => graphemesOf(text).length
 
 /**
  * A home-screen label of at most `max` characters: leading words become initials until it fits
  * ("Hospital Universitario La Paz" → "H. U. La Paz"); only then is it cut with an ellipsis.
- * The same rule as the reference server's manifest.
  */
 export function shortenName(name: string, max: number = SHORT_NAME_MAX_LENGTH): string {
   const trimmed = name.trim().replace(/\s+/g, ' ')
   if (lengthOf(trimmed) <= max) return trimmed
   const words = trimmed.split(' ')
   for (let index = 0; index < words.length - 1; index += 1) {
-    const [initial = ''] = Array.from(words[index] ?? '')
+    const [initial = ''] = graphemesOf(words[index] ?? '')
     words[index] = `${initial}.`
     const candidate = words.join(' ')
     if (lengthOf(candidate) <= max) return candidate
   }
-  const cut = Array.from(words.join(' '))
+  const cut = graphemesOf(words.join(' '))
     .slice(0, max - 1)
     .join('')
   return `${cut.trimEnd()}…`
@@ -79,7 +79,7 @@ export function buildTenantManifest(tenant: string, branding: Branding | null): 
   const ownBranding = branding?.tenant === tenant ? branding : null
   const ownName = ownBranding?.nombre?.trim() ?? ''
   const name = ownName === '' ? DEFAULT_APP_NAME : ownName
-  const scope = `${paths.tenantRoot(tenant)}/`
+  const scope = `${tenantRoot(tenant)}/`
   const logoIcon = ownBranding ? toLogoIcon(ownBranding) : null
   return {
     id: scope,
@@ -90,7 +90,7 @@ export function buildTenantManifest(tenant: string, branding: Branding | null): 
       : 'Portal de clínicas y hospitales para pacientes y profesionales.',
     lang: 'es',
     dir: 'ltr',
-    start_url: paths.login(tenant),
+    start_url: `${scope}login`,
     scope,
     display: 'standalone',
     theme_color: ownBranding?.colors.primario ?? DEFAULT_COLORS.primario,

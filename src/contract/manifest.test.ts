@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import publicManifest from '../../public/manifest.webmanifest?raw'
-import { DEFAULT_COLORS, parseHospitalesAnswer, type Branding } from './branding-rules'
-import { APP_ICONS, buildTenantManifest, shortenName } from './tenant-manifest'
+import { DEFAULT_COLORS, parseHospitalesAnswer, type Branding } from './branding'
+import { APP_ICONS, buildTenantManifest, shortenName } from './manifest'
 
 function brandingOf(
   tenant: string,

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createConnectionMonitor } from '../features/pwa/connection-status'
-import { connectBrandingRecovery } from './branding-recovery'
+import { connectReconnectRecovery } from './reconnect-recovery'
 
 function setup() {
   const monitor = createConnectionMonitor({
@@ -10,11 +10,11 @@ function setup() {
     shouldProbeOnStart: false,
   })
   const retry = vi.fn(() => Promise.resolve())
-  const disconnect = connectBrandingRecovery(monitor, retry)
+  const disconnect = connectReconnectRecovery(monitor, retry)
   return { monitor, retry, disconnect }
 }
 
-describe('connectBrandingRecovery', () => {
+describe('connectReconnectRecovery', () => {
   it('retries the interrupted branding when the API is reachable again, once per outage', () => {
     const { monitor, retry } = setup()
 

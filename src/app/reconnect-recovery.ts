@@ -1,17 +1,17 @@
 /**
- * Brings the tenant's branding back after an outage: when the connection monitor sees the API
- * reachable again, the branding load the outage interrupted runs again.
+ * Catches up after an outage: when the connection monitor sees the API reachable again, what the
+ * outage interrupted runs again (the tenant's branding, the session's verification).
  */
 import type { ConnectionMonitor } from '../features/pwa/connection-status'
 
-export function connectBrandingRecovery(
+export function connectReconnectRecovery(
   monitor: Pick<ConnectionMonitor, 'subscribe' | 'getSnapshot'>,
-  retryInterruptedBranding: () => Promise<void>,
+  onReconnect: () => Promise<void>,
 ): () => void {
   let wasReachable = monitor.getSnapshot().isReachable
   return monitor.subscribe(() => {
     const { isReachable } = monitor.getSnapshot()
-    if (isReachable && !wasReachable) void retryInterruptedBranding()
+    if (isReachable && !wasReachable) void onReconnect()
     wasReachable = isReachable
   })
 }

@@ -9,7 +9,7 @@ import {
   sanitizeLogoUrl,
   toCssDeclarations,
   type Branding,
-} from './branding-rules'
+} from './branding'
 import { AA_TEXT_CONTRAST, contrastRatio, parseColor, type Rgb } from './colors'
 
 const API_BASE = 'https://api.example/v1'
@@ -155,7 +155,6 @@ describe('parseHospitalesAnswer', () => {
   describe('imagen', () => {
     it.each([
       ['an https URL', 'https://logos.example/a.png', 'https://logos.example/a.png'],
-      ['an http URL', 'http://logos.example/a.png', 'http://logos.example/a.png'],
       [
         'a same-origin path, against the API base',
         '/logos/central.png',
@@ -187,6 +186,12 @@ describe('parseHospitalesAnswer', () => {
       ['credentials in the URL', 'https://user:pass@logos.example/x.png'],
       ['a 3000-character URL', `https://logos.example/${'a'.repeat(3000)}.png`],
       ['ftp:', 'ftp://logos.example/a.png'],
+      // Mixed content on an https page, and outside the page's CSP: it could never show.
+      ['an http URL on another host', 'http://logos.example/a.png'],
+      ['a path that climbs into the API', '/logos/../api/me'],
+      ['an encoded climb', '/logos/%2e%2e/api/me'],
+      ['a backslash climb', '/logos\\..\\api/me'],
+      ['a dot segment', '/logos/./a.png'],
       ['a number', 42],
       ['an object', { url: 'https://logos.example/a.png' }],
       ['an array', ['https://logos.example/a.png']],
@@ -221,8 +226,13 @@ describe('parseHospitalesAnswer', () => {
   describe('nombre', () => {
     it.each([
       ['trimmed and its spaces collapsed', '  Hospital \n  Central  ', 'Hospital Central'],
-      ['kept up to 120 characters', 'H'.repeat(120), 'H'.repeat(120)],
-      ['dropped when longer than 120 characters', 'H'.repeat(121), null],
+      ['kept up to 80 graphemes', 'H'.repeat(80), 'H'.repeat(80)],
+      ['cut with an ellipsis past 80 graphemes', 'H'.repeat(100_000), `${'H'.repeat(79)}…`],
+      ['counted in graphemes, not code units', '👩‍⚕️'.repeat(80), '👩‍⚕️'.repeat(80)],
+      ['cleaned of a right-to-left override', 'Hospital\u202e Central', 'Hospital Central'],
+      ['cleaned of NUL and other controls', 'Hospital\u0000Cen\u0007tral', 'Hospital Cen tral'],
+      ['composed (NFC)', 'Cli\u0301nica', 'Clínica'],
+      ['dropped when nothing printable is left', '\u202e\u0000 ', null],
       ['dropped when blank', '   ', null],
       ['dropped when not a string', 42, null],
       ['dropped when absent', undefined, null],
@@ -241,6 +251,24 @@ describe('sanitizeLogoUrl', () => {
     ['an https URL with a query', 'https://cdn.example/a.png?v=2', 'https://cdn.example/a.png?v=2'],
   ])('resolves %s', (_, value, expected) => {
     expect(sanitizeLogoUrl(value, `${API_BASE}/`)).toBe(expected)
+  })
+
+  it('accepts http only on the API origin itself, as in local development', () => {
+    expect(sanitizeLogoUrl('/logos/a.png', 'http://localhost:4173')).toBe(
+      'http://localhost:4173/logos/a.png',
+    )
+    expect(sanitizeLogoUrl('http://localhost:4173/logos/a.png', 'http://localhost:4173')).toBe(
+      'http://localhost:4173/logos/a.png',
+    )
+    expect(sanitizeLogoUrl('http://127.0.0.2/logo.png', 'http://localhost:4173')).toBeNull()
+  })
+
+  it("refuses the API origin's own API paths, which may answer a user's data", () => {
+    expect(sanitizeLogoUrl('/api/me', API_BASE)).toBeNull()
+    expect(sanitizeLogoUrl('/%61pi/me', API_BASE)).toBeNull()
+    expect(sanitizeLogoUrl('https://cdn.example/api/logo.png', API_BASE)).toBe(
+      'https://cdn.example/api/logo.png',
+    )
   })
 
   it.each([null, undefined, '', 'javascript:alert(1)', '\u0000https://a.example/x.png'])(

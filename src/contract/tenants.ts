@@ -1,0 +1,97 @@
+/**
+ * The tenant rules, one copy for the page, the service worker, the server and the build: which
+ * first path segments are reserved, which can name a hospital, and which hospital a path names.
+ * Pure and DOM-free.
+ */
+
+/** Tenant used when the URL names none and nothing is stored (SPEC §9). */
+export const DEFAULT_TENANT = 'main'
+
+/**
+ * First path segments that are never tenants (SPEC §2), exact and case-sensitive.
+ * The empty segment is handled by the routing rules; every other name is also a child route.
+ */
+export const RESERVED_SEGMENTS = [
+  'admin',
+  'login',
+  'apanel',
+  'admin-login',
+  'cliente',
+  'referidos',
+  'profesional',
+  'external',
+  'validar-cuenta',
+  'pagos',
+  'solicitar-asistencia',
+  'directorio',
+  'atencion-asistencia',
+  'error-consulta-inactiva',
+  'terminos-y-condiciones',
+  'restablecer-acceso',
+  'agradecimiento-final',
+  'atencion-profesional-publica-inmediata',
+] as const
+
+export type ReservedSegment = (typeof RESERVED_SEGMENTS)[number]
+
+/**
+ * First segments the server answers itself (the API, build assets, icons, logos): never a
+ * tenant either, or `/%61pi/x` would make `api` the stored tenant and `/` lead to `/api/login`.
+ */
+export const SERVER_SEGMENTS = ['api', 'assets', 'icons', 'logos'] as const
+
+const NEVER_TENANTS: ReadonlySet<string> = new Set([...RESERVED_SEGMENTS, ...SERVER_SEGMENTS])
+
+/** True when `segment` (decoded) is empty or reserved, i.e. it cannot name a tenant. */
+export function isReservedSegment(segment: string): boolean {
+  return segment === '' || NEVER_TENANTS.has(segment)
+}
+
+// Letters (any script), digits and URL-safe punctuation; up to 100 characters. Anything else
+// (markup, control characters, slashes once decoded, very long strings) never names a tenant.
+const TENANT_ID = /^[\p{L}\p{N}][\p{L}\p{N}._~-]{0,99}$/u
+
+/** The raw (still percent-encoded) first segment of a pathname: `/a/b` → `a`, `/` → ``. */
+export function firstSegment(pathname: string): string {
+  const withoutLeadingSlashes = pathname.replace(/^[/\\]+/, '')
+  const end = withoutLeadingSlashes.search(/[/\\]/)
+  return end === -1 ? withoutLeadingSlashes : withoutLeadingSlashes.slice(0, end)
+}
+
+/** Percent-decodes a segment; null when the encoding is broken. */
+export function decodeSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return null
+  }
+}
+
+/** True when `value` (decoded) can be a tenant identifier and is not reserved. */
+export function isTenantId(value: string): boolean {
+  return !isReservedSegment(value) && TENANT_ID.test(value)
+}
+
+/** The tenant a pathname belongs to, or null when its first segment names none. */
+export function tenantFromPathname(pathname: string): string | null {
+  if (!pathname.startsWith('/') || pathname.startsWith('//')) return null
+  const decoded = decodeSegment(firstSegment(pathname))
+  return decoded !== null && isTenantId(decoded) ? decoded : null
+}
+
+/** Every API path starts with this; the service worker never answers it with the app shell. */
+export const API_PREFIX = '/api/'
+
+/**
+ * True for `/api` and everything under `/api/`, on any host, however it is percent-encoded
+ * (`/%61pi/me`): the server's router decodes before matching, so every check must too.
+ */
+export function isApiPathname(pathname: string): boolean {
+  const decoded = decodeSegment(pathname)
+  return decoded !== null && (decoded === '/api' || decoded.startsWith(API_PREFIX))
+}
+
+/** The root of a tenant's URLs, written the one canonical way (`/cl%C3%ADnica-sol`). */
+export function tenantRoot(tenant: string): string {
+  return `/${encodeURIComponent(tenant)}`
+}

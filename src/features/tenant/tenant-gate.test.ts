@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest'
+import { tenantGateLoader } from './tenant-gate'
+
+function visit(path: string) {
+  try {
+    const url = new URL(path, 'https://clinica.example')
+    tenantGateLoader({
+      request: new Request(url),
+      url,
+      pattern: '/',
+      params: {},
+      context: undefined,
+    })
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown
+    throw thrown
+  }
+  return null
+}
+
+describe('the root loader stores the tenant of every navigation', () => {
+  it('stores the tenant the URL names', () => {
+    expect(visit('/clinica-norte/login')).toBeNull()
+    expect(localStorage.getItem('tenant')).toBe('clinica-norte')
+  })
+
+  it('drops the previous hospital’s logo when the tenant changes, before any branding loads', () => {
+    localStorage.setItem('tenant', 'hospital-central')
+    localStorage.setItem('logo', '/logos/hospital-central.png')
+
+    visit('/no-existe-xyz/login')
+
+    expect(localStorage.getItem('tenant')).toBe('no-existe-xyz')
+    expect(localStorage.getItem('logo')).toBeNull()
+  })
+
+  it('keeps the logo while the tenant stays the same', () => {
+    localStorage.setItem('tenant', 'hospital-central')
+    localStorage.setItem('logo', '/logos/hospital-central.png')
+
+    visit('/hospital-central/directorio')
+
+    expect(localStorage.getItem('logo')).toBe('/logos/hospital-central.png')
+  })
+
+  it('redirects a reserved first segment without touching the stored tenant or logo', () => {
+    localStorage.setItem('tenant', 'hospital-central')
+    localStorage.setItem('logo', '/logos/hospital-central.png')
+
+    const redirect = visit('/login')
+
+    expect(redirect?.headers.get('Location')).toBe('/hospital-central/login')
+    expect(localStorage.getItem('logo')).toBe('/logos/hospital-central.png')
+  })
+})

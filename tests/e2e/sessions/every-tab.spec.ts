@@ -1,0 +1,60 @@
+/**
+ * A wipe reaches every open tab of the app completely (SPEC §8: all browser storage of the
+ * user): the other tabs follow to the sign-in screen and clear their own sessionStorage, which
+ * no other tab can clear for them.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { DEMO_ACCOUNT } from '../../utils/demo'
+
+test.use({ serviceWorkers: 'block' })
+
+async function signIn(page: Page) {
+  await page.goto(`/${DEMO_ACCOUNT.tenant}/login`)
+  await page.getByLabel('Correo electrónico').fill(DEMO_ACCOUNT.email)
+  await page.getByLabel('Contraseña').fill(DEMO_ACCOUNT.password)
+  await page.getByRole('button', { name: 'Entrar' }).click()
+  await expect(page.getByRole('banner')).toContainText(DEMO_ACCOUNT.nombre)
+}
+
+const tabStorage = (page: Page) =>
+  page.evaluate(() => Object.fromEntries(Object.entries(sessionStorage)))
+
+test('a 401 in one tab clears the other tab’s sessionStorage and takes it to the sign-in', async ({
+  context,
+}) => {
+  const first = await context.newPage()
+  await signIn(first)
+  const second = await context.newPage()
+  await second.goto(`/${DEMO_ACCOUNT.tenant}/cliente`)
+  await expect(second.getByRole('banner')).toContainText(DEMO_ACCOUNT.nombre)
+  await second.evaluate(() => {
+    sessionStorage.setItem('borrador-consulta', 'Dolor de cabeza desde el lunes')
+  })
+
+  // The session expires on the server: the first tab's next call gets a 401 and wipes.
+  await first.route('**/api/me', (route) =>
+    route.fulfill({ status: 401, json: { error: 'token_expired', message: 'Sesión caducada.' } }),
+  )
+  await first.reload()
+  await expect(first).toHaveURL(/\/main\/login\?caducada=1&centro=hospital-central&/)
+
+  await expect(second).toHaveURL(/\/login$/)
+  expect(await tabStorage(second)).toEqual({})
+  await expect(second.getByRole('banner')).not.toContainText(DEMO_ACCOUNT.nombre)
+})
+
+test('signing out in one tab clears the other tab’s sessionStorage too', async ({ context }) => {
+  const first = await context.newPage()
+  await signIn(first)
+  const second = await context.newPage()
+  await second.goto(`/${DEMO_ACCOUNT.tenant}/cliente`)
+  await second.evaluate(() => {
+    sessionStorage.setItem('borrador-consulta', 'Dolor de cabeza desde el lunes')
+  })
+
+  await first.getByRole('button', { name: 'Cerrar sesión' }).click()
+
+  await expect(second).toHaveURL(new RegExp(`/${DEMO_ACCOUNT.tenant}/login$`))
+  expect(await tabStorage(second)).toEqual({})
+  await expect(second.getByRole('banner')).not.toContainText(DEMO_ACCOUNT.nombre)
+})
