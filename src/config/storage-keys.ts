@@ -4,6 +4,11 @@ export const STORAGE_KEYS = {
   tenant: 'tenant',
   logo: 'logo',
   refresh: 'refresh',
+  // Beyond the spec's four: the device's own settings, not the user's data.
+  /** `"1"` on a device several people use: sign out after inactivity. */
+  sharedDevice: 'dispositivo-compartido',
+  /** When someone last used the app in any tab (ms since the epoch), for the inactivity timer. */
+  lastActivity: 'ultima-actividad',
 } as const
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS]

@@ -50,8 +50,15 @@ describe('with working storage', () => {
     expect(localStorage.getItem(key)).toBeNull()
   })
 
-  it('uses exactly the spec key names', () => {
-    expect(KEYS).toEqual(['token', 'tenant', 'logo', 'refresh'])
+  it("uses exactly the spec's key names, plus the device's own shared-device settings", () => {
+    expect(KEYS).toEqual([
+      'token',
+      'tenant',
+      'logo',
+      'refresh',
+      'dispositivo-compartido',
+      'ultima-actividad',
+    ])
   })
 
   it('reads values written by someone else (another tab, an older version)', () => {

@@ -146,6 +146,7 @@ test.describe('keyboard', () => {
       banner.getByRole('link', { name: 'Iniciar sesión' }),
       page.getByLabel('Correo electrónico'),
       page.getByLabel('Contraseña'),
+      page.getByLabel('Este dispositivo es compartido'),
       page.getByRole('button', { name: 'Entrar' }),
     ]
     for (const stop of tabStops) {
@@ -154,6 +155,7 @@ test.describe('keyboard', () => {
     }
 
     // Back to the fields, then Enter in the password field submits the form.
+    await page.keyboard.press('Shift+Tab')
     await page.keyboard.press('Shift+Tab')
     await page.keyboard.press('Shift+Tab')
     await expect(page.getByLabel('Correo electrónico')).toBeFocused()
@@ -226,6 +228,7 @@ test.describe('visible focus', () => {
         'a "Iniciar sesión"',
         'input "email"',
         'input "password"',
+        'input "compartido"',
         'button "Entrar"',
         'button "Cerrar sesión"',
         // The account is hospital-central's: elsewhere (but on main) it is sent to its own centre.

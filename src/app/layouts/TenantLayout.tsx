@@ -3,7 +3,14 @@ import { Link, Outlet, useLoaderData, useNavigate } from 'react-router'
 import { appVersion } from '../../config/env'
 import { paths } from '../../config/paths'
 import { DEFAULT_TENANT } from '../../contract/tenants'
-import { belongsToOtherHospital, signOut, type SessionState } from '../../features/auth/session'
+import { InactivitySignOut } from '../../features/auth/InactivitySignOut'
+import {
+  belongsToOtherHospital,
+  signOut,
+  wipeSession,
+  type SessionState,
+} from '../../features/auth/session'
+import { isSharedDevice } from '../../features/auth/shared-device'
 import { ConnectionStatus } from '../../features/pwa/ConnectionStatus'
 import { UpdatePrompt } from '../../features/pwa/UpdatePrompt'
 import { TenantLogo } from '../../features/tenant/TenantLogo'
@@ -64,6 +71,29 @@ function SignedInUser({ tenant, session }: { tenant: string; session: Promise<Se
       )}
       <SignOutButton tenant={tenant} />
     </div>
+  )
+}
+
+/**
+ * On a shared device, a signed-in session left idle ends by itself: the full wipe, then this
+ * hospital's sign-in for the next person.
+ */
+function SharedDeviceSignOut({
+  tenant,
+  session,
+}: {
+  tenant: string
+  session: Promise<SessionState>
+}) {
+  const navigate = useNavigate()
+  const state = use(session)
+  if (state.status === 'signed-out' || !isSharedDevice()) return null
+  return (
+    <InactivitySignOut
+      onExpired={() => {
+        void wipeSession().then(() => navigate(paths.login(tenant), { replace: true }))
+      }}
+    />
   )
 }
 
@@ -129,6 +159,9 @@ export function TenantLayout() {
           <SignedInUser tenant={tenant} session={session} />
         </Suspense>
       </header>
+      <Suspense fallback={null}>
+        <SharedDeviceSignOut tenant={tenant} session={session} />
+      </Suspense>
       <ConnectionStatus />
       <UpdatePrompt />
       <main ref={main} id="contenido" className="app-main" tabIndex={-1}>

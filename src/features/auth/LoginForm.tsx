@@ -4,6 +4,7 @@ import { paths } from '../../config/paths'
 import { isTenantId } from '../../contract/tenants'
 import { ApiError, NetworkError, TimeoutError } from '../../lib/api-errors'
 import { signIn, type SessionUser } from './session'
+import { isSharedDevice, setSharedDevice } from './shared-device'
 import { validateCredentials, type CredentialErrors } from './validate-credentials'
 
 interface LoginFormProps {
@@ -78,6 +79,7 @@ export function LoginForm({ tenant, onSignedIn }: LoginFormProps) {
     setIsSubmitting(true)
     try {
       const user = await signIn({ email, password, tenant })
+      setSharedDevice(form.get('compartido') === 'on')
       onSignedIn(user)
     } catch (error) {
       setFailure(describeFailure(error))
@@ -131,6 +133,19 @@ export function LoginForm({ tenant, onSignedIn }: LoginFormProps) {
             {errors.password}
           </p>
         )}
+      </div>
+      <div className="field field-checkbox">
+        <input
+          id={`${id}-shared`}
+          name="compartido"
+          type="checkbox"
+          defaultChecked={isSharedDevice()}
+          aria-describedby={`${id}-shared-hint`}
+        />
+        <label htmlFor={`${id}-shared`}>Este dispositivo es compartido</label>
+        <p id={`${id}-shared-hint`} className="field-hint">
+          La sesión se cerrará sola tras 5 minutos sin actividad.
+        </p>
       </div>
       <div role="alert" className="form-alert">
         {failure?.message}
