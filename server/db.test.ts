@@ -36,7 +36,7 @@ describe('database', () => {
     expect(statSync(path).mode & 0o777).toBe(0o600)
   })
 
-  it('seeds three hospitals and three demo accounts, and seeding again changes nothing', async () => {
+  it('seeds three hospitals and four demo accounts (the product admin among them), and seeding again changes nothing', async () => {
     const path = join(dir, 'clinica.sqlite')
     const db = openDatabase(path)
     await seedDatabase(db, { demoMode: true, scryptParams: TEST_SCRYPT_PARAMS })
@@ -47,7 +47,7 @@ describe('database', () => {
       'clinica-sol',
       'hospital-central',
     ])
-    expect(first.users).toHaveLength(3)
+    expect(first.users).toHaveLength(4)
 
     const again = openDatabase(path)
     await seedDatabase(again, { demoMode: true, scryptParams: TEST_SCRYPT_PARAMS })

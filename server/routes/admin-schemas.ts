@@ -8,7 +8,7 @@ export const TENANT_PARAMS_SCHEMA = {
   properties: { tenant: TENANT_SCHEMA },
 } as const
 
-const COLOR_SCHEMA = { type: 'string', minLength: 1, maxLength: 50 } as const
+const COLOR_SCHEMA = { type: 'string', maxLength: 50 } as const
 
 export const HOSPITAL_SCHEMA = {
   type: 'object',
