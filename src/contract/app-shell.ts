@@ -41,6 +41,8 @@ export const SCREEN_CHUNKS_ELEMENT_ID = 'screen-chunks'
 export type ScreenChunks = Record<string, readonly string[]>
 
 const LOADING_TEXT = 'Cargando…'
+const NEEDS_JAVASCRIPT_TEXT =
+  'Esta aplicación necesita JavaScript para funcionar. Actívalo en tu navegador para iniciar sesión.'
 // Same size as the header's <img> the app renders, so the frame does not move when it takes over.
 const LOGO_SIZE_PX = 48
 
@@ -166,7 +168,8 @@ function buildFrame(branding: Branding | null): string {
     `<div class="app boot-frame"><header class="app-header"><span class="brand">${logo}` +
     `<span class="brand-name">${name}</span></span></header>` +
     `<main class="app-main"><p class="boot-status" role="status" aria-busy="true">` +
-    `<span class="boot-spinner" aria-hidden="true"></span>${LOADING_TEXT}</p></main></div>`
+    `<span class="boot-spinner" aria-hidden="true"></span>${LOADING_TEXT}</p>` +
+    `<p class="noscript-notice">${NEEDS_JAVASCRIPT_TEXT}</p></main></div>`
   )
 }
 
