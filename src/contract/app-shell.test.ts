@@ -51,6 +51,7 @@ describe('fillAppShell', () => {
     expect(logo?.getAttribute('alt')).toBe('Logotipo de Clínica Norte')
     expect(logo?.getAttribute('width')).toBe('48')
     expect(logo?.getAttribute('height')).toBe('48')
+    expect(logo?.getAttribute('referrerpolicy')).toBe('no-referrer')
     const status = doc.querySelector('[role="status"]')
     expect(status?.getAttribute('aria-busy')).toBe('true')
     expect(status?.textContent).toBe('Cargando…')
