@@ -105,7 +105,7 @@ function readProbe(): ProbeResult {
     const navigation = performance.getEntriesByType('navigation')[0] as PerformanceResourceTiming
     const resources = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
       // Code and styles only: the manifest, icons and logo never hold the sign-in button back.
-      .filter((entry) => /\.(?:js|css)(?:\?|$)/.test(new URL(entry.name).pathname))
+      .filter((entry) => /\.(?:js|css)$/.test(new URL(entry.name).pathname))
       .filter((entry) => entry.startTime <= until)
       .sort((a, b) => a.startTime - b.startTime)
     const waves: { end: number; wave: number }[] = [{ end: navigation.responseEnd, wave: 1 }]
