@@ -1,29 +1,70 @@
 import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 import { VitePWA } from 'vite-plugin-pwa'
-import { DEFAULT_COLORS, toCssDeclarations } from './src/contract/branding.ts'
+import {
+  fillDefaultBranding,
+  fillSlot,
+  screenChunksElement,
+  SHELL_SLOTS,
+  type ScreenChunks,
+} from './src/contract/app-shell.ts'
 
 /**
- * Writes the default brand colours into index.html from their one constant, so the first frame
- * of any visit has them before any script runs.
+ * Fills index.html's branding slots with the defaults from the one contract, so a shell nobody
+ * filled (a direct `/index.html`, the dev server) still shows the product's colours and name.
  */
 function defaultBrandingPlugin(): Plugin {
   return {
     name: 'clinica-default-branding',
+    transformIndexHtml: { order: 'pre', handler: (html) => fillDefaultBranding(html) },
+  }
+}
+
+// A screen module: `src/app/routes/login.tsx` is the screen `login`.
+const SCREEN_MODULE = /[\\/]src[\\/]app[\\/]routes[\\/]([a-z-]+)\.tsx$/
+
+/**
+ * Writes the build's screen → chunk URLs map into index.html's screen-preload slot: the server and
+ * the service worker turn it into `modulepreload` links for the screen being opened, so its chunks
+ * load alongside the entry instead of one round trip after another.
+ */
+function screenChunksPlugin(): Plugin {
+  let base = '/'
+  return {
+    name: 'clinica-screen-chunks',
+    apply: 'build',
+    configResolved: (config) => {
+      base = config.base
+    },
     transformIndexHtml: {
-      order: 'pre',
-      handler: (html) =>
-        html
-          .replace(
-            /<meta name="theme-color" content="[^"]*"/,
-            `<meta name="theme-color" content="${DEFAULT_COLORS.primario}"`,
-          )
-          .replace(
-            '</head>',
-            `  <style id="default-branding">:root{${toCssDeclarations(DEFAULT_COLORS)}}</style>\n  </head>`,
+      order: 'post',
+      handler: (html, { bundle, chunk: entry }) => {
+        if (!bundle || !entry) return html
+        const chunks = new Map(
+          Object.values(bundle).flatMap((output) =>
+            output.type === 'chunk' ? [[output.fileName, output] as const] : [],
           ),
+        )
+        const closure = (fileName: string, seen = new Set<string>()): Set<string> => {
+          if (seen.has(fileName)) return seen
+          seen.add(fileName)
+          for (const imported of chunks.get(fileName)?.imports ?? []) closure(imported, seen)
+          return seen
+        }
+        const loadedWithEntry = closure(entry.fileName)
+        const screens: ScreenChunks = {}
+        for (const chunk of chunks.values()) {
+          const screen = chunk.facadeModuleId && SCREEN_MODULE.exec(chunk.facadeModuleId)?.[1]
+          if (!chunk.isDynamicEntry || !screen) continue
+          screens[screen] = [...closure(chunk.fileName)]
+            .filter((fileName) => !loadedWithEntry.has(fileName))
+            .map((fileName) => `${base}${fileName}`)
+        }
+        return fillSlot(html, SHELL_SLOTS.screenPreload, screenChunksElement(screens))
+      },
     },
   }
 }
@@ -39,13 +80,22 @@ const PACKAGE = JSON.parse(readFileSync(new URL('package.json', import.meta.url)
 const VERSION_FROM_ENV = process.env.VITE_APP_VERSION?.trim() ?? ''
 const APP_VERSION = VERSION_FROM_ENV === '' ? PACKAGE.version : VERSION_FROM_ENV
 
+const REACT_ROUTER_PRODUCTION = fileURLToPath(
+  new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url),
+)
+
 // The API server the dev server forwards `/api` and `/logos` to (`npm run dev:api`).
 const DEV_API_TARGET = process.env.DEV_API_TARGET ?? 'http://127.0.0.1:4174'
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
+  resolve: {
+    alias:
+      command === 'build' ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [],
+  },
   plugins: [
     react(),
     defaultBrandingPlugin(),
+    screenChunksPlugin(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/sw',
@@ -100,4 +150,4 @@ export default defineConfig({
       },
     ],
   },
-})
+}))

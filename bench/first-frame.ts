@@ -1,53 +1,229 @@
 /**
- * First-frame benchmark (`npm run bench`): a real Chromium against the production build, the
- * median of N runs for a cold visit, a warm visit (service worker in control) and an offline
- * visit. It reports first paint, when the tenant's colours are applied, how many frames were
- * painted in the wrong colours, whether the logo shows offline, and the first-load JS in gzip
- * bytes, for this app and for a plain React PWA that fetches its branding after rendering
- * (`bench/baseline/`), served by the same reference server. A benchmark, not a test: it prints
- * and writes figures, it asserts nothing.
+ * First-visit benchmark (`npm run bench`): what a person sees on a phone, measured in a real
+ * Chromium for this app and for a plain React PWA (`bench/baseline/`), both served by this
+ * project's server, interleaved run by run so a busy moment of the machine weighs on both alike.
+ *
+ * Profiles: a throttled phone (150 ms round trip, 1.6 Mbps down, CPU 4× slower, through CDP) and
+ * the unthrottled machine. Visits: cold (fresh profile), warm (worker in control, new tab) and
+ * offline. Per visit: first contentful paint (the first frame with content, which is what a person
+ * sees; an empty coloured frame is not), first frame in the hospital's colours, logo shown,
+ * largest contentful paint, sign-in button enabled, sequential round trips before that, and the
+ * JS bytes a cold visit loads (gzip and brotli). Medians with min–max and the ratio to the
+ * baseline; the machine's load average is printed with them. A benchmark: it asserts nothing.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { gzipSync } from 'node:zlib'
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import react from '@vitejs/plugin-react'
 import { build } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../playwright.config'
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 5)
+const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const TENANT = process.env.BENCH_TENANT ?? 'hospital-central'
 
-interface VisitFigures {
-  firstPaintMs: number | null
-  firstContentfulPaintMs: number | null
-  /** From navigation start to the first frame with the tenant's primary colour. */
-  tenantColoursAtMs: number | null
-  /** Frames painted with the app visible in colours other than the tenant's. */
-  wrongColourFrames: number
-  isLogoShown: boolean
+interface Profile {
+  name: string
+  /** CDP Network.emulateNetworkConditions, or null for the machine's own speed. */
+  network: { latency: number; downloadThroughput: number; uploadThroughput: number } | null
+  cpuSlowdown: number
 }
 
-// Runs before any page script: records, for every frame, the primary colour and the colour of
-// the header on screen, if any.
-const FRAME_PROBE = `
-  window.__frames = [];
+const PROFILES: Profile[] = [
+  {
+    name: 'phone',
+    network: {
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    },
+    cpuSlowdown: 4,
+  },
+  { name: 'unthrottled', network: null, cpuSlowdown: 1 },
+]
+
+type VisitKind = 'cold' | 'warm' | 'offline'
+const VISITS: VisitKind[] = ['cold', 'warm', 'offline']
+
+/** Everything is milliseconds from navigation start; null when it never happened. */
+interface VisitFigures {
+  firstContentfulPaint: number | null
+  /** First frame whose visible header has the hospital's primary colour. */
+  hospitalColours: number | null
+  /** True when the first frame with content was already in the hospital's colours. */
+  isBrandedAtFirstPaint: boolean
+  logoShown: number | null
+  largestContentfulPaint: number | null
+  signInEnabled: number | null
+  /** HTML, then each wave of scripts and styles that had to wait for the previous one. */
+  roundTrips: number | null
+}
+
+// Runs before any page script: every animation frame, what a person would see of the header,
+// the logo and the sign-in button; and the largest contentful paint.
+const PAGE_PROBE = `
+  window.__probe = { frames: [], lcp: null };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__probe.lcp = entry.startTime;
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
   const probe = () => {
-    // The header on screen, if any: a hidden one (display: none) paints nothing.
     const header = [...document.querySelectorAll('.app-header')].find((el) => el.getClientRects().length > 0);
-    window.__frames.push({
+    const logo = document.querySelector('.tenant-logo');
+    const button = [...document.querySelectorAll('button[type="submit"]')].find((el) => /Entrar/.test(el.textContent));
+    window.__probe.frames.push({
       t: performance.now(),
-      primary: getComputedStyle(document.documentElement).getPropertyValue('--color-primario').trim(),
-      headerBackground: header ? getComputedStyle(header).backgroundColor : null,
+      header: header ? getComputedStyle(header).backgroundColor : null,
+      logo: Boolean(logo && logo.complete && logo.naturalWidth > 0 && logo.getClientRects().length > 0),
+      enabled: Boolean(button && !button.disabled),
     });
-    if (window.__frames.length < 240) requestAnimationFrame(probe);
+    if (!window.__probe.frames.some((frame) => frame.enabled) || window.__probe.frames.length < 30) {
+      if (window.__probe.frames.length < 2000) requestAnimationFrame(probe);
+    }
   };
   requestAnimationFrame(probe);
 `
+
+interface ProbeResult {
+  frames: { t: number; header: string | null; logo: boolean; enabled: boolean }[]
+  lcp: number | null
+  fcp: number | null
+  roundTrips: number | null
+}
+
+// Runs in the page: counts the sequential waves of requests up to `until`. A request belongs to
+// wave n + 1 when it started after a request of wave n had finished (the HTML is wave 1).
+function readProbe(): ProbeResult {
+  const probe = (window as unknown as { __probe: Omit<ProbeResult, 'fcp' | 'roundTrips'> }).__probe
+  const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null
+  const until = probe.frames.find((frame) => frame.enabled)?.t ?? null
+  let roundTrips: number | null = null
+  if (until !== null) {
+    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceResourceTiming
+    const resources = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      // Code and styles only: the manifest, icons and logo never hold the sign-in button back.
+      .filter((entry) => /\.(?:js|css)$/.test(new URL(entry.name).pathname))
+      .filter((entry) => entry.startTime <= until)
+      .sort((a, b) => a.startTime - b.startTime)
+    const waves: { end: number; wave: number }[] = [{ end: navigation.responseEnd, wave: 1 }]
+    for (const entry of resources) {
+      const before = waves.filter((done) => done.end <= entry.startTime)
+      const wave = before.length === 0 ? 1 : Math.max(...before.map((done) => done.wave)) + 1
+      waves.push({ end: entry.responseEnd, wave })
+    }
+    roundTrips = Math.max(...waves.map((done) => done.wave))
+  }
+  return { ...probe, fcp, roundTrips }
+}
+
+function toHex(rgb: string): string {
+  const channels = rgb.match(/\d+/g)?.slice(0, 3).map(Number) ?? []
+  return `#${channels.map((value) => value.toString(16).padStart(2, '0')).join('')}`
+}
+
+async function measureVisit(
+  context: BrowserContext,
+  url: string,
+  hospitalPrimary: string,
+  profile: Profile,
+): Promise<VisitFigures> {
+  const page = await context.newPage()
+  const cdp = await context.newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown })
+  if (profile.network) {
+    await cdp.send('Network.enable')
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, ...profile.network })
+  }
+  await page.goto(url, { waitUntil: 'load', timeout: 60_000 })
+  await page
+    .waitForFunction(
+      () => (window as unknown as { __probe: ProbeResult }).__probe.frames.some((f) => f.enabled),
+      null,
+      { timeout: 30_000 },
+    )
+    .catch(() => undefined)
+  // Lets the logo and LCP settle.
+  await page.waitForTimeout(500)
+  const result = await page.evaluate(readProbe)
+  await page.close()
+  const visible = result.frames.filter((frame) => frame.header !== null)
+  const branded = visible.find((frame) => toHex(frame.header ?? '') === hospitalPrimary)
+  const { fcp } = result
+  // The frame on screen when content first painted (the probe samples once a frame).
+  const firstWithContent = fcp === null ? undefined : visible.find((frame) => frame.t >= fcp)
+  return {
+    firstContentfulPaint: result.fcp,
+    hospitalColours: branded?.t ?? null,
+    isBrandedAtFirstPaint:
+      firstWithContent !== undefined && toHex(firstWithContent.header ?? '') === hospitalPrimary,
+    logoShown: result.frames.find((frame) => frame.logo)?.t ?? null,
+    largestContentfulPaint: result.lcp,
+    signInEnabled: result.frames.find((frame) => frame.enabled)?.t ?? null,
+    roundTrips: result.roundTrips,
+  }
+}
+
+interface JsBytes {
+  gzip: number
+  brotli: number
+}
+
+/** The JS a cold visit to the sign-in URL loads, compressed as a server would send it. */
+async function measureColdJs(browser: Browser, url: string): Promise<JsBytes> {
+  const context = await browser.newContext({ serviceWorkers: 'block' })
+  const page = await context.newPage()
+  const bodies: Promise<Buffer>[] = []
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') bodies.push(response.body())
+  })
+  await page.goto(url, { waitUntil: 'networkidle' })
+  await context.close()
+  const scripts = await Promise.all(bodies)
+  return {
+    gzip: scripts.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0),
+    brotli: scripts.reduce(
+      (sum, body) =>
+        sum +
+        brotliCompressSync(body, {
+          params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 },
+        }).length,
+      0,
+    ),
+  }
+}
+
+async function waitForController(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+  })
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
+    await page.reload()
+  }
+  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller))
+}
+
+type Raw = Record<string, Record<VisitKind, VisitFigures[]>>
+
+/** One cold, one warm and one offline visit in a fresh profile, for one network profile. */
+async function measureRun(browser: Browser, app: ServedApp, profile: Profile, raw: Raw) {
+  const context = await browser.newContext()
+  await context.addInitScript(PAGE_PROBE)
+  const figures = (raw[profile.name] ??= { cold: [], warm: [], offline: [] })
+  figures.cold.push(await measureVisit(context, app.url, app.hospitalPrimary, profile))
+  // The worker takes control, and the branding and logo reach its caches, at full speed.
+  const page = await context.newPage()
+  await page.goto(app.url)
+  await waitForController(page)
+  await page.waitForTimeout(500)
+  await page.close()
+  figures.warm.push(await measureVisit(context, app.url, app.hospitalPrimary, profile))
+  await context.setOffline(true)
+  figures.offline.push(await measureVisit(context, app.url, app.hospitalPrimary, profile))
+  await context.close()
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -74,86 +250,6 @@ async function waitForServer(url: string) {
   throw new Error(`Server did not start: ${url}`)
 }
 
-function rgbToHex(rgb: string): string {
-  const channels = rgb.match(/\d+/g)?.slice(0, 3).map(Number) ?? []
-  return `#${channels.map((value) => value.toString(16).padStart(2, '0')).join('')}`
-}
-
-async function measureVisit(page: Page, url: string, tenantPrimary: string): Promise<VisitFigures> {
-  await page.goto(url, { waitUntil: 'load' })
-  await page.waitForSelector('.app-header')
-  await page.waitForTimeout(600)
-  const result = await page.evaluate(() => {
-    const frames = (
-      window as unknown as {
-        __frames: { t: number; primary: string; headerBackground: string | null }[]
-      }
-    ).__frames
-    const paints = Object.fromEntries(
-      performance.getEntriesByType('paint').map((entry) => [entry.name, entry.startTime]),
-    )
-    const logo = document.querySelector<HTMLImageElement>('.tenant-logo')
-    return {
-      frames,
-      firstPaint: paints['first-paint'] ?? null,
-      firstContentfulPaint: paints['first-contentful-paint'] ?? null,
-      isLogoShown: Boolean(logo?.complete && logo.naturalWidth > 0),
-    }
-  })
-  const branded = result.frames.find((frame) => frame.primary === tenantPrimary)
-  const wrongColourFrames = result.frames.filter(
-    (frame) =>
-      frame.headerBackground !== null &&
-      rgbToHex(frame.headerBackground) !== tenantPrimary &&
-      (!branded || frame.t < branded.t),
-  ).length
-  return {
-    firstPaintMs: result.firstPaint,
-    firstContentfulPaintMs: result.firstContentfulPaint,
-    tenantColoursAtMs: branded ? branded.t : null,
-    wrongColourFrames,
-    isLogoShown: result.isLogoShown,
-  }
-}
-
-async function waitForController(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-  })
-  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
-    await page.reload()
-  }
-  await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller))
-}
-
-async function measureFirstLoadJs(context: BrowserContext, url: string): Promise<number> {
-  const page = await context.newPage()
-  const sizes: Promise<number>[] = []
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') {
-      sizes.push(response.body().then((body) => gzipSync(body, { level: 9 }).length))
-    }
-  })
-  await page.goto(url, { waitUntil: 'networkidle' })
-  const total = (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0)
-  await page.close()
-  return total
-}
-
-function median(values: number[]): number | null {
-  if (values.length === 0) return null
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2
-    ? (sorted[middle] ?? null)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
-}
-
-function spread(values: number[]): string {
-  if (values.length === 0) return 'n/a'
-  return `${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)}`
-}
-
 const BASELINE_DIST = resolve('build/bench-baseline')
 
 /** Builds the plain PWA with its own config: none of this app's aliases or plugins apply. */
@@ -178,35 +274,9 @@ async function buildBaseline() {
   })
 }
 
-type VisitKind = 'cold' | 'warm' | 'offline'
-
-interface AppReport {
-  firstLoadJsGzipBytes: number
-  visits: Record<VisitKind, ReturnType<typeof summarise>>
-  raw: Record<VisitKind, VisitFigures[]>
-}
-
-function summarise(figures: VisitFigures[]) {
-  const pick = (key: keyof VisitFigures) =>
-    figures
-      .map((figure) => figure[key])
-      .filter((value): value is number => typeof value === 'number')
-  return {
-    runs: figures.length,
-    firstPaintMedianMs: median(pick('firstPaintMs')),
-    firstPaintSpreadMs: spread(pick('firstPaintMs')),
-    firstContentfulPaintMedianMs: median(pick('firstContentfulPaintMs')),
-    tenantColoursMedianMs: median(pick('tenantColoursAtMs')),
-    visitsWithoutWrongColourFrames: figures.filter((figure) => figure.wrongColourFrames === 0)
-      .length,
-    wrongColourFramesMedian: median(pick('wrongColourFrames')),
-    logoShown: figures.filter((figure) => figure.isLogoShown).length,
-  }
-}
-
 interface ServedApp {
   url: string
-  tenantPrimary: string
+  hospitalPrimary: string
   stop: () => void
 }
 
@@ -236,7 +306,7 @@ async function serveApp(distDir: string): Promise<ServedApp> {
     if (!record) throw new Error(`Unknown tenant ${TENANT}`)
     return {
       url: `${origin}/${TENANT}/login`,
-      tenantPrimary: record.color_primario.toLowerCase(),
+      hospitalPrimary: record.color_primario.toLowerCase(),
       stop,
     }
   } catch (error) {
@@ -245,65 +315,84 @@ async function serveApp(distDir: string): Promise<ServedApp> {
   }
 }
 
-/** One cold, one warm (worker in control) and one offline visit in a fresh browser profile. */
-async function measureRun(
-  browser: Browser,
-  app: ServedApp,
-  raw: Record<VisitKind, VisitFigures[]>,
-) {
-  const context = await browser.newContext()
-  await context.addInitScript(FRAME_PROBE)
-  const page = await context.newPage()
-  raw.cold.push(await measureVisit(page, app.url, app.tenantPrimary))
-  await waitForController(page)
-  // Let the logo and the branding reach their caches before the repeat visits.
-  await page.waitForTimeout(300)
-  raw.warm.push(await measureVisit(page, app.url, app.tenantPrimary))
-  await context.setOffline(true)
-  raw.offline.push(await measureVisit(page, app.url, app.tenantPrimary))
-  await context.close()
+function median(values: number[]): number | null {
+  if (values.length === 0) return null
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2
+    ? (sorted[middle] ?? null)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
 }
 
-function toReport(firstLoadJsGzipBytes: number, raw: Record<VisitKind, VisitFigures[]>): AppReport {
+const METRICS: { key: Exclude<keyof VisitFigures, 'isBrandedAtFirstPaint'>; label: string }[] = [
+  { key: 'firstContentfulPaint', label: 'first paint (content)' },
+  { key: 'hospitalColours', label: "first paint in hospital's colours" },
+  { key: 'logoShown', label: 'logo shown' },
+  { key: 'largestContentfulPaint', label: 'LCP' },
+  { key: 'signInEnabled', label: 'sign-in button enabled' },
+  { key: 'roundTrips', label: 'sequential round trips' },
+]
+
+function cell(values: (number | null)[], runs: number): { text: string; median: number | null } {
+  const present = values.filter((value): value is number => value !== null)
+  const middle = median(present)
+  if (middle === null) return { text: `never (0/${String(runs)})`, median: null }
+  const missing = runs - present.length
+  const range = `${Math.min(...present).toFixed(0)}–${Math.max(...present).toFixed(0)}`
   return {
-    firstLoadJsGzipBytes,
-    visits: {
-      cold: summarise(raw.cold),
-      warm: summarise(raw.warm),
-      offline: summarise(raw.offline),
-    },
-    raw,
+    text: `${middle.toFixed(0)} (${range})${missing > 0 ? ` ${String(missing)} never` : ''}`,
+    median: middle,
   }
 }
 
-function printTable(title: string, report: AppReport) {
-  console.log(`\n${title}`)
-  console.table(
-    Object.fromEntries(
-      Object.entries(report.visits).map(([kind, s]) => [
-        kind,
-        {
-          'first paint ms': s.firstPaintMedianMs?.toFixed(0) ?? 'n/a',
-          'spread ms': s.firstPaintSpreadMs,
-          'FCP ms': s.firstContentfulPaintMedianMs?.toFixed(0) ?? 'n/a',
-          'tenant colours ms': s.tenantColoursMedianMs?.toFixed(0) ?? 'n/a',
-          'branded first frame': `${s.visitsWithoutWrongColourFrames}/${s.runs}`,
-          'wrong-colour frames': s.wrongColourFramesMedian ?? 'n/a',
-          'logo shown': `${s.logoShown}/${s.runs}`,
-        },
-      ]),
-    ),
+function printTable(appRaw: Raw, plainRaw: Raw, js: { app: JsBytes; plain: JsBytes }) {
+  const lines = [
+    '| profile | visit | measure | this app, median (min–max) | baseline, median (min–max) | ratio |',
+    '|---|---|---|---|---|---|',
+  ]
+  for (const profile of PROFILES) {
+    for (const visit of VISITS) {
+      const app = appRaw[profile.name]?.[visit] ?? []
+      const plain = plainRaw[profile.name]?.[visit] ?? []
+      for (const { key, label } of METRICS) {
+        const ours = cell(
+          app.map((figures) => figures[key]),
+          app.length,
+        )
+        const theirs = cell(
+          plain.map((figures) => figures[key]),
+          plain.length,
+        )
+        const ratio =
+          ours.median !== null && theirs.median !== null && theirs.median > 0
+            ? `${(ours.median / theirs.median).toFixed(2)}×`
+            : 'n/a'
+        lines.push(
+          `| ${profile.name} | ${visit} | ${label} | ${ours.text} | ${theirs.text} | ${ratio} |`,
+        )
+      }
+      const branded = (figures: VisitFigures[]) =>
+        `${String(figures.filter((f) => f.isBrandedAtFirstPaint).length)}/${String(figures.length)}`
+      lines.push(
+        `| ${profile.name} | ${visit} | branded at first paint (runs) | ${branded(app)} | ${branded(plain)} | |`,
+      )
+    }
+  }
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+  lines.push(
+    `| cold | JS of /${TENANT}/login | gzip / brotli | ${kb(js.app.gzip)} / ${kb(js.app.brotli)} | ${kb(js.plain.gzip)} / ${kb(js.plain.brotli)} | ${(js.app.gzip / js.plain.gzip).toFixed(2)}× |`,
   )
-  console.log(
-    `First-load JS for /${TENANT}/login: ${report.firstLoadJsGzipBytes} bytes gzip (${(report.firstLoadJsGzipBytes / 1024).toFixed(1)} KB)`,
-  )
+  console.log(`\n${lines.join('\n')}`)
+  return lines.join('\n')
 }
 
-function ratio(ours: number | null, plain: number | null): string {
-  return ours !== null && plain !== null && plain > 0 ? (ours / plain).toFixed(2) : 'n/a'
+function describeLoad(): string {
+  const [one, five] = loadavg()
+  return `load average ${one?.toFixed(2) ?? '?'} (1 min), ${five?.toFixed(2) ?? '?'} (5 min) on ${String(cpus().length)} cores`
 }
 
 async function main() {
+  const started = Date.now()
   if (
     !existsSync('dist/index.html') ||
     !existsSync('build/server/index.js') ||
@@ -313,6 +402,7 @@ async function main() {
     if (appBuild.status !== 0) throw new Error('Build failed')
   }
   await buildBaseline()
+  const loadBefore = describeLoad()
 
   const servedApp = await serveApp(resolve('dist'))
   const servedPlain = await serveApp(BASELINE_DIST).catch((error: unknown) => {
@@ -320,44 +410,45 @@ async function main() {
     throw error
   })
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS })
-  let app: AppReport
-  let plain: AppReport
+  const appRaw: Raw = {}
+  const plainRaw: Raw = {}
+  let js: { app: JsBytes; plain: JsBytes }
   try {
-    const appRaw: Record<VisitKind, VisitFigures[]> = { cold: [], warm: [], offline: [] }
-    const plainRaw: Record<VisitKind, VisitFigures[]> = { cold: [], warm: [], offline: [] }
-    const jsContext = await browser.newContext()
-    const appJs = await measureFirstLoadJs(jsContext, servedApp.url)
-    const plainJs = await measureFirstLoadJs(jsContext, servedPlain.url)
-    await jsContext.close()
-    // Alternated run by run, so a busy moment of the machine weighs on both apps alike.
-    for (let run = 0; run < RUNS; run += 1) {
-      await measureRun(browser, servedApp, appRaw)
-      await measureRun(browser, servedPlain, plainRaw)
+    js = {
+      app: await measureColdJs(browser, servedApp.url),
+      plain: await measureColdJs(browser, servedPlain.url),
     }
-    app = toReport(appJs, appRaw)
-    plain = toReport(plainJs, plainRaw)
+    for (let run = 0; run < RUNS; run += 1) {
+      for (const profile of PROFILES) {
+        await measureRun(browser, servedApp, profile, appRaw)
+        await measureRun(browser, servedPlain, profile, plainRaw)
+      }
+      console.log(`run ${String(run + 1)}/${String(RUNS)} done`)
+    }
   } finally {
     await browser.close()
     servedApp.stop()
     servedPlain.stop()
   }
+  const loadAfter = describeLoad()
 
-  printTable(`This app, ${TENANT}, median of ${RUNS} runs`, app)
-  printTable(`Plain React PWA (bench/baseline), ${TENANT}, median of ${RUNS} runs`, plain)
-  console.log('\nFirst paint, this app ÷ plain app (median):')
-  console.table(
-    Object.fromEntries(
-      (['cold', 'warm', 'offline'] as const).map((kind) => [
-        kind,
-        {
-          ratio: ratio(app.visits[kind].firstPaintMedianMs, plain.visits[kind].firstPaintMedianMs),
-        },
-      ]),
-    ),
+  console.log(
+    `\n/${TENANT}/login, ${String(RUNS)} interleaved runs, times in ms from navigation start.` +
+      `\nMachine: ${loadBefore} before, ${loadAfter} after; ${((Date.now() - started) / 1000).toFixed(0)} s in all.`,
   )
+  const table = printTable(appRaw, plainRaw, js)
 
   mkdirSync('bench/results', { recursive: true })
-  const report = { date: new Date().toISOString(), tenant: TENANT, runs: RUNS, app, plain }
+  const report = {
+    date: new Date().toISOString(),
+    tenant: TENANT,
+    runs: RUNS,
+    machine: { before: loadBefore, after: loadAfter },
+    js,
+    app: appRaw,
+    plain: plainRaw,
+    table,
+  }
   writeFileSync('bench/results/first-frame.json', JSON.stringify(report, null, 2))
   console.log('Written to bench/results/first-frame.json')
 }

@@ -1,5 +1,7 @@
 import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
+import { escapeHtml, fillAppShell } from '../src/contract/app-shell.js'
+import type { Branding } from '../src/contract/branding.js'
 import { computeEtag } from './etag.js'
 
 /** The HTML shell as served: API base URL injected, with its entity tag. */
@@ -10,38 +12,28 @@ export interface AppShell {
 
 const API_BASE_META = /<meta\s+name="api-base-url"\s+content="[^"]*"\s*\/?>/
 
-/** Escapes text for a double-quoted HTML attribute. */
-export function escapeHtmlAttribute(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-}
-
 /**
  * Writes the run-time API base URL into the build's `<meta name="api-base-url" content="">`
  * placeholder: one build, many deployments. An empty value leaves the placeholder alone.
  */
 export function injectApiBaseUrl(html: string, apiBaseUrl: string): string {
   if (apiBaseUrl === '') return html
-  const meta = `<meta name="api-base-url" content="${escapeHtmlAttribute(apiBaseUrl)}" />`
+  const meta = `<meta name="api-base-url" content="${escapeHtml(apiBaseUrl)}" />`
   return html.replace(API_BASE_META, () => meta)
 }
 
-const MANIFEST_LINK = /<link\s+rel="manifest"\s+href="[^"]*"\s*\/?>/
-
 /**
- * Points the shell's manifest link at `tenant`'s own manifest, so a browser's first request for
- * it already names the hospital: switching the link after load races a fetch already started.
+ * The shell for a navigation to `pathname`, filled by the same contract function the service
+ * worker uses: the tenant's branding painted in the first frame and the screen's chunks preloaded.
+ * The entity tag is the filled page's, so it changes whenever the branding (or the build) does.
  */
-export function linkTenantManifest(html: string, tenant: string): string {
-  const href = `/${encodeURIComponent(tenant)}/manifest.webmanifest`
-  return html.replace(
-    MANIFEST_LINK,
-    () => `<link rel="manifest" href="${escapeHtmlAttribute(href)}" />`,
-  )
+export function renderAppShell(
+  shell: AppShell,
+  pathname: string,
+  branding: Branding | null,
+): AppShell {
+  const html = fillAppShell(shell.html, { pathname, branding })
+  return { html, etag: computeEtag(html) }
 }
 
 /**

@@ -48,6 +48,7 @@ import { registerManifestRoute } from './routes/manifest.js'
 import { registerMeRoute } from './routes/me.js'
 import { buildFallbackSecurityHeaders, buildHelmetOptions } from './security-headers.js'
 import { registerStaticApp } from './static.js'
+import { readTenantBranding } from './tenant-branding.js'
 
 /** Options of {@link buildApp}; everything but `distDir` has a production default. */
 export interface BuildAppOptions {
@@ -196,7 +197,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     })
     registerAdminAuditoriaRoute(app, { guards, audit })
     registerManifestRoute(app, { hospitals, logosDir })
-    await registerStaticApp(app, { distDir: options.distDir, apiBaseUrl })
+    await registerStaticApp(app, {
+      distDir: options.distDir,
+      apiBaseUrl,
+      readBranding: (tenant, request) =>
+        readTenantBranding(
+          hospitals,
+          tenant,
+          apiBaseUrl || `${request.protocol}://${request.host}`,
+        ),
+    })
     registerUploadedLogosRoute(app, { logos: logoImages })
     registerLogosRoute(app, { logosDir })
 

@@ -138,8 +138,8 @@ describe('SPA fallback', () => {
 
   describe("the tenant's manifest in the shell", () => {
     const SHELL_WITH_MANIFEST = TEST_INDEX_HTML.replace(
-      '<title>',
-      '<link rel="manifest" href="/manifest.webmanifest" />\n    <title>',
+      '<title>Clínica</title>',
+      '<!--shell:branding-head--><title>Clínica</title><!--/shell:branding-head-->',
     )
 
     async function navigateWithManifestLink(url: string, headers: Record<string, string> = {}) {
@@ -162,7 +162,7 @@ describe('SPA fallback', () => {
       'keeps the default link where no tenant is named: %s',
       async (url) => {
         const response = await navigateWithManifestLink(url)
-        expect(response.body).toBe(SHELL_WITH_MANIFEST)
+        expect(response.body).toContain('<link rel="manifest" href="/manifest.webmanifest" />')
       },
     )
 

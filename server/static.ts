@@ -2,7 +2,8 @@ import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fastifyStatic from '@fastify/static'
-import { createAppShellLoader, linkTenantManifest } from './app-shell.js'
+import type { Branding } from '../src/contract/branding.js'
+import { createAppShellLoader, renderAppShell } from './app-shell.js'
 import { sendWithEtag } from './etag.js'
 import { decodedPathOf, firstSegmentOf, isApiUrl, tenantOfUrl } from './request-path.js'
 import { buildWorkerCsp } from './security-headers.js'
@@ -21,6 +22,8 @@ const NOT_BUILT_MESSAGE =
 export interface StaticAppOptions {
   distDir: string
   apiBaseUrl: string
+  /** The tenant's branding, painted into the first frame; none gives the defaults. */
+  readBranding?: (tenant: string, request: FastifyRequest) => Promise<Branding | null>
 }
 
 // True when a decoded path could step outside the served directory.
@@ -62,30 +65,30 @@ function isNavigation(request: FastifyRequest, path: string | undefined): boolea
  */
 export async function registerStaticApp(
   app: FastifyInstance,
-  { distDir, apiBaseUrl }: StaticAppOptions,
+  { distDir, apiBaseUrl, readBranding = () => Promise.resolve(null) }: StaticAppOptions,
 ) {
   // Only the sendFile decorator: the catch-all route below decides what is a file.
   await app.register(fastifyStatic, { root: distDir, serve: false })
   const loadAppShell = createAppShellLoader(distDir, apiBaseUrl)
   const workerCsp = buildWorkerCsp(apiBaseUrl)
 
-  async function sendAppShell(request: FastifyRequest, reply: FastifyReply) {
+  // `/index.html` is the template itself (what the service worker precaches and fills); every
+  // other navigation gets it filled for its URL: branding, title and the screen's preloads.
+  async function sendAppShell(request: FastifyRequest, reply: FastifyReply, isTemplate = false) {
     const shell = await loadAppShell()
     if (!shell) {
       reply.header('cache-control', 'no-store')
       return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE)
     }
     reply.header('cache-control', REVALIDATE_CACHE)
-    const tenant = tenantOfUrl(request.url)
-    if (tenant === undefined) {
+    if (isTemplate) {
       return sendWithEtag(request, reply, shell.html, 'text/html; charset=utf-8', shell.etag)
     }
-    return sendWithEtag(
-      request,
-      reply,
-      linkTenantManifest(shell.html, tenant),
-      'text/html; charset=utf-8',
-    )
+    const tenant = tenantOfUrl(request.url)
+    const branding = tenant === undefined ? null : await readBranding(tenant, request)
+    const pathname = request.url.split(/[?#]/, 1)[0] ?? '/'
+    const page = renderAppShell(shell, pathname, branding)
+    return sendWithEtag(request, reply, page.html, 'text/html; charset=utf-8', page.etag)
   }
 
   app.get('/*', { schema: { querystring: { type: 'object' } } }, async (request, reply) => {
@@ -95,7 +98,7 @@ export async function registerStaticApp(
     }
     const path = decodedPathOf(request.url)
     const lastSegment = path?.slice(path.lastIndexOf('/') + 1) ?? ''
-    if (lastSegment === 'index.html') return sendAppShell(request, reply)
+    if (lastSegment === 'index.html') return sendAppShell(request, reply, true)
     // Only a safe path is looked up on disk; a hostile one can still be an in-app navigation,
     // which the app's routing rules answer (`//evil.example` → `/main/evil.example`).
     if (path !== undefined && !isUnsafePath(path) && (await isFile(distDir, path))) {

@@ -51,4 +51,7 @@ createRoot(container).render(
   </StrictMode>,
 )
 
-registerServiceWorker()
+// The worker (and the code that registers it) waits until the page has loaded: the first
+// screen's chunks and the logo never share the network with it.
+if (document.readyState === 'complete') registerServiceWorker()
+else window.addEventListener('load', registerServiceWorker, { once: true })

@@ -1,4 +1,5 @@
 import { describe, expect, test, vi } from 'vitest'
+import { screenChunksElement } from '../contract/app-shell'
 import { DEFAULT_COLORS, type Branding } from '../contract/branding'
 import {
   createShellNavigationHandler,
@@ -9,8 +10,9 @@ import {
 import { navigationRequest, requestFor, toFetchEvent } from './testing/worker-fakes'
 
 const SHELL_HTML = `<!doctype html><html lang="es"><head>
-<meta name="theme-color" content="#1f4e8c" /><link rel="manifest" href="/manifest.webmanifest" />
-</head><body><div id="root"></div></body></html>`
+<!--shell:branding-head--><link rel="manifest" href="/manifest.webmanifest" /><!--/shell:branding-head-->
+<!--shell:screen-preload-->${screenChunksElement({ login: ['/assets/login-1.js'] })}<!--/shell:screen-preload-->
+</head><body><div id="root"><!--shell:branding-frame--><!--/shell:branding-frame--></div></body></html>`
 
 const CSP = "default-src 'self'; script-src 'self'"
 
@@ -80,8 +82,9 @@ describe('createShellNavigationHandler', () => {
     const html = await response.text()
 
     expect(response.status).toBe(200)
-    expect(html).toContain('data-tenant="hospital-central"')
+    expect(html).toContain('<title>Hospital Central</title>')
     expect(html).toContain('--color-primario:#8c1f4e')
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/login-1.js" />')
     expect(html).toContain('id="tenant-branding"')
     expect(response.headers.get('Content-Security-Policy')).toBe(CSP)
     expect(response.headers.get('Content-Type')).toBe('text/html; charset=utf-8')
@@ -93,9 +96,9 @@ describe('createShellNavigationHandler', () => {
 
   test('an unknown tenant gets the shell with its own manifest and no colours', async () => {
     const html = await (await navigate('/clinica-norte/login')).text()
-    expect(html).toContain('data-tenant="clinica-norte"')
     expect(html).toContain('href="/clinica-norte/manifest.webmanifest"')
-    expect(html).not.toContain('style=')
+    expect(html).toContain(`--color-primario:${DEFAULT_COLORS.primario}`)
+    expect(html).not.toContain('id="tenant-branding"')
   })
 
   test('a file-like path is left to the server while it answers', async () => {
@@ -108,7 +111,7 @@ describe('createShellNavigationHandler', () => {
 
   test('a file-like path offline gets the shell (a tenant may be named `clinica.sol`)', async () => {
     const html = await (await navigate('/clinica.sol/login')).text()
-    expect(html).toContain('data-tenant="clinica.sol"')
+    expect(html).toContain('href="/clinica.sol/manifest.webmanifest"')
   })
 
   test('a URL without tenant gets the untouched shell', async () => {
@@ -121,8 +124,8 @@ describe('createShellNavigationHandler', () => {
     })
     const html = await response.text()
     expect(response.status).toBe(200)
-    expect(html).toContain('data-tenant="hospital-central"')
-    expect(html).not.toContain('style=')
+    expect(html).toContain('href="/hospital-central/manifest.webmanifest"')
+    expect(html).toContain(`--color-primario:${DEFAULT_COLORS.primario}`)
   })
 
   test('without a precached shell the network answers', async () => {

@@ -1,12 +1,12 @@
 /**
  * Every in-app navigation is answered by the precached app shell, painted with the tenant's
- * last known branding: the first frame has the hospital's colours, online or offline.
+ * last known branding and preloading the screen's chunks: the first frame has the hospital's
+ * colours, online or offline, and the screen's code loads alongside the entry.
  */
 import type { RouteHandlerCallback, RouteMatchCallbackOptions } from 'workbox-core/types'
-import { isApiPathname } from '../contract/tenants'
-import { injectBrandingIntoShell } from '../shared/branded-shell'
+import { fillAppShell } from '../contract/app-shell'
 import type { Branding } from '../contract/branding'
-import { tenantFromPathname } from '../contract/tenants'
+import { isApiPathname, tenantFromPathname } from '../contract/tenants'
 
 /** The precached shell every navigation gets. */
 export const SHELL_URL = '/index.html'
@@ -79,7 +79,7 @@ export function createShellNavigationHandler({
     try {
       const branding = await readBranding(tenant).catch(() => null)
       const html = await shell.clone().text()
-      return replaceBody(shell, injectBrandingIntoShell(html, branding, tenant))
+      return replaceBody(shell, fillAppShell(html, { pathname: url.pathname, branding }))
     } catch {
       return shell
     }

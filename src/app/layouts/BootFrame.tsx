@@ -1,25 +1,31 @@
+import { DEFAULT_APP_NAME } from '../../contract/manifest'
 import { TenantLogo } from '../../features/tenant/TenantLogo'
 import { useBranding } from '../../features/tenant/use-branding'
 
 /**
- * What shows while the first screen's code loads (the router's hydrate fallback): the header bar
- * the HTML already painted, now with the hospital's name and logo, so the frame never blanks.
- * Without the tenant's own branding (a first visit) it shows nothing, as the HTML did.
+ * What shows while the first screen's code loads (the router's hydrate fallback): the same frame
+ * the HTML painted (src/contract/app-shell.ts), so the page never blanks or jumps between the two.
  */
 export function BootFrame() {
   const { tenant, branding } = useBranding()
-  if (branding?.tenant !== tenant) return null
-  const hospitalName = branding.nombre ?? tenant
+  const own = branding?.tenant === tenant ? branding : null
+  const hospitalName = own?.nombre ?? DEFAULT_APP_NAME
   return (
     <div className="app boot-frame">
-      <div className="app-header">
+      <header className="app-header">
         <span className="brand">
-          {branding.logoUrl && (
-            <TenantLogo tenant={tenant} logoUrl={branding.logoUrl} hospitalName={hospitalName} />
+          {own?.logoUrl && (
+            <TenantLogo tenant={tenant} logoUrl={own.logoUrl} hospitalName={hospitalName} />
           )}
           <span className="brand-name">{hospitalName}</span>
         </span>
-      </div>
+      </header>
+      <main className="app-main">
+        <p className="boot-status" role="status" aria-busy="true">
+          <span className="boot-spinner" aria-hidden="true"></span>
+          Cargando…
+        </p>
+      </main>
     </div>
   )
 }

@@ -3,7 +3,6 @@
  * whether a new version waits (for the update prompt), accepting it (one reload, once the new
  * worker controls the page), and the worker's `BRANDING_UPDATED` messages.
  */
-import { Workbox } from 'workbox-window'
 import { isProductionBuild } from '../../config/env'
 import { isBrandingUpdatedMessage, SW_MESSAGES } from '../../config/sw-messages'
 
@@ -138,9 +137,35 @@ export function createServiceWorkerController({
   }
 }
 
+/**
+ * A Workbox whose code (workbox-window) is fetched only when the worker is registered, after the
+ * first screen has rendered: no first visit waits for it. Calls made before it arrives are
+ * replayed in order.
+ */
+function createDeferredWorkbox(): WorkboxLike {
+  const workbox = import('workbox-window').then(
+    ({ Workbox }) => new Workbox('/sw.js', { scope: '/' }),
+  )
+  return {
+    addEventListener(type: 'waiting' | 'controlling', listener: (event: ControllingEvent) => void) {
+      void workbox.then((instance) => {
+        instance.addEventListener(type, listener)
+      })
+    },
+    register: () => workbox.then((instance) => instance.register()),
+    update: () => workbox.then((instance) => instance.update()),
+    messageSkipWaiting() {
+      void workbox.then((instance) => {
+        instance.messageSkipWaiting()
+      })
+    },
+    messageSW: (data) => workbox.then((instance) => instance.messageSW(data)),
+  }
+}
+
 /** The app's one controller (the worker lives at the root and controls every tenant). */
 export const serviceWorkerController: ServiceWorkerController = createServiceWorkerController({
-  createWorkbox: () => new Workbox('/sw.js', { scope: '/' }),
+  createWorkbox: createDeferredWorkbox,
   getContainer: () => ('serviceWorker' in navigator ? navigator.serviceWorker : null),
   reload: () => {
     window.location.reload()

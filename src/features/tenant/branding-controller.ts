@@ -6,6 +6,7 @@
 import { API_PATHS } from '../../config/api-paths'
 import { config } from '../../config/env'
 import { REFRESH_FLAG_ON } from '../../config/storage-keys'
+import { BRANDING_DATA_ELEMENT_ID } from '../../contract/app-shell'
 import { DEFAULT_TENANT } from '../../contract/tenants'
 import { api } from '../../lib/api'
 import { NetworkError, TimeoutError } from '../../lib/api-errors'
@@ -58,7 +59,9 @@ export function initBrandingFromDocument(doc: Document): void {
   const tenant = tenantFromPathname(doc.location.pathname) ?? DEFAULT_TENANT
   let branding: Branding | null = null
   try {
-    const parsed: unknown = JSON.parse(doc.getElementById('tenant-branding')?.textContent ?? 'null')
+    const parsed: unknown = JSON.parse(
+      doc.getElementById(BRANDING_DATA_ELEMENT_ID)?.textContent ?? 'null',
+    )
     if (isBranding(parsed) && parsed.tenant === tenant) branding = parsed
   } catch {
     // A missing or damaged data block only means no head start.

@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest'
+import {
+  fillAppShell,
+  fillDefaultBranding,
+  readScreenChunks,
+  screenChunksElement,
+  screenOfPathname,
+  serializeScriptJson,
+} from './app-shell'
+import { DEFAULT_COLORS, type Branding } from './branding'
+
+const TEMPLATE = `<html><head><meta name="api-base-url" content="" />
+<!--shell:branding-head--><title>Clínica</title><!--/shell:branding-head-->
+<!--shell:screen-preload-->${screenChunksElement({
+  login: ['/assets/login-a.js', '/assets/login-screen-b.js'],
+  'not-found': ['/assets/not-found-c.js'],
+  admin: ['/assets/admin-d.js'],
+})}<!--/shell:screen-preload-->
+<script>const untouched = '<title>x</title><meta name="theme-color">'</script>
+</head><body><div id="root"><!--shell:branding-frame--><!--/shell:branding-frame--></div></body></html>`
+
+const NORTE: Branding = {
+  tenant: 'clinica-norte',
+  nombre: 'Clínica Norte',
+  colors: { ...DEFAULT_COLORS, primario: '#8c1f4e', sobrePrimario: '#ffffff' },
+  logoUrl: 'https://cdn.example/norte.png',
+}
+
+function parse(html: string): Document {
+  return new DOMParser().parseFromString(html, 'text/html')
+}
+
+describe('fillAppShell', () => {
+  it("paints the tenant's colours, name, logo, theme colour and manifest", () => {
+    const doc = parse(fillAppShell(TEMPLATE, { pathname: '/clinica-norte/login', branding: NORTE }))
+    expect(doc.title).toBe('Clínica Norte')
+    expect(doc.querySelector('meta[name="theme-color"]')?.getAttribute('content')).toBe('#8c1f4e')
+    expect(
+      doc.querySelector('meta[name="apple-mobile-web-app-title"]')?.getAttribute('content'),
+    ).toBe('Clínica Norte')
+    expect(doc.querySelector('link[rel="manifest"]')?.getAttribute('href')).toBe(
+      '/clinica-norte/manifest.webmanifest',
+    )
+    const tokens = doc.getElementById('branding-tokens')?.textContent ?? ''
+    expect(tokens).toContain('--color-primario:#8c1f4e')
+    expect(tokens).toContain('--color-sobre-primario:#ffffff')
+    expect(tokens).toContain(`--color-secundario-texto:${NORTE.colors.secundarioTexto}`)
+    expect(doc.querySelector('.app-header .brand-name')?.textContent).toBe('Clínica Norte')
+    const logo = doc.querySelector('.app-header img')
+    expect(logo?.getAttribute('src')).toBe(NORTE.logoUrl)
+    expect(logo?.getAttribute('alt')).toBe('Logotipo de Clínica Norte')
+    expect(logo?.getAttribute('width')).toBe('48')
+    expect(logo?.getAttribute('height')).toBe('48')
+    expect(logo?.getAttribute('referrerpolicy')).toBe('no-referrer')
+    const status = doc.querySelector('[role="status"]')
+    expect(status?.getAttribute('aria-busy')).toBe('true')
+    expect(status?.textContent).toBe('Cargando…')
+    expect(JSON.parse(doc.getElementById('tenant-branding')?.textContent ?? '')).toEqual(NORTE)
+  })
+
+  it("preloads the screen's chunks and drops the build's map", () => {
+    const html = fillAppShell(TEMPLATE, { pathname: '/clinica-norte/login', branding: null })
+    const doc = parse(html)
+    expect(
+      Array.from(doc.querySelectorAll('link[rel="modulepreload"]'), (l) => l.getAttribute('href')),
+    ).toEqual(['/assets/login-a.js', '/assets/login-screen-b.js'])
+    expect(doc.getElementById('screen-chunks')).toBeNull()
+  })
+
+  it.each([
+    ['/main/login', '/main/manifest.webmanifest'],
+    ['/clinica-sol/login', '/clinica-sol/manifest.webmanifest'],
+    ['/%3Cscript%3E/login', '/manifest.webmanifest'],
+    ['/login', '/manifest.webmanifest'],
+  ])('gives %s the default branding', (pathname, manifest) => {
+    // Another tenant's branding is never painted on this one.
+    const doc = parse(fillAppShell(TEMPLATE, { pathname, branding: NORTE }))
+    expect(doc.title).toBe('Clínica')
+    expect(doc.getElementById('branding-tokens')?.textContent).toContain(
+      `--color-primario:${DEFAULT_COLORS.primario}`,
+    )
+    expect(doc.querySelector('.app-header img')).toBeNull()
+    expect(doc.getElementById('tenant-branding')).toBeNull()
+    expect(doc.querySelector('link[rel="manifest"]')?.getAttribute('href')).toBe(manifest)
+  })
+
+  it('refuses a stored branding that is not valid', () => {
+    const hostile = {
+      ...NORTE,
+      colors: { ...NORTE.colors, primario: 'red;}body{display:none' },
+    }
+    const html = fillAppShell(TEMPLATE, { pathname: '/clinica-norte/login', branding: hostile })
+    expect(html).not.toContain('display:none')
+    expect(parse(html).title).toBe('Clínica')
+  })
+
+  it('escapes hostile names and logo URLs wherever they go', () => {
+    const hostile: Branding = {
+      ...NORTE,
+      nombre: `</title><script>alert(1)</script>"' <!-- </script>`,
+      logoUrl: `https://x.example/a.png" onerror="alert(1)`,
+    }
+    const html = fillAppShell(TEMPLATE, { pathname: '/clinica-norte/login', branding: hostile })
+    const doc = parse(html)
+    expect(doc.querySelectorAll('script:not([type])')).toHaveLength(1)
+    expect(doc.title).toBe(hostile.nombre)
+    expect(doc.querySelector('.brand-name')?.textContent).toBe(hostile.nombre)
+    expect(doc.querySelector('.app-header img')?.getAttribute('src')).toBe(hostile.logoUrl)
+    expect(doc.querySelector('[onerror]')).toBeNull()
+    expect(JSON.parse(doc.getElementById('tenant-branding')?.textContent ?? '')).toEqual(hostile)
+  })
+
+  it('leaves text outside the slots alone', () => {
+    const html = fillAppShell(TEMPLATE, { pathname: '/clinica-norte/admin', branding: NORTE })
+    expect(html).toContain(`const untouched = '<title>x</title><meta name="theme-color">'`)
+    expect(html.startsWith('<html><head><meta name="api-base-url" content="" />\n')).toBe(true)
+  })
+
+  it('returns a template without slots unchanged', () => {
+    const html = '<html><head><title>x</title></head><body></body></html>'
+    expect(fillAppShell(html, { pathname: '/clinica-norte/login', branding: NORTE })).toBe(html)
+  })
+})
+
+describe('fillDefaultBranding', () => {
+  it('writes the product name and default colours', () => {
+    const doc = parse(fillDefaultBranding(TEMPLATE))
+    expect(doc.title).toBe('Clínica')
+    expect(doc.querySelector('.brand-name')?.textContent).toBe('Clínica')
+    expect(doc.getElementById('screen-chunks')).not.toBeNull()
+  })
+})
+
+describe('screenOfPathname', () => {
+  it.each([
+    ['/clinica-norte/login', 'login'],
+    ['/clinica-norte', 'login'],
+    ['/clinica-norte/', 'login'],
+    ['/clinica-norte/admin/usuarios', 'admin'],
+    ['/clinica-norte/nada', 'nada'],
+    ['/', 'login'],
+    ['/admin/usuarios', 'admin'],
+    ['/%3Cscript%3E/login', 'not-found'],
+    ['/clinica-norte/%E0%A4%A', 'not-found'],
+  ])('%s opens %s', (pathname, screen) => {
+    expect(screenOfPathname(pathname)).toBe(screen)
+  })
+
+  it('an unknown screen preloads nothing', () => {
+    const html = fillAppShell(TEMPLATE, { pathname: '/clinica-norte/nada', branding: null })
+    expect(html).not.toContain('modulepreload')
+  })
+})
+
+describe('readScreenChunks', () => {
+  it('reads nothing from a damaged map', () => {
+    const damaged = TEMPLATE.replace('"login":[', '"login":[[')
+    expect(readScreenChunks(damaged)).toEqual({})
+    expect(readScreenChunks('<html></html>')).toEqual({})
+  })
+
+  it('keeps the map inert inside its script element', () => {
+    expect(serializeScriptJson({ a: '</script><!--' })).not.toMatch(/[<>]/)
+  })
+})

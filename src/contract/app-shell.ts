@@ -1,0 +1,207 @@
+/**
+ * Fills the app shell (`index.html`) for one URL: the hospital's colours, name, logo, title,
+ * theme colour and manifest, plus `modulepreload` links for the screen the URL opens. The server
+ * runs it for first visits, the service worker for repeat and offline ones, the build for the
+ * defaults. A pure string transform over explicit `<!--shell:NAME-->…<!--/shell:NAME-->` slots:
+ * no HTML is parsed, and text outside the slots is never touched.
+ */
+import {
+  DEFAULT_COLORS,
+  isBranding,
+  toCssDeclarations,
+  type Branding,
+  type BrandingColors,
+} from './branding.js'
+import { DEFAULT_APP_NAME } from './manifest.js'
+import {
+  decodeSegment,
+  DEFAULT_TENANT,
+  firstSegment,
+  isReservedSegment,
+  tenantFromPathname,
+  tenantRoot,
+} from './tenants.js'
+
+/** The slots `index.html` carries, each filled on its own. */
+export const SHELL_SLOTS = {
+  /** `<head>`: theme colour, app title, `<title>`, manifest link, colour tokens, branding data. */
+  brandingHead: 'branding-head',
+  /** `#root`: the header with the hospital's name and logo, and the loading indicator. */
+  brandingFrame: 'branding-frame',
+  /** `<head>`: the build's map of screen chunks, replaced by the current screen's preloads. */
+  screenPreload: 'screen-preload',
+} as const
+
+/** `id` of the JSON block the page reads its initial branding from. */
+export const BRANDING_DATA_ELEMENT_ID = 'tenant-branding'
+/** `id` of the build's `{ screen: [chunk URL, …] }` map inside the screen-preload slot. */
+export const SCREEN_CHUNKS_ELEMENT_ID = 'screen-chunks'
+
+/** Screen → the URLs of its chunks, beyond the entry (what the build's manifest lists). */
+export type ScreenChunks = Record<string, readonly string[]>
+
+const LOADING_TEXT = 'Cargando…'
+const NEEDS_JAVASCRIPT_TEXT =
+  'Esta aplicación necesita JavaScript para funcionar. Actívalo en tu navegador para iniciar sesión.'
+// Same size as the header's <img> the app renders, so the frame does not move when it takes over.
+const LOGO_SIZE_PX = 48
+
+/** Escapes text for element content or a double-quoted attribute value. */
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+}
+
+/**
+ * JSON that is inert inside `<script type="application/json">`: no `</script>`, `<!--` or
+ * line separators can appear, whatever the strings hold.
+ */
+export function serializeScriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
+}
+
+function slotMarkers(name: string): { open: string; close: string } {
+  return { open: `<!--shell:${name}-->`, close: `<!--/shell:${name}-->` }
+}
+
+/** The text between a slot's markers, or null when the template lacks the slot. */
+function readSlot(html: string, name: string): string | null {
+  const { open, close } = slotMarkers(name)
+  const start = html.indexOf(open)
+  const end = start === -1 ? -1 : html.indexOf(close, start + open.length)
+  return end === -1 ? null : html.slice(start + open.length, end)
+}
+
+/** `html` with the slot's content replaced; its markers stay. */
+export function fillSlot(html: string, name: string, content: string): string {
+  const { open, close } = slotMarkers(name)
+  const start = html.indexOf(open)
+  const end = start === -1 ? -1 : html.indexOf(close, start + open.length)
+  if (end === -1) return html
+  return html.slice(0, start + open.length) + content + html.slice(end)
+}
+
+/** The element that carries a build's screen chunk map, as the build writes it into the shell. */
+export function screenChunksElement(chunks: ScreenChunks): string {
+  return `<script type="application/json" id="${SCREEN_CHUNKS_ELEMENT_ID}">${serializeScriptJson(chunks)}</script>`
+}
+
+/** The screen chunk map the build wrote into `html`; empty when there is none or it is damaged. */
+export function readScreenChunks(html: string): ScreenChunks {
+  const slot = readSlot(html, SHELL_SLOTS.screenPreload) ?? ''
+  const start = slot.indexOf('>')
+  const end = slot.lastIndexOf('</script>')
+  if (start === -1 || end <= start) return {}
+  try {
+    const parsed: unknown = JSON.parse(slot.slice(start + 1, end))
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {}
+    const entries = Object.entries(parsed as Record<string, unknown>).filter(
+      (entry): entry is [string, string[]] =>
+        Array.isArray(entry[1]) && entry[1].every((url) => typeof url === 'string'),
+    )
+    return Object.fromEntries(entries)
+  } catch {
+    return {}
+  }
+}
+
+/**
+ * The screen a pathname opens: the segment after the tenant (`/{tenant}/login` → `login`), or the
+ * reserved first segment the routing rules keep (`/admin/x` → `admin`). `/` and `/{tenant}` lead
+ * to the sign-in screen; anything else is the not-found screen.
+ */
+export function screenOfPathname(pathname: string): string {
+  const tenant = tenantFromPathname(pathname)
+  const rest = tenant === null ? pathname : pathname.slice(1).replace(/^[^/\\]*/, '')
+  const segment = decodeSegment(firstSegment(rest))
+  if (segment === null) return 'not-found'
+  if (segment === '') return 'login'
+  return tenant !== null || isReservedSegment(segment) ? segment : 'not-found'
+}
+
+/** The branding to paint: the tenant's own when valid and really its own, else null (defaults). */
+function ownBranding(branding: Branding | null, tenant: string | null): Branding | null {
+  if (tenant === null || tenant === DEFAULT_TENANT || branding === null) return null
+  return isBranding(branding) && branding.tenant === tenant ? branding : null
+}
+
+function buildHead(tenant: string | null, branding: Branding | null): string {
+  const colors: BrandingColors = branding?.colors ?? DEFAULT_COLORS
+  const name = escapeHtml(branding?.nombre ?? DEFAULT_APP_NAME)
+  const manifest =
+    tenant === null ? '/manifest.webmanifest' : `${tenantRoot(tenant)}/manifest.webmanifest`
+  const tags = [
+    `<meta name="theme-color" content="${colors.primario}" />`,
+    `<meta name="apple-mobile-web-app-title" content="${name}" />`,
+    `<title>${name}</title>`,
+    `<link rel="manifest" href="${escapeHtml(manifest)}" />`,
+    `<style id="branding-tokens">:root{${toCssDeclarations(colors)}}</style>`,
+  ]
+  if (branding) {
+    const data: Branding = {
+      tenant: branding.tenant,
+      nombre: branding.nombre,
+      colors: branding.colors,
+      logoUrl: branding.logoUrl,
+      ...(branding.logoSize ? { logoSize: branding.logoSize } : {}),
+    }
+    tags.push(
+      `<script type="application/json" id="${BRANDING_DATA_ELEMENT_ID}">${serializeScriptJson(data)}</script>`,
+    )
+  }
+  return tags.join('')
+}
+
+function buildFrame(branding: Branding | null): string {
+  const name = escapeHtml(branding?.nombre ?? DEFAULT_APP_NAME)
+  const logo = branding?.logoUrl
+    ? `<img class="tenant-logo" src="${escapeHtml(branding.logoUrl)}" alt="Logotipo de ${name}" width="${String(LOGO_SIZE_PX)}" height="${String(LOGO_SIZE_PX)}" referrerpolicy="no-referrer" />`
+    : ''
+  return (
+    `<div class="app boot-frame"><header class="app-header"><span class="brand">${logo}` +
+    `<span class="brand-name">${name}</span></span></header>` +
+    `<main class="app-main"><p class="boot-status" role="status" aria-busy="true">` +
+    `<span class="boot-spinner" aria-hidden="true"></span>${LOADING_TEXT}</p>` +
+    `<p class="noscript-notice">${NEEDS_JAVASCRIPT_TEXT}</p></main></div>`
+  )
+}
+
+function buildPreloads(urls: readonly string[]): string {
+  return urls
+    .map((url) => `<link rel="modulepreload" crossorigin href="${escapeHtml(url)}" />`)
+    .join('')
+}
+
+export interface ShellFill {
+  /** The path being opened (`/clinica-norte/login`), still percent-encoded. */
+  pathname: string
+  /** The tenant's branding; null, invalid or another tenant's gives the defaults. */
+  branding: Branding | null
+}
+
+/**
+ * The shell `template` filled for `pathname`: the tenant's branding (or the defaults for `main`,
+ * unknown and non-tenant paths) and `modulepreload` links for the screen's chunks, so the browser
+ * fetches them alongside the entry instead of after it has run.
+ */
+export function fillAppShell(template: string, { pathname, branding }: ShellFill): string {
+  const tenant = tenantFromPathname(pathname)
+  const own = ownBranding(branding, tenant)
+  const preloads = readScreenChunks(template)[screenOfPathname(pathname)] ?? []
+  let html = fillSlot(template, SHELL_SLOTS.brandingHead, buildHead(tenant, own))
+  html = fillSlot(html, SHELL_SLOTS.brandingFrame, buildFrame(own))
+  return fillSlot(html, SHELL_SLOTS.screenPreload, buildPreloads(preloads))
+}
+
+/** The default branding slots, as the build writes them: what a shell shows before any fill. */
+export function fillDefaultBranding(template: string): string {
+  const html = fillSlot(template, SHELL_SLOTS.brandingHead, buildHead(null, null))
+  return fillSlot(html, SHELL_SLOTS.brandingFrame, buildFrame(null))
+}

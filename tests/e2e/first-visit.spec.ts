@@ -1,0 +1,96 @@
+import { expect, test } from '@playwright/test'
+import { DEFAULT_COLORS, deriveBrandingColors } from '../../src/contract/branding'
+import { parseColor } from '../../src/contract/colors'
+import { SEED_HOSPITALS } from '../../server/seed-data'
+
+// `rgb(r, g, b)` as getComputedStyle reports a `#rrggbb` colour.
+function rgbOf(hex: string): string {
+  const [r, g, b] = [1, 3, 5].map((start) => parseInt(hex.slice(start, start + 2), 16))
+  return `rgb(${String(r)}, ${String(g)}, ${String(b)})`
+}
+
+test.describe('a first visit with JavaScript disabled and no worker', () => {
+  test.use({ javaScriptEnabled: false, serviceWorkers: 'block' })
+
+  for (const hospital of SEED_HOSPITALS) {
+    test(`shows ${hospital.nombre}'s name, logo and colours on its sign-in URL`, async ({
+      page,
+    }) => {
+      const primary = parseColor(hospital.color_primario)
+      const secondary = parseColor(hospital.color_secundario)
+      if (!primary || !secondary) throw new Error('seed colours are valid')
+      const colors = deriveBrandingColors(primary, secondary)
+
+      await page.goto(`/${hospital.tenant}/login`)
+
+      await expect(page).toHaveTitle(hospital.nombre)
+      const header = page.locator('header.app-header')
+      await expect(header.getByText(hospital.nombre, { exact: true })).toBeVisible()
+      const logo = header.getByRole('img', { name: `Logotipo de ${hospital.nombre}` })
+      await expect(logo).toBeVisible()
+      await expect(logo).toHaveJSProperty('complete', true)
+      expect(await logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(
+        0,
+      )
+      await expect(header).toHaveCSS('background-color', rgbOf(colors.primario))
+      await expect(header).toHaveCSS('color', rgbOf(colors.sobrePrimario))
+      await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute(
+        'content',
+        colors.primario,
+      )
+      await expect(page.getByText('Esta aplicación necesita JavaScript')).toBeVisible()
+      await expect(page.getByText('Cargando…')).toBeHidden()
+    })
+  }
+
+  for (const url of ['/main/login', '/%3Cimg%20src%3Dx%3E/login']) {
+    test(`shows the defaults on ${url}`, async ({ page }) => {
+      await page.goto(url)
+      await expect(page).toHaveTitle('Clínica')
+      const header = page.locator('header.app-header')
+      await expect(header.getByText('Clínica', { exact: true })).toBeVisible()
+      await expect(header.getByRole('img')).toHaveCount(0)
+      await expect(header).toHaveCSS('background-color', rgbOf(DEFAULT_COLORS.primario))
+      await expect(page.getByText('Esta aplicación necesita JavaScript')).toBeVisible()
+    })
+  }
+})
+
+test.describe('a cold first visit to the sign-in screen', () => {
+  test.use({ serviceWorkers: 'block' })
+
+  test("fetches the sign-in screen's chunks alongside the entry, not after it ran", async ({
+    page,
+  }) => {
+    const started: { url: string; at: number }[] = []
+    const entryFinished: number[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') started.push({ url: request.url(), at: Date.now() })
+    })
+    page.on('requestfinished', (request) => {
+      if (/\/assets\/index-[^/]+\.js$/.test(request.url())) entryFinished.push(Date.now())
+    })
+    // The entry's body is held back for a while: a chunk requested only by running code could not
+    // start before it ends.
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      const response = await route.fetch()
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+      await route.fulfill({ response })
+    })
+
+    await page.goto('/clinica-norte/login')
+    await expect(page.getByRole('button', { name: 'Entrar' })).toBeEnabled()
+
+    const preloads = await page
+      .locator('link[rel="modulepreload"]')
+      .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href))
+    const loginChunks = preloads.filter((href) => /\/assets\/login(-screen)?-[^/]+\.js$/.test(href))
+    expect(loginChunks).toHaveLength(2)
+    const entryEnd = entryFinished[0] ?? Infinity
+    for (const chunk of loginChunks) {
+      const request = started.find(({ url }) => url === chunk)
+      expect(request, `${chunk} was requested`).toBeDefined()
+      expect(request?.at ?? Infinity).toBeLessThan(entryEnd)
+    }
+  })
+})
