@@ -4,7 +4,7 @@
  */
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import type { ReservedSegment } from '../contract/tenants'
-import { tenantGateLoader } from '../features/tenant/tenant-gate'
+import { TENANT_GATE_ID, tenantGateLoader } from '../features/tenant/tenant-gate'
 import { BootFrame } from './layouts/BootFrame'
 import { TenantLayout } from './layouts/TenantLayout'
 import {
@@ -61,7 +61,7 @@ const SCREENS: Record<ReservedSegment, () => ScreenModule> = {
 
 export const routes: RouteObject[] = [
   {
-    id: 'root',
+    id: TENANT_GATE_ID,
     loader: tenantGateLoader,
     // The rules run on every navigation, whatever changed.
     shouldRevalidate: () => true,

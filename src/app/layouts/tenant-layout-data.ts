@@ -1,4 +1,7 @@
-/** The tenant layout's loader: branding and the signed-in user, without blocking the screen. */
+/**
+ * The tenant layout's loader: starts the tenant's branding and the signed-in user, and returns
+ * both, without blocking the screen.
+ */
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router'
 import { DEFAULT_TENANT } from '../../contract/tenants'
 import { readSession, type SessionState } from '../../features/auth/session'
@@ -9,7 +12,12 @@ import { isTenantId } from '../../contract/tenants'
 export const TENANT_LAYOUT_ID = 'tenant-layout'
 
 export interface TenantLayoutData {
-  tenant: string
+  /**
+   * Settles once the tenant's branding is loaded and applied (never rejects). Components read
+   * the branding itself with `useBranding`: the worker and a reconnect refresh it between
+   * navigations too.
+   */
+  branding: Promise<void>
   /** Who is signed in, as far as the API could confirm it. */
   session: Promise<SessionState>
 }
@@ -25,21 +33,24 @@ export function isSessionAwaitingVerification(): boolean {
   return isSessionUnverified
 }
 
-const NOBODY_SIGNED_IN: Promise<SessionState> = Promise.resolve({ status: 'signed-out' })
+const NOTHING_TO_LOAD: TenantLayoutData = {
+  branding: Promise.resolve(),
+  session: Promise.resolve({ status: 'signed-out' }),
+}
 
 export function tenantLayoutLoader({ params }: LoaderFunctionArgs): TenantLayoutData {
   const tenant = params.tenant ?? DEFAULT_TENANT
   // `/login`, `/admin/…` match `:tenant` too, but the root gate is redirecting them: no branding
   // or session call for a segment that names no hospital.
-  if (!isTenantId(tenant)) return { tenant, session: NOBODY_SIGNED_IN }
-  void loadBranding(tenant)
+  if (!isTenantId(tenant)) return NOTHING_TO_LOAD
+  const branding = loadBranding(tenant)
   tokenAtLastLoad = readValue('token')
   // A 401 here runs the app-wide 401 reaction; the layout then just shows nobody signed in.
   const session = readSession()
   void session.then((state) => {
     isSessionUnverified = state.status === 'unverified'
   })
-  return { tenant, session }
+  return { branding, session }
 }
 
 /**
