@@ -15,7 +15,7 @@ import {
 } from 'workbox-precaching'
 import { registerRoute } from 'workbox-routing'
 import { CACHE_NAMES, CACHE_PREFIX } from '../config/cache-names'
-import { readBranding } from '../shared/branding-db'
+import { readBranding, writeBranding } from '../shared/branding-db'
 import {
   createBrandingStrategy,
   isHospitalesRequest,
@@ -60,6 +60,7 @@ registerRoute(
   isHospitalesRequest,
   createBrandingStrategy((tenant) => notifyBrandingUpdated(self.clients, tenant), {
     warmLogo: (logoUrl, event) => warmLogoCache(logoStrategy, logoUrl, event),
+    store: { read: (tenant) => readBranding(tenant), write: writeBranding },
   }),
 )
 
