@@ -10,6 +10,7 @@ import { TenantLayout } from './layouts/TenantLayout'
 import {
   shouldRevalidateTenantLayout,
   TENANT_LAYOUT_ID,
+  tenantBrandingLoader,
   tenantLayoutLoader,
 } from './layouts/tenant-layout-data'
 import { RouteError } from './RouteError'
@@ -77,17 +78,24 @@ export const routes: RouteObject[] = [
         Component: TenantLayout,
         ErrorBoundary: RouteError,
         children: [
-          // `/{tenant}` alone is redirected to its login screen by the gate.
-          { index: true },
-          ...Object.entries(SCREENS).map(([path, load]) => ({
-            path,
-            lazy: loadScreen(load),
-            ErrorBoundary: RouteError,
-          })),
           {
-            path: '*',
-            lazy: loadScreen(() => import('./routes/not-found')),
-            ErrorBoundary: RouteError,
+            // No path and no component: the tenant's branding, loaded on every navigation.
+            loader: tenantBrandingLoader,
+            shouldRevalidate: () => true,
+            children: [
+              // `/{tenant}` alone is redirected to its login screen by the gate.
+              { index: true },
+              ...Object.entries(SCREENS).map(([path, load]) => ({
+                path,
+                lazy: loadScreen(load),
+                ErrorBoundary: RouteError,
+              })),
+              {
+                path: '*',
+                lazy: loadScreen(() => import('./routes/not-found')),
+                ErrorBoundary: RouteError,
+              },
+            ],
           },
         ],
       },
