@@ -47,6 +47,7 @@ import { enforceRouteSchemas } from './route-policy.js'
 import { registerManifestRoute } from './routes/manifest.js'
 import { registerMeRoute } from './routes/me.js'
 import { buildFallbackSecurityHeaders, buildHelmetOptions } from './security-headers.js'
+import { readBaseManifest } from './base-manifest.js'
 import { registerStaticApp } from './static.js'
 import { readTenantBranding } from './tenant-branding.js'
 
@@ -196,7 +197,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       scryptParams,
     })
     registerAdminAuditoriaRoute(app, { guards, audit })
-    registerManifestRoute(app, { hospitals, logosDir })
+    registerManifestRoute(app, {
+      hospitals,
+      logosDir,
+      baseManifest: readBaseManifest(options.distDir),
+    })
     await registerStaticApp(app, {
       distDir: options.distDir,
       apiBaseUrl,
