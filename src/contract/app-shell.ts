@@ -150,7 +150,6 @@ function buildHead(tenant: string | null, branding: Branding | null): string {
       nombre: branding.nombre,
       colors: branding.colors,
       logoUrl: branding.logoUrl,
-      ...(branding.logoSize ? { logoSize: branding.logoSize } : {}),
     }
     tags.push(
       `<script type="application/json" id="${BRANDING_DATA_ELEMENT_ID}">${serializeScriptJson(data)}</script>`,

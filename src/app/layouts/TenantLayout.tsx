@@ -135,7 +135,7 @@ export function TenantLayout() {
   const logoUrl = branding?.tenant === tenant ? branding.logoUrl : null
   const brand = (
     <>
-      {logoUrl && <TenantLogo tenant={tenant} logoUrl={logoUrl} hospitalName={hospitalName} />}
+      {logoUrl && <TenantLogo logoUrl={logoUrl} hospitalName={hospitalName} />}
       <span className="brand-name">{hospitalName}</span>
     </>
   )
