@@ -32,7 +32,7 @@ let interruptedTenant: string | null = null
 
 function setState(next: BrandingState) {
   state = next
-  applyBrandingToDocument(next.tenant, next.branding?.colors ?? null)
+  applyBrandingToDocument(next.tenant, next.branding)
   for (const listener of listeners) listener()
 }
 
