@@ -5,6 +5,8 @@ export const CACHE_PREFIX = 'clinica-pwa'
 export const CACHE_NAMES = {
   branding: `${CACHE_PREFIX}-branding-v1`,
   logos: `${CACHE_PREFIX}-logos-v1`,
+  /** Each hospital's own icons (`/{tenant}/iconos/…`), drawn by the server from its branding. */
+  icons: `${CACHE_PREFIX}-icons-v1`,
 } as const
 
 const PUBLIC_CACHE_NAMES: ReadonlySet<string> = new Set(Object.values(CACHE_NAMES))

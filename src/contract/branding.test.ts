@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   BRANDING_CSS_VARIABLES,
+  NOTICE_CSS_VARIABLES,
   DEFAULT_COLORS,
   deriveBrandingColors,
   isBranding,
@@ -284,12 +285,17 @@ describe('toCssDeclarations', () => {
     const css = toCssDeclarations(DEFAULT_COLORS)
     const declarations = css.split(';')
 
-    expect(declarations).toHaveLength(Object.keys(BRANDING_CSS_VARIABLES).length)
+    expect(declarations).toHaveLength(
+      Object.keys(BRANDING_CSS_VARIABLES).length + Object.keys(NOTICE_CSS_VARIABLES).length,
+    )
     for (const declaration of declarations) {
       expect(declaration).toMatch(/^--[a-z-]+:#[0-9a-f]{6}$/)
     }
     expect(declarations).toContain('--color-primario:#1f4e8c')
     expect(declarations).toContain('--color-secundario:#0f6b5c')
+    expect(declarations.map((declaration) => declaration.split(':')[0])).toEqual(
+      expect.arrayContaining(['--color-aviso-fondo', '--color-aviso-texto', '--color-aviso-borde']),
+    )
   })
 
   it('stays --name:#rrggbb for any derived colours', () => {

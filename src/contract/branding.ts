@@ -3,6 +3,7 @@
  * Free of DOM and React: the page applies the result, the service worker paints it into the
  * app shell and the tenant manifest.
  */
+import { deriveNoticeColors, type NoticeColors } from './notice-colors.js'
 import { parseColor, readableForeground, readableOnWhite, toHex, type Rgb } from './colors.js'
 import { isApiPathname } from './tenants.js'
 import { cleanDisplayName } from './text.js'
@@ -71,10 +72,30 @@ export const DEFAULT_COLORS: BrandingColors = deriveBrandingColors(
   parseDefault(DEFAULT_BRANDING_COLORS.secundario),
 )
 
+/** Tokens derived from the branding colours on the way to CSS, never stored with them. */
+export const NOTICE_CSS_VARIABLES = {
+  fondo: '--color-aviso-fondo',
+  texto: '--color-aviso-texto',
+  borde: '--color-aviso-borde',
+} as const
+
+/** Every CSS custom property the branding sets, as `[name, #rrggbb]` pairs. */
+export function toCssProperties(colors: BrandingColors): [string, string][] {
+  const notice = deriveNoticeColors(colors)
+  return [
+    ...(Object.keys(BRANDING_CSS_VARIABLES) as (keyof BrandingColors)[]).map(
+      (key): [string, string] => [BRANDING_CSS_VARIABLES[key], colors[key]],
+    ),
+    ...(Object.keys(NOTICE_CSS_VARIABLES) as (keyof NoticeColors)[]).map(
+      (key): [string, string] => [NOTICE_CSS_VARIABLES[key], notice[key]],
+    ),
+  ]
+}
+
 /** `--name:#value;…` for a `style` attribute or a `:root {}` rule; values are hex only. */
 export function toCssDeclarations(colors: BrandingColors): string {
-  return (Object.keys(BRANDING_CSS_VARIABLES) as (keyof BrandingColors)[])
-    .map((key) => `${BRANDING_CSS_VARIABLES[key]}:${colors[key]}`)
+  return toCssProperties(colors)
+    .map(([name, value]) => `${name}:${value}`)
     .join(';')
 }
 

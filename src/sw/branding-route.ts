@@ -13,6 +13,7 @@ import { API_PATHS, TOKEN_HEADER } from '../config/api-paths'
 import { CACHE_NAMES } from '../config/cache-names'
 import { SW_CACHE_HEADER, SW_MESSAGES, type BrandingUpdatedMessage } from '../config/sw-messages'
 import { parseHospitalesAnswer, type Branding } from '../contract/branding'
+import { createIconWarmingPlugin } from './icon-route'
 
 /** One entry per tenant visited on this device; far more than a kiosk or a phone will see. */
 export const BRANDING_MAX_ENTRIES = 50
@@ -185,12 +186,14 @@ export interface BrandingStrategyOptions {
   warmLogo?: WarmLogo
   /** Where the last known branding of each tenant is kept (sw.ts wires IndexedDB). */
   store?: BrandingStore
+  /** Brings a kept answer's hospital icons into the icon cache (sw.ts wires the icon strategy). */
+  warmIcons?: (tenant: string, event: ExtendableEvent) => Promise<unknown>
 }
 
 /** The strategy for `verHospitales`; only 200 answers are kept, never with the user's token. */
 export function createBrandingStrategy(
   notify: (tenant: string) => Promise<void> | void,
-  { warmLogo, store }: BrandingStrategyOptions = {},
+  { warmLogo, store, warmIcons }: BrandingStrategyOptions = {},
 ) {
   return new StaleWhileRevalidate({
     cacheName: CACHE_NAMES.branding,
@@ -201,6 +204,7 @@ export function createBrandingStrategy(
       createBrandingChangedPlugin(notify),
       ...(store ? [createBrandingStorePlugin(store)] : []),
       ...(warmLogo ? [createLogoWarmingPlugin(warmLogo)] : []),
+      ...(warmIcons ? [createIconWarmingPlugin(warmIcons)] : []),
       markCachedAnswersPlugin,
     ],
   })

@@ -21,6 +21,7 @@ import {
   isHospitalesRequest,
   notifyBrandingUpdated,
 } from './branding-route'
+import { createIconStrategy, isTenantIconRequest, warmTenantIcons } from './icon-route'
 import { installLifecycleHandlers } from './lifecycle'
 import { createLogoStrategy, isLogoRequest, warmLogoCache } from './logo-route'
 import {
@@ -63,14 +64,19 @@ registerRoute(
 )
 
 const logoStrategy = createLogoStrategy()
+const iconStrategy = createIconStrategy()
 
 registerRoute(
   isHospitalesRequest,
   createBrandingStrategy((tenant) => notifyBrandingUpdated(self.clients, tenant), {
     warmLogo: (logoUrl, event) => warmLogoCache(logoStrategy, logoUrl, event),
     store: { write: writeBranding },
+    warmIcons: (tenant, event) => warmTenantIcons(iconStrategy, tenant, event),
   }),
 )
+
+// Before the logo route, which takes any image: a hospital's icons follow its branding.
+registerRoute(isTenantIconRequest, iconStrategy)
 
 // After the precache route: the app's own icons never reach the logo cache.
 registerRoute(isLogoRequest, logoStrategy)

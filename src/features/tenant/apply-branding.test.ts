@@ -4,6 +4,7 @@ import {
   DEFAULT_COLORS,
   deriveBrandingColors,
 } from '../../contract/branding'
+import { deriveNoticeColors } from '../../contract/notice-colors'
 import { applyBrandingToDocument } from './apply-branding'
 
 const COLORS = deriveBrandingColors({ r: 0, g: 170, b: 85 }, { r: 200, g: 30, b: 40 })
@@ -90,6 +91,18 @@ describe('applyBrandingToDocument', () => {
     expect(doc.querySelector('link[rel="manifest"]')?.getAttribute('href')).toBe(
       '/main/manifest.webmanifest',
     )
+  })
+
+  it("sets the connection banner's colours derived from the hospital's", () => {
+    const doc = makeDocument()
+
+    applyBrandingToDocument('hospital-central', CENTRAL, doc)
+
+    const notice = deriveNoticeColors(CENTRAL.colors)
+    const style = doc.documentElement.style
+    expect(style.getPropertyValue('--color-aviso-fondo')).toBe(notice.fondo)
+    expect(style.getPropertyValue('--color-aviso-texto')).toBe(notice.texto)
+    expect(style.getPropertyValue('--color-aviso-borde')).toBe(notice.borde)
   })
 
   it('percent-encodes the tenant in the manifest URL', () => {

@@ -3,12 +3,7 @@
  * browser and the home screen, the tenant's manifest and icons. The one writer of these.
  */
 import { paths } from '../../config/paths'
-import {
-  BRANDING_CSS_VARIABLES,
-  DEFAULT_COLORS,
-  type Branding,
-  type BrandingColors,
-} from '../../contract/branding'
+import { DEFAULT_COLORS, toCssProperties, type Branding } from '../../contract/branding'
 import { pageIconUrls } from '../../contract/icons'
 import { DEFAULT_APP_NAME } from '../../contract/manifest'
 
@@ -25,9 +20,7 @@ export function applyBrandingToDocument(
 ): void {
   const root = doc.documentElement
   const applied = branding?.colors ?? DEFAULT_COLORS
-  for (const [key, variable] of Object.entries(BRANDING_CSS_VARIABLES)) {
-    root.style.setProperty(variable, applied[key as keyof BrandingColors])
-  }
+  for (const [name, value] of toCssProperties(applied)) root.style.setProperty(name, value)
   root.dataset.tenant = tenant
   const name = branding?.nombre ?? DEFAULT_APP_NAME
   setAttribute(doc, 'meta[name="theme-color"]', 'content', applied.primario)
