@@ -221,15 +221,15 @@ async function drain(): Promise<void> {
   })
 }
 
-function snapshotRows(dbPath: string): string {
-  const db = openDatabase(dbPath)
+async function snapshotRows(dbPath: string): Promise<string> {
+  const db = openDatabase({ engine: 'sqlite', path: dbPath })
   try {
     return JSON.stringify({
-      hospitals: db.prepare('SELECT * FROM hospitals ORDER BY tenant').all(),
-      users: db.prepare('SELECT * FROM users ORDER BY id').all(),
+      hospitals: await db.selectFrom('hospitals').selectAll().orderBy('tenant').execute(),
+      users: await db.selectFrom('users').selectAll().orderBy('id').execute(),
     })
   } finally {
-    db.close()
+    await db.destroy()
   }
 }
 
@@ -330,7 +330,7 @@ async function main(): Promise<boolean> {
     const seeding = await startServer({ dbPath, distDir, liftLimits: true })
     const listingBefore = await readListing()
     await seeding.stop()
-    const rowsBefore = snapshotRows(dbPath)
+    const rowsBefore = await snapshotRows(dbPath)
 
     await runPhase({ dbPath, distDir, liftLimits: true }, results)
     await runPhase({ dbPath, distDir, liftLimits: false }, results)
@@ -345,7 +345,7 @@ async function main(): Promise<boolean> {
     } finally {
       await checking.stop()
     }
-    const rowsIntact = snapshotRows(dbPath) === rowsBefore
+    const rowsIntact = (await snapshotRows(dbPath)) === rowsBefore
     const failedRuns = results.filter((result) => result.errors > 0)
 
     printTable(results)

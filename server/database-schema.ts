@@ -55,9 +55,16 @@ export interface LogoImagesTable {
   creado_en: string
 }
 
+/** `settings`: server-wide values kept across restarts and shared by every instance. */
+export interface SettingsTable {
+  key: string
+  value: string
+}
+
 export interface DatabaseSchema {
   hospitals: HospitalsTable
   users: UsersTable
+  settings: SettingsTable
   audit_log: AuditLogTable
   access_codes: AccessCodesTable
   logo_images: LogoImagesTable
