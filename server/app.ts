@@ -17,6 +17,7 @@ import {
 } from './auth/password-check-queue.js'
 import { DEFAULT_SCRYPT_PARAMS, hashPassword, type ScryptParams } from './auth/passwords.js'
 import { createAdminGuards } from './auth/admin-guards.js'
+import { createSharedRateLimitStore } from './auth/shared-rate-limit-store.js'
 import { createTokenService } from './auth/tokens.js'
 import { registerApiCors } from './cors.js'
 import { getOrCreateTokenSecret, openDatabase, seedDatabase } from './db.js'
@@ -24,12 +25,14 @@ import { registerErrorHandling, sendFrameworkError } from './error-handler.js'
 import { ConciseLogController } from './logging.js'
 import { resolveLogosDir } from './logos.js'
 import { migrateToLatest, type AppDatabase } from './kysely.js'
+import { isPostgres } from './migrations/engine.js'
 import { createAccessCodeRepository } from './repositories/access-codes.js'
 import { createAccountRepository } from './repositories/accounts.js'
 import { createAdminHospitalRepository } from './repositories/admin-hospitals.js'
 import { createAuditLog } from './repositories/audit-log.js'
 import { createHospitalRepository } from './repositories/hospitals.js'
 import { createLogoImageRepository } from './repositories/logo-images.js'
+import { createRateLimitHitRepository } from './repositories/rate-limit-hits.js'
 import { createUserRepository } from './repositories/users.js'
 import { registerAdminAuditoriaRoute } from './routes/admin-auditoria.js'
 import { registerAdminCuentasRoutes } from './routes/admin-cuentas.js'
@@ -151,7 +154,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // Bodies are tiny JSON; accepting compressed uploads would only invite zip bombs.
       globalDecompression: false,
     })
-    await app.register(fastifyRateLimit, { global: false })
+    // On PostgreSQL several instances may share the database, so they share the sign-in
+    // counters there too; a single SQLite instance counts in memory.
+    await app.register(fastifyRateLimit, {
+      global: false,
+      ...(isPostgres(db)
+        ? { store: createSharedRateLimitStore(createRateLimitHitRepository(db)) }
+        : {}),
+    })
     // One file per request, nothing else: the logo upload is the only multipart route.
     await app.register(fastifyMultipart, {
       throwFileSizeLimit: true,

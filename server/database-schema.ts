@@ -61,6 +61,13 @@ export interface SettingsTable {
   value: string
 }
 
+/** `rate_limit_hits`: attempts counted per key until `resets_at` (ISO 8601, UTC). */
+export interface RateLimitHitsTable {
+  key: string
+  hits: number
+  resets_at: string
+}
+
 export interface DatabaseSchema {
   hospitals: HospitalsTable
   users: UsersTable
@@ -68,4 +75,5 @@ export interface DatabaseSchema {
   audit_log: AuditLogTable
   access_codes: AccessCodesTable
   logo_images: LogoImagesTable
+  rate_limit_hits: RateLimitHitsTable
 }

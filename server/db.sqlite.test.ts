@@ -88,6 +88,10 @@ describe('the SQLite file', () => {
       },
     ])
     expect(adopted.secret).toEqual({ value: 'secreto-de-antes-secreto-de-antes-1234' })
-    expect(adopted.migrations).toEqual([{ name: '0000-initial' }, { name: '0100-administration' }])
+    expect(adopted.migrations).toEqual([
+      { name: '0000-initial' },
+      { name: '0100-administration' },
+      { name: '0200-rate-limits' },
+    ])
   })
 })

@@ -1,8 +1,9 @@
 import { Migrator, type Kysely, type Migration } from 'kysely'
 import type { DatabaseSchema } from './database-schema.js'
 import { administrationMigration } from './migrations/administration.js'
-import { currentPostgresSchema, type AnyDatabase } from './migrations/engine.js'
+import { currentPostgresSchema } from './migrations/engine.js'
 import { initialMigration } from './migrations/initial.js'
+import { rateLimitsMigration } from './migrations/rate-limits.js'
 
 export type AppDatabase = Kysely<DatabaseSchema>
 
@@ -10,13 +11,14 @@ export type AppDatabase = Kysely<DatabaseSchema>
 const MIGRATIONS: Record<string, Migration> = {
   '0000-initial': initialMigration,
   '0100-administration': administrationMigration,
+  '0200-rate-limits': rateLimitsMigration,
 }
 
 /** Brings the schema up to date; throws (the server does not start) when a migration fails. */
 export async function migrateToLatest(db: AppDatabase): Promise<void> {
   const migrator = new Migrator({
     db,
-    migrationTableSchema: await currentPostgresSchema(db as unknown as AnyDatabase),
+    migrationTableSchema: await currentPostgresSchema(db),
     provider: { getMigrations: () => Promise.resolve(MIGRATIONS) },
     // A database that already ran `0100-administration` predates `0000-initial` (the original
     // tables were then made outside migrations): the initial migration, idempotent by design,

@@ -1,10 +1,20 @@
-import { PostgresAdapter, sql, type ColumnDataType, type Expression, type Kysely } from 'kysely'
+import {
+  PostgresAdapter,
+  sql,
+  type ColumnDataType,
+  type Expression,
+  type Kysely,
+  type QueryExecutorProvider,
+} from 'kysely'
 
 /** Migrations see the database as it was then, not as the app's types say it is now. */
 export type AnyDatabase = Kysely<Record<string, never>>
 
-// Engine differences live here and in the migrations only; repositories never ask.
-function isPostgres(db: AnyDatabase): boolean {
+/**
+ * True on PostgreSQL. Engine differences live here and in the migrations; repositories never
+ * ask. (The app asks once: a shared database may mean several instances, see its rate limits.)
+ */
+export function isPostgres(db: QueryExecutorProvider): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter
 }
 
@@ -23,7 +33,9 @@ export function bytesType(db: AnyDatabase): Expression<unknown> {
  * migrator must be told: it looks for its own tables in every schema, so a deployment in its own
  * schema would otherwise take another schema's bookkeeping for its own.
  */
-export async function currentPostgresSchema(db: AnyDatabase): Promise<string | undefined> {
+export async function currentPostgresSchema(
+  db: QueryExecutorProvider,
+): Promise<string | undefined> {
   if (!isPostgres(db)) return undefined
   const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db)
   return rows[0]?.schema

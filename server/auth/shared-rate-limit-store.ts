@@ -1,0 +1,63 @@
+import { createHash } from 'node:crypto'
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
+import type { RateLimitHitRepository } from '../repositories/rate-limit-hits.js'
+
+// Ended windows are deleted at most this often, by whichever instance counts an attempt next.
+const SWEEP_INTERVAL_MS = 60_000
+
+interface RouteInfo {
+  method?: unknown
+  url?: unknown
+}
+
+/**
+ * A store for @fastify/rate-limit that counts in the database, so every instance on it enforces
+ * one limit per address and per account (in memory, N instances would allow N times the rate).
+ * Plain fixed windows, as the plugin's own in-memory store keeps them.
+ */
+export function createSharedRateLimitStore(
+  counters: RateLimitHitRepository,
+  now: () => number = Date.now,
+): FastifyRateLimitStoreCtor {
+  let lastSweep = 0
+
+  async function sweepNowAndThen() {
+    if (now() - lastSweep < SWEEP_INTERVAL_MS) return
+    lastSweep = now()
+    await counters.deleteExpired()
+  }
+
+  // Keys hold addresses and emails as clients sent them: stored only as a hash, any byte allowed
+  // (PostgreSQL text cannot hold a NUL), and no email lingers in the table.
+  const storedKey = (key: string) => createHash('sha256').update(key).digest('base64url')
+
+  function storeFor(prefix: string): FastifyRateLimitStore {
+    return {
+      incr(key, callback, timeWindow) {
+        counters
+          .hit(storedKey(`${prefix}${key}`), timeWindow)
+          .then(async ({ hits, resetsAtMs }) => {
+            await sweepNowAndThen()
+            callback(null, { current: hits, ttl: Math.max(0, resetsAtMs - now()) })
+          })
+          .catch((error: unknown) => {
+            callback(error instanceof Error ? error : new Error(String(error)))
+          })
+      },
+      child(routeOptions) {
+        // Each route keeps its own counters, as the plugin's own stores do.
+        const { method, url } = (routeOptions as { routeInfo?: RouteInfo }).routeInfo ?? {}
+        const route =
+          typeof method === 'string' && typeof url === 'string' ? `${method}${url}:` : ''
+        return storeFor(`${prefix}${route}`)
+      },
+    }
+  }
+
+  // The plugin constructs the store itself; a class whose instances are prefix-less stores.
+  return class SharedRateLimitStore {
+    constructor() {
+      return storeFor('')
+    }
+  } as unknown as FastifyRateLimitStoreCtor
+}
