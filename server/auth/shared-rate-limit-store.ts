@@ -31,33 +31,37 @@ export function createSharedRateLimitStore(
   // (PostgreSQL text cannot hold a NUL), and no email lingers in the table.
   const storedKey = (key: string) => createHash('sha256').update(key).digest('base64url')
 
-  function storeFor(prefix: string): FastifyRateLimitStore {
-    return {
-      incr(key, callback, timeWindow) {
-        counters
-          .hit(storedKey(`${prefix}${key}`), timeWindow)
-          .then(async ({ hits, resetsAtMs }) => {
-            await sweepNowAndThen()
-            callback(null, { current: hits, ttl: Math.max(0, resetsAtMs - now()) })
-          })
-          .catch((error: unknown) => {
-            callback(error instanceof Error ? error : new Error(String(error)))
-          })
-      },
-      child(routeOptions) {
-        // Each route keeps its own counters, as the plugin's own stores do.
-        const { method, url } = (routeOptions as { routeInfo?: RouteInfo }).routeInfo ?? {}
-        const route =
-          typeof method === 'string' && typeof url === 'string' ? `${method}${url}:` : ''
-        return storeFor(`${prefix}${route}`)
-      },
+  class SharedRateLimitStore implements FastifyRateLimitStore {
+    // The plugin constructs the root store with its options; children carry a route prefix.
+    private readonly prefix: string
+
+    constructor(prefix?: unknown) {
+      this.prefix = typeof prefix === 'string' ? prefix : ''
+    }
+
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ) {
+      counters
+        .hit(storedKey(`${this.prefix}${key}`), timeWindow)
+        .then(async ({ hits, resetsAtMs }) => {
+          await sweepNowAndThen()
+          callback(null, { current: hits, ttl: Math.max(0, resetsAtMs - now()) })
+        })
+        .catch((error: unknown) => {
+          callback(error instanceof Error ? error : new Error(String(error)))
+        })
+    }
+
+    child(routeOptions: object): SharedRateLimitStore {
+      // Each route keeps its own counters, as the plugin's own stores do.
+      const { method, url } = (routeOptions as { routeInfo?: RouteInfo }).routeInfo ?? {}
+      const route = typeof method === 'string' && typeof url === 'string' ? `${method}${url}:` : ''
+      return new SharedRateLimitStore(`${this.prefix}${route}`)
     }
   }
 
-  // The plugin constructs the store itself; a class whose instances are prefix-less stores.
-  return class SharedRateLimitStore {
-    constructor() {
-      return storeFor('')
-    }
-  } as unknown as FastifyRateLimitStoreCtor
+  return SharedRateLimitStore
 }
