@@ -44,7 +44,9 @@ export function createMinimalDist(): { dir: string; remove(): void } {
   writeFileSync(join(dir, 'dist', 'index.html'), '<!doctype html><title>Clínica</title>')
   return {
     dir: join(dir, 'dist'),
-    remove: () => { rmSync(dir, { recursive: true, force: true }); },
+    remove: () => {
+      rmSync(dir, { recursive: true, force: true })
+    },
   }
 }
 
@@ -77,7 +79,11 @@ export async function startApiInstance({
   child.stderr.on('data', (chunk: Buffer) => {
     stderr += chunk.toString()
   })
-  const exited = new Promise<void>((resolve) => child.once('exit', () => { resolve(); }))
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      resolve()
+    }),
+  )
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
     await exited
@@ -147,7 +153,9 @@ export async function startRoundRobinProxy(
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections()
-        server.close(() => { resolve(); })
+        server.close(() => {
+          resolve()
+        })
       }),
   }
 }
