@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { isServerLogo } from '../logos.js'
 import type { HospitalRepository } from '../repositories/hospitals.js'
 import { parseHospitalesAnswer, type Branding } from '../../src/contract/branding.js'
-import { buildTenantManifest } from '../../src/contract/manifest.js'
+import { buildTenantManifest, type BaseManifest } from '../../src/contract/manifest.js'
 import { DEFAULT_TENANT, isTenantId } from '../../src/contract/tenants.js'
 import { sendWithEtag } from '../etag.js'
 
@@ -16,6 +16,8 @@ function originOf(request: FastifyRequest): string {
 export interface ManifestRouteDeps {
   hospitals: HospitalRepository
   logosDir: string
+  /** The product's base manifest, which every tenant's derives from. */
+  baseManifest: BaseManifest
 }
 
 /**
@@ -24,7 +26,7 @@ export interface ManifestRouteDeps {
  */
 export function registerManifestRoute(
   app: FastifyInstance,
-  { hospitals, logosDir }: ManifestRouteDeps,
+  { hospitals, logosDir, baseManifest }: ManifestRouteDeps,
 ) {
   app.get<{ Params: { tenant: string } }>(
     '/:tenant/manifest.webmanifest',
@@ -57,7 +59,7 @@ export function registerManifestRoute(
           branding = { ...branding, logoSize: SERVER_LOGO_SIZE }
         }
       }
-      const manifest = buildTenantManifest(tenant, branding)
+      const manifest = buildTenantManifest(baseManifest, tenant, branding)
       reply.header('cache-control', 'no-cache')
       return sendWithEtag(
         request,

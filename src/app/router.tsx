@@ -4,12 +4,13 @@
  */
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import type { ReservedSegment } from '../contract/tenants'
-import { tenantGateLoader } from '../features/tenant/tenant-gate'
+import { TENANT_GATE_ID, tenantGateLoader } from '../features/tenant/tenant-gate'
 import { BootFrame } from './layouts/BootFrame'
 import { TenantLayout } from './layouts/TenantLayout'
 import {
   shouldRevalidateTenantLayout,
   TENANT_LAYOUT_ID,
+  tenantBrandingLoader,
   tenantLayoutLoader,
 } from './layouts/tenant-layout-data'
 import { RouteError } from './RouteError'
@@ -61,7 +62,7 @@ const SCREENS: Record<ReservedSegment, () => ScreenModule> = {
 
 export const routes: RouteObject[] = [
   {
-    id: 'root',
+    id: TENANT_GATE_ID,
     loader: tenantGateLoader,
     // The rules run on every navigation, whatever changed.
     shouldRevalidate: () => true,
@@ -77,17 +78,24 @@ export const routes: RouteObject[] = [
         Component: TenantLayout,
         ErrorBoundary: RouteError,
         children: [
-          // `/{tenant}` alone is redirected to its login screen by the gate.
-          { index: true },
-          ...Object.entries(SCREENS).map(([path, load]) => ({
-            path,
-            lazy: loadScreen(load),
-            ErrorBoundary: RouteError,
-          })),
           {
-            path: '*',
-            lazy: loadScreen(() => import('./routes/not-found')),
-            ErrorBoundary: RouteError,
+            // No path and no component: the tenant's branding, loaded on every navigation.
+            loader: tenantBrandingLoader,
+            shouldRevalidate: () => true,
+            children: [
+              // `/{tenant}` alone is redirected to its login screen by the gate.
+              { index: true },
+              ...Object.entries(SCREENS).map(([path, load]) => ({
+                path,
+                lazy: loadScreen(load),
+                ErrorBoundary: RouteError,
+              })),
+              {
+                path: '*',
+                lazy: loadScreen(() => import('./routes/not-found')),
+                ErrorBoundary: RouteError,
+              },
+            ],
           },
         ],
       },

@@ -14,6 +14,7 @@ import { isSharedDevice } from '../../features/auth/shared-device'
 import { ConnectionStatus } from '../../features/pwa/ConnectionStatus'
 import { UpdatePrompt } from '../../features/pwa/UpdatePrompt'
 import { TenantLogo } from '../../features/tenant/TenantLogo'
+import { useTenant } from '../../features/tenant/tenant-gate'
 import { useBranding } from '../../features/tenant/use-branding'
 import { ROL_LABELS } from './rol-labels'
 import type { TenantLayoutData } from './tenant-layout-data'
@@ -121,7 +122,8 @@ function BrandLink({
 
 /** The branded frame of every screen of a tenant: logo, hospital name, who is signed in. */
 export function TenantLayout() {
-  const { tenant, session } = useLoaderData<TenantLayoutData>()
+  const tenant = useTenant()
+  const { session } = useLoaderData<TenantLayoutData>()
   const main = useFocusOnNavigation<HTMLElement>()
   const { branding } = useBranding()
   const hospitalName =

@@ -5,7 +5,8 @@ import { EXPIRED_PARAMS, paths, returnPathWithin } from '../../config/paths'
 import { DEFAULT_TENANT, isTenantId, type ReservedSegment } from '../../contract/tenants'
 import { LoginForm } from '../../features/auth/LoginForm'
 import { readBranding } from '../../shared/branding-db'
-import { useTenantLayoutData } from './screen-parts'
+import { useTenant } from '../../features/tenant/tenant-gate'
+import { useSession } from './screen-parts'
 import { SCREEN_TITLES } from './screen-titles'
 
 /**
@@ -43,7 +44,8 @@ function useHospitalToReturnTo(tenant: string): { tenant: string; nombre: string
  * own, so the form shows (and keeps what is typed) meanwhile.
  */
 function RedirectIfSignedIn() {
-  const { tenant, session } = useTenantLayoutData()
+  const tenant = useTenant()
+  const session = useSession()
   const [searchParams] = useSearchParams()
   const state = use(session)
   if (state.status === 'verified' && state.user.tenant === tenant) {
@@ -58,7 +60,7 @@ function RedirectIfSignedIn() {
  * hospital), else the screen of the user's role.
  */
 export function LoginScreen({ screen }: { screen: ReservedSegment }) {
-  const { tenant } = useTenantLayoutData()
+  const tenant = useTenant()
   const navigate = useNavigate()
   const [searchParams] = useSearchParams()
   const hasExpired = searchParams.get(EXPIRED_PARAMS.expired) === '1'

@@ -1,6 +1,7 @@
 /**
- * The current tenant's branding: loaded through `verHospitales`, validated, applied to the
- * document, remembered in IndexedDB for an instant and offline start (SPEC §4, §7, §8).
+ * The current tenant's branding: loaded through `verHospitales`, validated and applied to the
+ * document (SPEC §4, §7, §8). The service worker, which sees the same answer, keeps the last
+ * known branding on the device; this module only reads it, for a head start on a tenant switch.
  * A store the layout reads with `useSyncExternalStore`.
  */
 import { API_PATHS } from '../../config/api-paths'
@@ -121,7 +122,6 @@ export async function loadBranding(tenant: string): Promise<void> {
   if (result.imagen === null) removeValue('logo')
   else writeValue('logo', result.imagen)
   if (readValue('refresh') === REFRESH_FLAG_ON) removeValue('refresh')
-  await writeBranding(branding)
 }
 
 /**
