@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { buildApp, type BuildAppOptions } from '../app.js'
-import { createTestDatabaseOptions } from './test-database.js'
+import { createDisposableTestDatabase } from './test-database.js'
 
 /** Cheap scrypt cost so tests stay fast; the hash format and checks are the same. */
 export const TEST_SCRYPT_PARAMS = { N: 1024, r: 8, p: 1 }
@@ -57,8 +57,9 @@ export async function createTestApp(
     options.dbPath !== undefined ||
     options.databaseUrl !== undefined
   const distDir = options.distDir ?? createTempDist({ withIndex })
+  const database = namesDatabase ? undefined : await createDisposableTestDatabase()
   const app = await buildApp({
-    ...(namesDatabase ? {} : await createTestDatabaseOptions()),
+    ...database?.options,
     scryptParams: TEST_SCRYPT_PARAMS,
     ...options,
     distDir,
@@ -68,6 +69,7 @@ export async function createTestApp(
     distDir,
     async close() {
       await app.close()
+      await database?.remove()
       if (options.distDir === undefined) rmSync(distDir, { recursive: true, force: true })
     },
   }

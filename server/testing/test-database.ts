@@ -16,23 +16,55 @@ function postgresUrl(): string {
   return url
 }
 
-/**
- * A new, empty schema in the test database and a URL whose connections use it: every app built
- * on it starts from nothing, as an in-memory SQLite database does, at a fraction of the cost of a
- * new database.
- */
-export async function createPostgresSchemaUrl(): Promise<string> {
-  const url = postgresUrl()
-  const schema = `test_${randomUUID().replaceAll('-', '')}`
-  const client = new pg.Client({ connectionString: url })
+async function runOnTestDatabase(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: postgresUrl() })
   await client.connect()
   try {
-    // The name is generated here, never taken from input.
-    await client.query(`CREATE SCHEMA ${schema}`)
+    await client.query(statement)
   } finally {
     await client.end()
   }
-  return `${url}&options=${encodeURIComponent(`-c search_path=${schema}`)}`
+}
+
+/** A PostgreSQL schema of its own, and the way to drop it. */
+interface TestSchema {
+  url: string
+  drop: () => Promise<void>
+}
+
+async function createPostgresSchema(): Promise<TestSchema> {
+  // The name is generated here, never taken from input.
+  const schema = `test_${randomUUID().replaceAll('-', '')}`
+  await runOnTestDatabase(`CREATE SCHEMA ${schema}`)
+  return {
+    url: `${postgresUrl()}&options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+    // Dropped once used: the migrator reads the whole catalogue, which would otherwise grow with
+    // every test and slow each next one down.
+    drop: () => runOnTestDatabase(`DROP SCHEMA ${schema} CASCADE`),
+  }
+}
+
+/**
+ * A new, empty schema in the test database and a URL whose connections use it: every app built
+ * on it starts from nothing, as an in-memory SQLite database does, at a fraction of the cost of a
+ * new database. It lasts until the run ends.
+ */
+export async function createPostgresSchemaUrl(): Promise<string> {
+  return (await createPostgresSchema()).url
+}
+
+/**
+ * A fresh, empty database on the engine under test for one app, as `buildApp` options, and the
+ * way to remove it once the app is closed.
+ */
+export async function createDisposableTestDatabase(): Promise<{
+  options: Pick<BuildAppOptions, 'dbPath' | 'databaseUrl'>
+  remove: () => Promise<void>
+}> {
+  if (TEST_ENGINE === 'sqlite')
+    return { options: { dbPath: ':memory:' }, remove: () => Promise.resolve() }
+  const schema = await createPostgresSchema()
+  return { options: { databaseUrl: schema.url }, remove: schema.drop }
 }
 
 /** Where a fresh database lives on the engine under test, as `buildApp` options. */
