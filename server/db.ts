@@ -74,19 +74,19 @@ export async function seedDatabase(db: AppDatabase, { demoMode, scryptParams }: 
   const missing = DEMO_USERS.filter((user) => !taken.has(user.email))
   if (missing.length === 0) return
   // Hash only what is missing: scrypt is deliberately slow and restarts should stay fast.
-  const hashes = await Promise.all(missing.map((user) => hashPassword(user.password, scryptParams)))
+  const rows = await Promise.all(
+    missing.map(async (user) => ({
+      email: user.email,
+      password_hash: await hashPassword(user.password, scryptParams),
+      nombre: user.nombre,
+      rol: user.rol,
+      tenant: user.tenant,
+      is_demo: 1,
+    })),
+  )
   await db
     .insertInto('users')
-    .values(
-      missing.map((user, index) => ({
-        email: user.email,
-        password_hash: hashes[index] ?? '',
-        nombre: user.nombre,
-        rol: user.rol,
-        tenant: user.tenant,
-        is_demo: 1,
-      })),
-    )
+    .values(rows)
     .onConflict((conflict) => conflict.column('email').doNothing())
     .execute()
 }
