@@ -219,11 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       scryptParams,
     })
     registerAdminAuditoriaRoute(app, { guards, audit })
-    registerManifestRoute(app, {
-      hospitals,
-      logosDir,
-      baseManifest: readBaseManifest(options.distDir),
-    })
+    registerManifestRoute(app, { hospitals, baseManifest: readBaseManifest(options.distDir) })
     const logoBaseUrl = (request: FastifyRequest) =>
       apiBaseUrl || `${request.protocol}://${request.host}`
     const readBranding = (tenant: string, request: FastifyRequest) =>

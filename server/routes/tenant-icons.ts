@@ -16,7 +16,8 @@ import type { LogoImageRepository } from '../repositories/logo-images.js'
 
 /** Changes whenever the drawing changes, so devices fetch the icons again. */
 const RENDERING_VERSION = '1'
-const UPLOADED_LOGO = /^\/logos\/h\/([0-9a-f]{32})\.png$/
+const UPLOADED_LOGO_PREFIX = '/logos/h/'
+const UPLOADED_LOGO = /^\/logos\/h\/[0-9a-f]{32}\.png$/
 /** Icons drawn lately, by version: a launcher asks for the same few over and over. */
 const MEMORY_LIMIT = 200
 
@@ -52,8 +53,9 @@ export function registerTenantIconsRoute(
   async function readLogo(logoUrl: string | null, base: string): Promise<Buffer | null> {
     if (!logoUrl?.startsWith(`${base}/`)) return null
     const path = logoUrl.slice(base.length)
-    const uploaded = UPLOADED_LOGO.exec(path)
-    if (uploaded?.[1]) return (await logos.read(uploaded[1])) ?? null
+    if (UPLOADED_LOGO.test(path)) {
+      return (await logos.read(path.slice(UPLOADED_LOGO_PREFIX.length, -'.png'.length))) ?? null
+    }
     const file = path.startsWith(LOGOS_URL_PREFIX) ? path.slice(LOGOS_URL_PREFIX.length) : ''
     if (!isLogoFileName(file)) return null
     return readFile(join(logosDir, file)).catch(() => null)

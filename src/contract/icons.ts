@@ -64,3 +64,18 @@ export function initialsOf(name: string): string {
     .join('')
     .toLocaleUpperCase('es')
 }
+
+/** Where the product's own favicon and home-screen icon are served (the build's `public/`). */
+const PRODUCT_PAGE_ICONS = { favicon: '/favicon.png', appleTouchIcon: '/apple-touch-icon.png' }
+
+/**
+ * The favicon and home-screen icon a page links: the hospital's own when the page carries its
+ * branding (`tenant` non-null), else the product's.
+ */
+export function pageIconUrls(tenant: string | null): { favicon: string; appleTouchIcon: string } {
+  if (tenant === null) return PRODUCT_PAGE_ICONS
+  return {
+    favicon: tenantIconUrl(tenant, 'favicon'),
+    appleTouchIcon: tenantIconUrl(tenant, 'apple-touch-icon'),
+  }
+}

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import productManifest from '../../manifest.webmanifest?raw'
 import { DEFAULT_COLORS, parseHospitalesAnswer, type Branding } from './branding'
+import { tenantManifestIcons } from './icons'
 import { buildTenantManifest, parseBaseManifest, shortenName, type BaseManifest } from './manifest'
 
 function readBase(): BaseManifest {
@@ -45,7 +46,7 @@ describe('buildTenantManifest', () => {
       display: 'standalone',
       theme_color: '#8c1f4e',
       background_color: '#fff59d',
-      icons: APP_ICONS,
+      icons: tenantManifestIcons('hospital-central'),
     })
   })
 
@@ -86,36 +87,14 @@ describe('buildTenantManifest', () => {
     expect(manifest.start_url).toBe('/cl%C3%ADnica-a%C3%B1il/login')
   })
 
-  test('a square logo of at least 192 px becomes the first icon', () => {
+  test('a hospital installs with its own icons; without branding the product’s', () => {
     const branding = brandingOf('hospital-central', 'Hospital Central', {
       logoUrl: 'https://logos.example/central.png',
-      logoSize: { width: 256, height: 256 },
     })
-    const { icons } = buildTenantManifest(BASE, 'hospital-central', branding)
-    expect(icons).toEqual([
-      { src: 'https://logos.example/central.png', sizes: '256x256', purpose: 'any' },
-      ...APP_ICONS,
-    ])
-  })
-
-  test.each([
-    ['not square', { width: 512, height: 256 }],
-    ['too small', { width: 128, height: 128 }],
-    ['of unknown size', undefined],
-  ])('a logo %s is not an icon', (_name, logoSize) => {
-    const branding = brandingOf('hospital-central', 'Central', {
-      logoUrl: 'https://logos.example/central.png',
-      ...(logoSize ? { logoSize } : {}),
-    })
-    expect(buildTenantManifest(BASE, 'hospital-central', branding).icons).toEqual(APP_ICONS)
-  })
-
-  test('a data: logo is not an icon', () => {
-    const branding = brandingOf('hospital-central', 'Central', {
-      logoUrl: 'data:image/png;base64,AAAA',
-      logoSize: { width: 512, height: 512 },
-    })
-    expect(buildTenantManifest(BASE, 'hospital-central', branding).icons).toEqual(APP_ICONS)
+    expect(buildTenantManifest(BASE, 'hospital-central', branding).icons).toEqual(
+      tenantManifestIcons('hospital-central'),
+    )
+    expect(buildTenantManifest(BASE, 'hospital-central', null).icons).toEqual(APP_ICONS)
   })
 
   test('manifest.webmanifest, the base the build serves, is main’s own manifest', () => {

@@ -1,11 +1,12 @@
 /**
  * The web app manifest of one tenant, so each hospital installs as its own app (own id, scope,
- * name, colours and, when usable, its logo as icon), derived from the product's base manifest:
+ * name, colours and icons), derived from the product's base manifest:
  * `manifest.webmanifest` at the repository's root, which the build serves as `main`'s. The
  * service worker answers `/{tenant}/manifest.webmanifest` from the stored branding, the server
  * from the hospital's record on a first visit.
  */
 import type { Branding } from './branding.js'
+import { tenantManifestIcons } from './icons.js'
 import { tenantRoot } from './tenants.js'
 import { graphemesOf } from './text.js'
 
@@ -13,8 +14,6 @@ import { graphemesOf } from './text.js'
 export const DEFAULT_APP_NAME = 'Clínica'
 /** Longest home-screen label that launchers show without cutting it. */
 export const SHORT_NAME_MAX_LENGTH = 12
-/** Smallest logo Chromium accepts as an install icon. */
-const MIN_LOGO_ICON_SIZE = 192
 
 export interface ManifestIcon {
   src: string
@@ -95,15 +94,6 @@ export function shortenName(name: string, max: number = SHORT_NAME_MAX_LENGTH): 
   return `${cut.trimEnd()}…`
 }
 
-function toLogoIcon(branding: Branding): ManifestIcon | null {
-  const { logoUrl, logoSize } = branding
-  if (!logoUrl || !logoSize || !/^https?:\/\//i.test(logoUrl)) return null
-  const { width, height } = logoSize
-  const isSquare = Number.isInteger(width) && width === height
-  if (!isSquare || width < MIN_LOGO_ICON_SIZE) return null
-  return { src: logoUrl, sizes: `${width}x${height}`, purpose: 'any' }
-}
-
 /**
  * The manifest of `tenant`, derived from the product's `base`; `branding` null (unknown tenant,
  * `main`) gives the product's own under the tenant's scope.
@@ -117,7 +107,6 @@ export function buildTenantManifest(
   const ownName = ownBranding?.nombre?.trim() ?? ''
   const name = ownName === '' ? base.name : ownName
   const scope = `${tenantRoot(tenant)}/`
-  const logoIcon = ownBranding ? toLogoIcon(ownBranding) : null
   return {
     id: scope,
     name,
@@ -132,6 +121,7 @@ export function buildTenantManifest(
     display: 'standalone',
     theme_color: ownBranding?.colors.primario ?? base.theme_color,
     background_color: ownBranding?.colors.secundario ?? base.background_color,
-    icons: logoIcon ? [logoIcon, ...base.icons] : [...base.icons],
+    // A hospital installs with its own icons (drawn by the server, kept by the worker).
+    icons: ownBranding ? tenantManifestIcons(tenant) : [...base.icons],
   }
 }

@@ -6,7 +6,6 @@ const BRANDING: Branding = {
   nombre: 'Hospital Central',
   colors: DEFAULT_COLORS,
   logoUrl: 'https://logos.example/central.png',
-  logoSize: { width: 512, height: 512 },
 }
 
 type Entries = Map<unknown, unknown>
@@ -87,15 +86,6 @@ describe('with a working store', () => {
     const entries: Entries = new Map([['hospital-central', stored]])
     const { readBranding } = await importWithFake(fakeIdbKeyval(entries))
     await expect(readBranding('hospital-central')).resolves.toBeNull()
-  })
-
-  test('a stored logo size that is not a positive number is dropped', async () => {
-    const stored = { ...BRANDING, logoSize: { width: 'big', height: -1 } }
-    const entries: Entries = new Map([['hospital-central', stored]])
-    const { readBranding } = await importWithFake(fakeIdbKeyval(entries))
-    const read = await readBranding('hospital-central')
-    expect(read).toEqual({ ...BRANDING, logoSize: undefined })
-    expect(read).not.toHaveProperty('logoSize')
   })
 })
 

@@ -75,28 +75,14 @@ function getStore(): UseStore {
   return store
 }
 
-function hasValidLogoSize(value: Branding['logoSize']): value is NonNullable<Branding['logoSize']> {
-  return (
-    typeof value === 'object' &&
-    Number.isFinite(value.width) &&
-    Number.isFinite(value.height) &&
-    value.width > 0 &&
-    value.height > 0
-  )
-}
-
 // Only the known fields are kept, so a stored object never carries anything else around.
 function toStoredBranding(branding: Branding): Branding {
-  const stored: Branding = {
+  return {
     tenant: branding.tenant,
     nombre: branding.nombre,
     colors: { ...branding.colors },
     logoUrl: branding.logoUrl,
   }
-  if (hasValidLogoSize(branding.logoSize)) {
-    stored.logoSize = { width: branding.logoSize.width, height: branding.logoSize.height }
-  }
-  return stored
 }
 
 function settleWithin<T>(promise: Promise<T>, milliseconds: number, fallback: T): Promise<T> {

@@ -319,7 +319,6 @@ describe('the worker keeps the last known branding of every tenant', () => {
     const kept = new Map(initial.map((branding) => [branding.tenant, branding]))
     return {
       kept,
-      read: (tenant: string) => Promise.resolve(kept.get(tenant) ?? null),
       write: vi.fn((branding: Branding) => {
         kept.set(branding.tenant, branding)
         return Promise.resolve()
@@ -350,24 +349,6 @@ describe('the worker keeps the last known branding of every tenant', () => {
       colors: expect.objectContaining({ primario: '#0b5394', secundario: '#38761d' }) as unknown,
       logoUrl: 'https://api.example/logos/central.png',
     })
-  })
-
-  test('keeps the measured logo size while the logo stays, and drops it when the logo changes', async () => {
-    const logoSize = { width: 320, height: 120 }
-    const store = memoryStore()
-    fetchMock.mockResolvedValueOnce(answerWithLogo('/logos/central.png'))
-    await requestWithStore(store)
-    const stored = store.kept.get('hospital-central')
-    if (!stored) throw new Error('nothing stored')
-    store.kept.set('hospital-central', { ...stored, logoSize })
-
-    fetchMock.mockResolvedValueOnce(answerWithLogo('/logos/central.png'))
-    await requestWithStore(store)
-    expect(store.kept.get('hospital-central')?.logoSize).toEqual(logoSize)
-
-    fetchMock.mockResolvedValueOnce(answerWithLogo('/logos/central-2025.png'))
-    await requestWithStore(store)
-    expect(store.kept.get('hospital-central')?.logoSize).toBeUndefined()
   })
 
   test.each([

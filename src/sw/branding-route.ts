@@ -106,23 +106,19 @@ export async function readAnswerLogoUrl(
 }
 
 export interface BrandingStore {
-  read: (tenant: string) => Promise<Branding | null>
   write: (branding: Branding) => Promise<void>
 }
 
 /**
  * Every answer kept is validated and stored as the tenant's last known branding: what the shell
- * and the manifest are built from on the next start, online or offline. The logo's measured size
- * (reported by the page) stays while the logo does.
+ * and the manifest are built from on the next start, online or offline.
  */
 export function createBrandingStorePlugin(store: BrandingStore): WorkboxPlugin {
   return {
     cacheDidUpdate: async ({ request, newResponse }) => {
       const branding = await readAnswerBranding(request, newResponse)
       if (branding === null) return
-      const previous = await store.read(branding.tenant)
-      const logoSize = previous?.logoUrl === branding.logoUrl ? previous.logoSize : undefined
-      await store.write(logoSize ? { ...branding, logoSize } : branding)
+      await store.write(branding)
     },
   }
 }

@@ -15,7 +15,6 @@ const BRANDING: Branding = {
   nombre: 'Hospital Central',
   colors: { ...DEFAULT_COLORS, primario: '#8c1f4e' },
   logoUrl: 'https://logos.example/central.png',
-  logoSize: { width: 512, height: 512 },
 }
 
 function readBase(): BaseManifest {
@@ -83,7 +82,7 @@ describe('createManifestHandler', () => {
       name: 'Hospital Central',
       theme_color: '#8c1f4e',
       icons: expect.arrayContaining([
-        expect.objectContaining({ src: 'https://logos.example/central.png' }),
+        expect.objectContaining({ src: '/hospital-central/iconos/icon-maskable-512.png' }),
       ]) as unknown,
     })
   })

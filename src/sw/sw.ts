@@ -68,7 +68,7 @@ registerRoute(
   isHospitalesRequest,
   createBrandingStrategy((tenant) => notifyBrandingUpdated(self.clients, tenant), {
     warmLogo: (logoUrl, event) => warmLogoCache(logoStrategy, logoUrl, event),
-    store: { read: (tenant) => readBranding(tenant), write: writeBranding },
+    store: { write: writeBranding },
   }),
 )
 

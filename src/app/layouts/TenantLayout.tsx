@@ -1,5 +1,6 @@
 import { Suspense, use, type ReactNode } from 'react'
 import { Link, Outlet, useLoaderData, useNavigate } from 'react-router'
+import { TitleOwnerContext } from '../../components/SectionPage'
 import { appVersion } from '../../config/env'
 import { paths } from '../../config/paths'
 import { DEFAULT_TENANT } from '../../contract/tenants'
@@ -135,7 +136,7 @@ export function TenantLayout() {
   const logoUrl = branding?.tenant === tenant ? branding.logoUrl : null
   const brand = (
     <>
-      {logoUrl && <TenantLogo tenant={tenant} logoUrl={logoUrl} hospitalName={hospitalName} />}
+      {logoUrl && <TenantLogo logoUrl={logoUrl} hospitalName={hospitalName} />}
       <span className="brand-name">{hospitalName}</span>
     </>
   )
@@ -167,7 +168,9 @@ export function TenantLayout() {
       <ConnectionStatus />
       <UpdatePrompt />
       <main ref={main} id="contenido" className="app-main" tabIndex={-1}>
-        <Outlet />
+        <TitleOwnerContext value={hospitalName}>
+          <Outlet />
+        </TitleOwnerContext>
       </main>
       <footer className="app-footer">
         <nav aria-label="Enlaces de ayuda">
