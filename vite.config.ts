@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
+import { hasPostgresBinaries } from './server/testing/postgres-binaries.ts'
 import {
   fillDefaultBranding,
   fillSlot,
@@ -174,9 +175,27 @@ export default defineConfig(({ command }) => ({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts'],
+          exclude: ['server/**/*.postgres.test.ts'],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
         },
       },
+      // The same server suite on PostgreSQL. CI must run it (a missing PostgreSQL fails the run
+      // there); elsewhere it runs whenever Debian's binaries are installed.
+      ...(process.env.CI === 'true' || hasPostgresBinaries()
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'server-pg',
+                environment: 'node',
+                include: ['server/**/*.test.ts'],
+                exclude: ['server/**/*.sqlite.test.ts'],
+                globalSetup: ['server/testing/postgres-global-setup.ts'],
+                setupFiles: ['tests/setup/fail-on-console-error.ts'],
+              },
+            },
+          ]
+        : []),
     ],
   },
 }))

@@ -1,13 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { openDatabase, type SqliteDatabase } from './db.js'
+import type { AppDatabase } from './kysely.js'
 import { createTestApp, type TestApp } from './testing/test-app.js'
+import { createTestDatabase } from './testing/test-database.js'
 
 let testApp: TestApp | undefined
-let db: SqliteDatabase | undefined
+let db: AppDatabase | undefined
 
 afterEach(async () => {
   await testApp?.close()
-  db?.close()
+  await db?.destroy()
   testApp = undefined
   db = undefined
 })
@@ -67,23 +68,23 @@ describe('unknown API paths', () => {
 
 describe('internal failures', () => {
   it('answer a generic JSON 500 without a stack trace or internal detail', async () => {
-    db = openDatabase(':memory:')
+    db = await createTestDatabase()
     const app = await start({ database: db })
-    db.close() // every query now throws inside the route
+    await db.destroy() // every query now throws inside the route
     const response = await app.inject({ method: 'GET', url: '/api/hospitales?tenant=clinica-sol' })
     expect(response.statusCode).toBe(500)
     expect(response.json()).toEqual({
       error: 'internal_error',
       message: 'Se ha producido un error interno. Inténtalo de nuevo más tarde.',
     })
-    expect(response.body).not.toMatch(/stack|database|sqlite|\.ts|at /i)
+    expect(response.body).not.toMatch(/stack|database|sqlite|pool|\.ts|at /i)
     db = undefined
   })
 
   it('answer a sign-in failure the same way', async () => {
-    db = openDatabase(':memory:')
+    db = await createTestDatabase()
     const app = await start({ database: db })
-    db.close()
+    await db.destroy()
     const response = await app.inject({
       method: 'POST',
       url: '/api/auth/login',

@@ -21,19 +21,22 @@ import {
 } from './auth/password-check-queue.js'
 import { DEFAULT_SCRYPT_PARAMS, hashPassword, type ScryptParams } from './auth/passwords.js'
 import { createAdminGuards } from './auth/admin-guards.js'
+import { createSharedRateLimitStore } from './auth/shared-rate-limit-store.js'
 import { createTokenService } from './auth/tokens.js'
 import { registerApiCors } from './cors.js'
-import { getOrCreateTokenSecret, openDatabase, seedDatabase, type SqliteDatabase } from './db.js'
+import { getOrCreateTokenSecret, openDatabase, seedDatabase } from './db.js'
 import { registerErrorHandling, sendFrameworkError } from './error-handler.js'
 import { ConciseLogController } from './logging.js'
 import { resolveLogosDir } from './logos.js'
-import { createKysely, migrateToLatest } from './kysely.js'
+import { migrateToLatest, type AppDatabase } from './kysely.js'
+import { isPostgres } from './migrations/engine.js'
 import { createAccessCodeRepository } from './repositories/access-codes.js'
 import { createAccountRepository } from './repositories/accounts.js'
 import { createAdminHospitalRepository } from './repositories/admin-hospitals.js'
 import { createAuditLog } from './repositories/audit-log.js'
 import { createHospitalRepository } from './repositories/hospitals.js'
 import { createLogoImageRepository } from './repositories/logo-images.js'
+import { createRateLimitHitRepository } from './repositories/rate-limit-hits.js'
 import { createUserRepository } from './repositories/users.js'
 import { registerAdminAuditoriaRoute } from './routes/admin-auditoria.js'
 import { registerAdminCuentasRoutes } from './routes/admin-cuentas.js'
@@ -60,10 +63,12 @@ import { readTenantBranding } from './tenant-branding.js'
 export interface BuildAppOptions {
   /** Absolute path of the built app (`dist/`); it may lack index.html (navigations get a 503). */
   distDir: string
-  /** SQLite file or `:memory:` (default). Ignored when `database` is given. */
+  /** SQLite file or `:memory:` (default). Ignored when `databaseUrl` or `database` is given. */
   dbPath?: string
+  /** `postgres://…`: use that PostgreSQL database instead of SQLite. Ignored with `database`. */
+  databaseUrl?: string
   /** An open database owned by the caller (it is not closed with the app). */
-  database?: SqliteDatabase
+  database?: AppDatabase
   /** Directory of the tenant logos; defaults to `server/logos`. */
   logosDir?: string
   /** Run-time API base URL for the app (validated, no trailing slash); empty = same origin. */
@@ -107,15 +112,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const apiBaseUrl = options.apiBaseUrl ?? ''
   const scryptParams = options.scryptParams ?? DEFAULT_SCRYPT_PARAMS
   const ownsDatabase = options.database === undefined
-  const db = options.database ?? openDatabase(options.dbPath ?? ':memory:')
-  const kdb = createKysely(db)
+  const db =
+    options.database ??
+    openDatabase(
+      options.databaseUrl === undefined
+        ? { engine: 'sqlite', path: options.dbPath ?? ':memory:' }
+        : { engine: 'postgres', url: options.databaseUrl },
+    )
   const now = options.now ?? Date.now
 
   try {
-    await migrateToLatest(kdb)
+    await migrateToLatest(db)
     await seedDatabase(db, { demoMode: options.demoMode ?? true, scryptParams })
     const tokens = createTokenService({
-      secret: options.tokenSecret ?? getOrCreateTokenSecret(db),
+      secret: options.tokenSecret ?? (await getOrCreateTokenSecret(db)),
       ttlSeconds: options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
       now: options.now,
     })
@@ -135,7 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         sendFrameworkError(error, request, reply, fallbackHeaders)
       },
     })
-    if (ownsDatabase) app.addHook('onClose', () => db.close())
+    if (ownsDatabase) app.addHook('onClose', () => db.destroy())
     // Before any plugin or route: every route declared from here on must validate its input.
     enforceRouteSchemas(app)
 
@@ -150,7 +160,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // Bodies are tiny JSON; accepting compressed uploads would only invite zip bombs.
       globalDecompression: false,
     })
-    await app.register(fastifyRateLimit, { global: false })
+    // On PostgreSQL several instances may share the database, so they share the sign-in
+    // counters there too; a single SQLite instance counts in memory.
+    await app.register(fastifyRateLimit, {
+      global: false,
+      ...(isPostgres(db)
+        ? { store: createSharedRateLimitStore(createRateLimitHitRepository(db)) }
+        : {}),
+    })
     // One file per request, nothing else: the logo upload is the only multipart route.
     await app.register(fastifyMultipart, {
       throwFileSizeLimit: true,
@@ -162,11 +179,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
     const hospitals = createHospitalRepository(db)
     const users = createUserRepository(db)
-    const audit = createAuditLog(kdb, now)
-    const accounts = createAccountRepository(kdb, audit)
-    const adminHospitals = createAdminHospitalRepository(kdb, audit)
-    const accessCodes = createAccessCodeRepository(kdb, now)
-    const logoImages = createLogoImageRepository(kdb, now)
+    const audit = createAuditLog(db, now)
+    const accounts = createAccountRepository(db, audit)
+    const adminHospitals = createAdminHospitalRepository(db, audit)
+    const accessCodes = createAccessCodeRepository(db, now)
+    const logoImages = createLogoImageRepository(db, now)
     const guards = createAdminGuards({ tokens, accounts })
     const loginLimits = mergeLimits(options.loginRateLimits)
     const logosDir = options.logosDir ?? resolveLogosDir()
@@ -215,7 +232,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.ready()
     return await app
   } catch (error) {
-    if (ownsDatabase) db.close()
+    if (ownsDatabase) await db.destroy()
     throw error
   }
 }

@@ -8,6 +8,7 @@ describe('readConfig', () => {
       port: 4173,
       host: '127.0.0.1',
       dbPath: '/srv/app/data/clinica.sqlite',
+      databaseUrl: undefined,
       distDir: '/srv/app/dist',
       apiBaseUrl: '',
       tokenSecret: undefined,
@@ -27,6 +28,7 @@ describe('readConfig', () => {
         PORT: '4199',
         HOST: '0.0.0.0',
         DB_PATH: ':memory:',
+        DATABASE_URL: ' postgres://clinica:secreto@db.internal:5432/clinica ',
         DIST_DIR: 'build/web',
         API_BASE_URL: 'https://api.example.com/',
         TOKEN_SECRET: 'x'.repeat(32),
@@ -42,6 +44,7 @@ describe('readConfig', () => {
       port: 4199,
       host: '0.0.0.0',
       dbPath: ':memory:',
+      databaseUrl: 'postgres://clinica:secreto@db.internal:5432/clinica',
       distDir: '/srv/app/build/web',
       apiBaseUrl: 'https://api.example.com',
       tokenSecret: 'x'.repeat(32),
@@ -65,9 +68,31 @@ describe('readConfig', () => {
     ['DEMO_MODE', 'maybe'],
     ['TOKEN_SECRET', 'too-short'],
     ['API_BASE_URL', 'ftp://example.com'],
+    ['DATABASE_URL', 'mysql://db.internal/clinica'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => readConfig({ [name]: value })).toThrow(ConfigError)
     expect(() => readConfig({ [name]: value })).toThrow(name)
+  })
+})
+
+describe('DATABASE_URL', () => {
+  it('accepts the postgresql:// spelling too', () => {
+    expect(readConfig({ DATABASE_URL: 'postgresql:///clinica?host=/run/pg' }).databaseUrl).toBe(
+      'postgresql:///clinica?host=/run/pg',
+    )
+  })
+
+  it('never repeats the refused value, which may hold a password', () => {
+    const refusal = (() => {
+      try {
+        readConfig({ DATABASE_URL: 'mysql://root:s3creto@db/clinica' })
+      } catch (error) {
+        return error
+      }
+    })()
+    expect(refusal).toBeInstanceOf(ConfigError)
+    expect((refusal as ConfigError).message).toContain('DATABASE_URL')
+    expect((refusal as ConfigError).message).not.toContain('s3creto')
   })
 })
 

@@ -5,8 +5,10 @@ import { DEFAULT_LOGIN_RATE_LIMITS, type LoginRateLimits } from './auth/login-ra
 export interface ServerConfig {
   port: number
   host: string
-  /** Absolute path of the SQLite file, or `:memory:`. */
+  /** Absolute path of the SQLite file, or `:memory:`; unused when `databaseUrl` is set. */
   dbPath: string
+  /** `DATABASE_URL` (`postgres://…`): every instance shares that PostgreSQL database. */
+  databaseUrl: string | undefined
   /** Absolute path of the built app (`dist/`). */
   distDir: string
   /** Run-time API base URL handed to the app; empty means same origin. No trailing slash. */
@@ -87,6 +89,17 @@ export function parseApiBaseUrl(raw: string | undefined): string {
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '')
 }
 
+/** `DATABASE_URL`: unset for the embedded SQLite file, or a PostgreSQL connection URL. */
+export function parseDatabaseUrl(raw: string | undefined): string | undefined {
+  const value = raw?.trim() ?? ''
+  if (value === '') return undefined
+  if (!/^postgres(?:ql)?:\/\//i.test(value)) {
+    // The value may hold a password: it is never echoed back.
+    throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL.')
+  }
+  return value
+}
+
 function readTrustProxy(raw: string | undefined): boolean | string {
   const value = raw?.trim() ?? ''
   if (value === '' || value === '0' || value.toLowerCase() === 'false') return false
@@ -107,6 +120,7 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     port: readInteger(env, 'PORT', 4173, 0, 65_535),
     host: readText(env, 'HOST') ?? '127.0.0.1',
     dbPath: dbPathRaw === ':memory:' || isAbsolute(dbPathRaw) ? dbPathRaw : resolve(cwd, dbPathRaw),
+    databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
     distDir: resolve(cwd, readText(env, 'DIST_DIR') ?? 'dist'),
     apiBaseUrl: parseApiBaseUrl(env.API_BASE_URL),
     tokenSecret,

@@ -55,10 +55,25 @@ export interface LogoImagesTable {
   creado_en: string
 }
 
+/** `settings`: server-wide values kept across restarts and shared by every instance. */
+export interface SettingsTable {
+  key: string
+  value: string
+}
+
+/** `rate_limit_hits`: attempts counted per key until `resets_at` (ISO 8601, UTC). */
+export interface RateLimitHitsTable {
+  key: string
+  hits: number
+  resets_at: string
+}
+
 export interface DatabaseSchema {
   hospitals: HospitalsTable
   users: UsersTable
+  settings: SettingsTable
   audit_log: AuditLogTable
   access_codes: AccessCodesTable
   logo_images: LogoImagesTable
+  rate_limit_hits: RateLimitHitsTable
 }

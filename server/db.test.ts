@@ -1,91 +1,98 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { getOrCreateTokenSecret, openDatabase, seedDatabase } from './db.js'
+import type { BuildAppOptions } from './app.js'
+import { getOrCreateTokenSecret, seedDatabase } from './db.js'
+import { migrateToLatest, type AppDatabase } from './kysely.js'
 import { createTestApp, TEST_SCRYPT_PARAMS } from './testing/test-app.js'
+import { createTestDatabaseOptions, openTestDatabase } from './testing/test-database.js'
 
 let dir: string
+let location: Pick<BuildAppOptions, 'dbPath' | 'databaseUrl'>
+const opened: AppDatabase[] = []
 
-beforeEach(() => {
+beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'clinica-db-'))
+  // A database that outlives each app built on it, as across a restart.
+  location = await createTestDatabaseOptions(dir)
 })
 
-afterEach(() => {
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((db) => db.destroy()))
   rmSync(dir, { recursive: true, force: true })
 })
 
 const DEMO = { email: 'demo@hospital-central.es', password: 'demo1234', tenant: 'hospital-central' }
 
-function snapshot(path: string) {
-  const db = openDatabase(path)
-  try {
-    return {
-      hospitals: db.prepare('SELECT * FROM hospitals ORDER BY tenant').all(),
-      users: db.prepare('SELECT * FROM users ORDER BY id').all(),
-    }
-  } finally {
-    db.close()
+/** The database as a fresh start of the server sees it: migrated, nothing else. */
+async function open(): Promise<AppDatabase> {
+  const db = openTestDatabase(location)
+  opened.push(db)
+  await migrateToLatest(db)
+  return db
+}
+
+async function snapshot(db: AppDatabase) {
+  return {
+    hospitals: await db.selectFrom('hospitals').selectAll().orderBy('tenant').execute(),
+    users: await db.selectFrom('users').selectAll().orderBy('id').execute(),
   }
 }
 
 describe('database', () => {
-  it('creates the directory and a file only its owner can read', () => {
-    const path = join(dir, 'nested', 'deeper', 'clinica.sqlite')
-    openDatabase(path).close()
-    expect(statSync(path).mode & 0o777).toBe(0o600)
-  })
-
   it('seeds three hospitals and four demo accounts (the product admin among them), and seeding again changes nothing', async () => {
-    const path = join(dir, 'clinica.sqlite')
-    const db = openDatabase(path)
+    const db = await open()
     await seedDatabase(db, { demoMode: true, scryptParams: TEST_SCRYPT_PARAMS })
-    db.close()
-    const first = snapshot(path)
-    expect(first.hospitals.map((row) => (row as { tenant: string }).tenant)).toEqual([
+    const first = await snapshot(db)
+    expect(first.hospitals.map((row) => row.tenant)).toEqual([
       'clinica-norte',
       'clinica-sol',
       'hospital-central',
     ])
     expect(first.users).toHaveLength(4)
 
-    const again = openDatabase(path)
-    await seedDatabase(again, { demoMode: true, scryptParams: TEST_SCRYPT_PARAMS })
-    await seedDatabase(again, { demoMode: true, scryptParams: TEST_SCRYPT_PARAMS })
-    again.close()
-    expect(snapshot(path)).toEqual(first)
+    await migrateToLatest(db)
+    await seedDatabase(db, { demoMode: true, scryptParams: TEST_SCRYPT_PARAMS })
+    await seedDatabase(db, { demoMode: true, scryptParams: TEST_SCRYPT_PARAMS })
+    expect(await snapshot(db)).toEqual(first)
   })
 
   it('keeps edited hospital rows on restart', async () => {
-    const path = join(dir, 'clinica.sqlite')
-    const db = openDatabase(path)
+    const db = await open()
     await seedDatabase(db, { demoMode: true, scryptParams: TEST_SCRYPT_PARAMS })
-    db.prepare('UPDATE hospitals SET nombre = ? WHERE tenant = ?').run('HC', 'hospital-central')
+    await db
+      .updateTable('hospitals')
+      .set({ nombre: 'HC' })
+      .where('tenant', '=', 'hospital-central')
+      .execute()
     await seedDatabase(db, { demoMode: true, scryptParams: TEST_SCRYPT_PARAMS })
-    const row = db.prepare('SELECT nombre FROM hospitals WHERE tenant = ?').get('hospital-central')
-    db.close()
+    const row = await db
+      .selectFrom('hospitals')
+      .select('nombre')
+      .where('tenant', '=', 'hospital-central')
+      .executeTakeFirst()
     expect(row).toEqual({ nombre: 'HC' })
   })
 
-  it('keeps the generated token secret across restarts', () => {
-    const path = join(dir, 'clinica.sqlite')
-    const first = openDatabase(path)
-    const secret = getOrCreateTokenSecret(first)
-    first.close()
-    const second = openDatabase(path)
-    expect(getOrCreateTokenSecret(second)).toBe(secret)
-    second.close()
-    expect(Buffer.from(secret, 'base64url').length).toBe(32)
+  it('keeps one generated token secret, whoever asks first', async () => {
+    const [first, second] = [await open(), await open()]
+    const secrets = await Promise.all([
+      getOrCreateTokenSecret(first),
+      getOrCreateTokenSecret(second),
+    ])
+    expect(secrets[1]).toBe(secrets[0])
+    expect(await getOrCreateTokenSecret(await open())).toBe(secrets[0])
+    expect(Buffer.from(secrets[0], 'base64url').length).toBe(32)
   })
 
   it('keeps sessions valid across a restart of the server', async () => {
-    const dbPath = join(dir, 'clinica.sqlite')
-    const before = await createTestApp({ dbPath })
+    const before = await createTestApp(location)
     const login = await before.app.inject({ method: 'POST', url: '/api/auth/login', payload: DEMO })
     const { token } = login.json<{ token: string }>()
     await before.close()
 
-    const after = await createTestApp({ dbPath })
+    const after = await createTestApp(location)
     const me = await after.app.inject({
       method: 'GET',
       url: '/api/me',
@@ -96,13 +103,12 @@ describe('database', () => {
   })
 
   it('removes demo accounts and their sessions when demo mode is turned off', async () => {
-    const dbPath = join(dir, 'clinica.sqlite')
-    const demo = await createTestApp({ dbPath, demoMode: true })
+    const demo = await createTestApp({ ...location, demoMode: true })
     const login = await demo.app.inject({ method: 'POST', url: '/api/auth/login', payload: DEMO })
     const { token } = login.json<{ token: string }>()
     await demo.close()
 
-    const production = await createTestApp({ dbPath, demoMode: false })
+    const production = await createTestApp({ ...location, demoMode: false })
     const relogin = await production.app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -122,6 +128,6 @@ describe('database', () => {
     expect(relogin.statusCode).toBe(401)
     expect(me.statusCode).toBe(401)
     expect(hospitals.json()).toHaveLength(1)
-    expect(snapshot(dbPath).users).toEqual([])
+    expect((await snapshot(await open())).users).toEqual([])
   })
 })

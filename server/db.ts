@@ -2,49 +2,41 @@ import { randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import pg from 'pg'
 import { hashPassword, type ScryptParams } from './auth/passwords.js'
+import type { DatabaseSchema } from './database-schema.js'
+import type { AppDatabase } from './kysely.js'
 import { DEMO_USERS, SEED_HOSPITALS } from './seed-data.js'
 
-export type SqliteDatabase = Database.Database
+/** Where the data lives: an embedded SQLite file (one machine) or a PostgreSQL server (several). */
+export type DatabaseLocation =
+  { engine: 'sqlite'; path: string } | { engine: 'postgres'; url: string }
 
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS hospitals (
-  tenant TEXT PRIMARY KEY NOT NULL,
-  nombre TEXT NOT NULL,
-  color_primario TEXT NOT NULL,
-  color_secundario TEXT NOT NULL,
-  imagen TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS users (
-  id INTEGER PRIMARY KEY,
-  email TEXT NOT NULL UNIQUE,
-  password_hash TEXT NOT NULL,
-  nombre TEXT NOT NULL,
-  rol TEXT NOT NULL CHECK (rol IN ('cliente', 'profesional', 'admin')),
-  tenant TEXT NOT NULL,
-  is_demo INTEGER NOT NULL DEFAULT 0 CHECK (is_demo IN (0, 1))
-);
-CREATE TABLE IF NOT EXISTS settings (
-  key TEXT PRIMARY KEY NOT NULL,
-  value TEXT NOT NULL
-);
-`
-
-/**
- * Opens (creating if needed) the SQLite database at `path` (`:memory:` allowed) and creates the
- * schema. A new file is made readable by its owner only: it holds password hashes and the
- * token secret.
- */
-export function openDatabase(path: string): SqliteDatabase {
+function openSqlite(path: string): AppDatabase {
   const inMemory = path === ':memory:'
   const isNew = !inMemory && !existsSync(path)
   if (!inMemory) mkdirSync(dirname(path), { recursive: true })
-  const db = new Database(path)
+  const database = new Database(path)
+  // A new file is readable by its owner only: it holds password hashes and the token secret.
   if (isNew) chmodSync(path, 0o600)
-  if (!inMemory) db.pragma('journal_mode = WAL')
-  db.pragma('busy_timeout = 5000')
-  db.exec(SCHEMA)
-  return db
+  if (!inMemory) database.pragma('journal_mode = WAL')
+  database.pragma('busy_timeout = 5000')
+  return new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database }) })
+}
+
+function openPostgres(url: string): AppDatabase {
+  return new Kysely<DatabaseSchema>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url }) }),
+  })
+}
+
+/**
+ * Opens the database (a SQLite file is created with its directory if needed; `:memory:` allowed).
+ * The schema is not touched here: run `migrateToLatest` next. `destroy()` closes it.
+ */
+export function openDatabase(location: DatabaseLocation): AppDatabase {
+  return location.engine === 'sqlite' ? openSqlite(location.path) : openPostgres(location.url)
 }
 
 export interface SeedOptions {
@@ -54,50 +46,68 @@ export interface SeedOptions {
 
 /**
  * Inserts the demo hospitals (never overwriting edited rows) and, in demo mode, the demo
- * accounts; outside demo mode it deletes every demo account. Safe to run on every start.
+ * accounts; outside demo mode it deletes every demo account. Safe to run on every start, and on
+ * several instances starting at once (every insert gives way to a row already there).
  */
-export async function seedDatabase(db: SqliteDatabase, { demoMode, scryptParams }: SeedOptions) {
-  const insertHospital = db.prepare(
-    `INSERT INTO hospitals (tenant, nombre, color_primario, color_secundario, imagen)
-     VALUES (@tenant, @nombre, @color_primario, @color_secundario, @imagen)
-     ON CONFLICT (tenant) DO NOTHING`,
-  )
-  db.transaction(() => {
-    for (const hospital of SEED_HOSPITALS) insertHospital.run(hospital)
-  })()
+export async function seedDatabase(db: AppDatabase, { demoMode, scryptParams }: SeedOptions) {
+  await db
+    .insertInto('hospitals')
+    .values(SEED_HOSPITALS.map((hospital) => ({ ...hospital })))
+    .onConflict((conflict) => conflict.column('tenant').doNothing())
+    .execute()
 
   if (!demoMode) {
-    db.prepare('DELETE FROM users WHERE is_demo = 1').run()
+    await db.deleteFrom('users').where('is_demo', '=', 1).execute()
     return
   }
 
-  const findUser = db.prepare<[string], { id: number }>('SELECT id FROM users WHERE email = ?')
-  const missing = DEMO_USERS.filter((user) => findUser.get(user.email) === undefined)
+  const existing = await db
+    .selectFrom('users')
+    .select('email')
+    .where(
+      'email',
+      'in',
+      DEMO_USERS.map((user) => user.email),
+    )
+    .execute()
+  const taken = new Set(existing.map((row) => row.email))
+  const missing = DEMO_USERS.filter((user) => !taken.has(user.email))
+  if (missing.length === 0) return
   // Hash only what is missing: scrypt is deliberately slow and restarts should stay fast.
-  const hashes = await Promise.all(missing.map((user) => hashPassword(user.password, scryptParams)))
-  const insertUser = db.prepare(
-    `INSERT INTO users (email, password_hash, nombre, rol, tenant, is_demo)
-     VALUES (?, ?, ?, ?, ?, 1)
-     ON CONFLICT (email) DO NOTHING`,
+  const rows = await Promise.all(
+    missing.map(async (user) => ({
+      email: user.email,
+      password_hash: await hashPassword(user.password, scryptParams),
+      nombre: user.nombre,
+      rol: user.rol,
+      tenant: user.tenant,
+      is_demo: 1,
+    })),
   )
-  db.transaction(() => {
-    missing.forEach((user, index) => {
-      insertUser.run(user.email, hashes[index], user.nombre, user.rol, user.tenant)
-    })
-  })()
+  await db
+    .insertInto('users')
+    .values(rows)
+    .onConflict((conflict) => conflict.column('email').doNothing())
+    .execute()
 }
 
 const TOKEN_SECRET_KEY = 'token_secret'
 
-/** The token secret kept in `settings`, generated on first use so tokens survive restarts. */
-export function getOrCreateTokenSecret(db: SqliteDatabase): string {
-  db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING').run(
-    TOKEN_SECRET_KEY,
-    randomBytes(32).toString('base64url'),
-  )
-  const row = db
-    .prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?')
-    .get(TOKEN_SECRET_KEY)
+/**
+ * The token secret kept in `settings`, generated on first use so tokens survive restarts. Of
+ * several instances starting together, the first to write wins and all read that one.
+ */
+export async function getOrCreateTokenSecret(db: AppDatabase): Promise<string> {
+  await db
+    .insertInto('settings')
+    .values({ key: TOKEN_SECRET_KEY, value: randomBytes(32).toString('base64url') })
+    .onConflict((conflict) => conflict.column('key').doNothing())
+    .execute()
+  const row = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', TOKEN_SECRET_KEY)
+    .executeTakeFirst()
   if (!row) throw new Error('The token secret could not be stored.')
   return row.value
 }

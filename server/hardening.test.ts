@@ -1,17 +1,18 @@
 /** Limits and failure answers of the reference server, as an attacker or a broken client sees them. */
 import { afterEach, describe, expect, it } from 'vitest'
-import { openDatabase, type SqliteDatabase } from './db.js'
+import type { AppDatabase } from './kysely.js'
 import { toHttpError } from './error-handler.js'
 import { createTestApp, TEST_INDEX_HTML, type TestApp } from './testing/test-app.js'
+import { createTestDatabase } from './testing/test-database.js'
 
 const DEMO = { email: 'demo@hospital-central.es', password: 'demo1234', tenant: 'hospital-central' }
 
 let testApp: TestApp | undefined
-let db: SqliteDatabase | undefined
+let db: AppDatabase | undefined
 
 afterEach(async () => {
   await testApp?.close()
-  db?.close()
+  await db?.destroy()
   testApp = undefined
   db = undefined
 })
@@ -143,6 +144,13 @@ describe('hostile tenant segments', () => {
     },
   )
 
+  it('sign-in with a NUL byte in the email is a wrong credential, on every engine', async () => {
+    const app = await start()
+    const response = await login(app, { ...DEMO, email: `${DEMO.email}\u0000` })
+    expect(response.statusCode).toBe(401)
+    expect(response.json()).toMatchObject({ error: 'invalid_credentials' })
+  })
+
   it('verHospitales refuses a 1,000-character tenant with a 400 JSON error', async () => {
     const app = await start()
     const response = await app.inject({
@@ -180,9 +188,9 @@ describe('hostile tenant segments', () => {
 
 describe('internal failures never show their insides', () => {
   it('a failing page route answers a generic text 500', async () => {
-    db = openDatabase(':memory:')
+    db = await createTestDatabase()
     const app = await start({ database: db })
-    db.close()
+    await db.destroy()
     const response = await app.inject({ method: 'GET', url: '/clinica-sol/manifest.webmanifest' })
     expect(response.statusCode).toBe(500)
     expect(response.headers['content-type']).toBe('text/plain; charset=utf-8')

@@ -15,6 +15,7 @@ async function main() {
   const app = await buildApp({
     distDir: config.distDir,
     dbPath: config.dbPath,
+    databaseUrl: config.databaseUrl,
     apiBaseUrl: config.apiBaseUrl,
     tokenSecret: config.tokenSecret,
     tokenTtlSeconds: config.tokenTtlSeconds,
@@ -46,7 +47,12 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host })
   app.log.info(
-    { demoMode: config.demoMode, dbPath: config.dbPath, distDir: config.distDir },
+    {
+      demoMode: config.demoMode,
+      // Only the engine: the URL may carry a password.
+      database: config.databaseUrl === undefined ? config.dbPath : 'postgres',
+      distDir: config.distDir,
+    },
     'server ready',
   )
 }

@@ -1,25 +1,29 @@
-import { Kysely, Migrator, SqliteDialect, type Migration } from 'kysely'
-import type { SqliteDatabase } from './db.js'
+import { Migrator, type Kysely, type Migration } from 'kysely'
 import type { DatabaseSchema } from './database-schema.js'
 import { administrationMigration } from './migrations/administration.js'
+import { currentPostgresSchema } from './migrations/engine.js'
+import { initialMigration } from './migrations/initial.js'
+import { rateLimitsMigration } from './migrations/rate-limits.js'
 
 export type AppDatabase = Kysely<DatabaseSchema>
 
 /** Migrations in the order they run; names sort in that order and never change once shipped. */
 const MIGRATIONS: Record<string, Migration> = {
+  '0000-initial': initialMigration,
   '0100-administration': administrationMigration,
-}
-
-/** Kysely over an open SQLite database; closing it is left to the database's owner. */
-export function createKysely(database: SqliteDatabase): AppDatabase {
-  return new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database }) })
+  '0200-rate-limits': rateLimitsMigration,
 }
 
 /** Brings the schema up to date; throws (the server does not start) when a migration fails. */
 export async function migrateToLatest(db: AppDatabase): Promise<void> {
   const migrator = new Migrator({
     db,
+    migrationTableSchema: await currentPostgresSchema(db),
     provider: { getMigrations: () => Promise.resolve(MIGRATIONS) },
+    // A database that already ran `0100-administration` predates `0000-initial` (the original
+    // tables were then made outside migrations): the initial migration, idempotent by design,
+    // then runs after it and finds everything in place.
+    allowUnorderedMigrations: true,
   })
   const { error } = await migrator.migrateToLatest()
   if (error === undefined) return

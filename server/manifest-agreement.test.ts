@@ -10,9 +10,10 @@ import { parseHospitalesAnswer } from '../src/contract/branding.js'
 import { buildTenantManifest } from '../src/contract/manifest.js'
 import { isReservedSegment, isTenantId, tenantFromPathname } from '../src/contract/tenants.js'
 import { readBaseManifest } from './base-manifest.js'
-import { openDatabase, type SqliteDatabase } from './db.js'
+import type { AppDatabase } from './kysely.js'
 import { tenantOfUrl } from './request-path.js'
 import { createTestApp, type TestApp } from './testing/test-app.js'
+import { createTestDatabase } from './testing/test-database.js'
 
 const ORIGIN = 'http://localhost:80'
 
@@ -40,17 +41,17 @@ const hospitalName = fc
   )
   .map((name) => (Math.random() < 0.5 ? name.normalize('NFD') : name))
 
-let db: SqliteDatabase
+let db: AppDatabase
 let testApp: TestApp
 
 beforeAll(async () => {
-  db = openDatabase(':memory:')
+  db = await createTestDatabase()
   testApp = await createTestApp({ database: db })
 })
 
 afterAll(async () => {
   await testApp.close()
-  db.close()
+  await db.destroy()
 })
 
 async function servedManifest(tenant: string): Promise<unknown> {
@@ -64,17 +65,24 @@ async function servedManifest(tenant: string): Promise<unknown> {
 
 describe('the server and the worker install the same app', () => {
   it('for any hospital name', async () => {
-    const insert = db.prepare(
-      `INSERT INTO hospitals (tenant, nombre, color_primario, color_secundario, imagen)
-       VALUES (?, ?, '#123456', 'hsl(40 80% 90%)', '/logos/clinica-sol.png')
-       ON CONFLICT (tenant) DO UPDATE SET nombre = excluded.nombre`,
-    )
     await fc.assert(
       fc.asyncProperty(hospitalName, async (nombre) => {
-        insert.run('centro-prueba', nombre)
-        const record = db
-          .prepare<[string], Record<string, unknown>>('SELECT * FROM hospitals WHERE tenant = ?')
-          .get('centro-prueba')
+        await db
+          .insertInto('hospitals')
+          .values({
+            tenant: 'centro-prueba',
+            nombre,
+            color_primario: '#123456',
+            color_secundario: 'hsl(40 80% 90%)',
+            imagen: '/logos/clinica-sol.png',
+          })
+          .onConflict((conflict) => conflict.column('tenant').doUpdateSet({ nombre }))
+          .execute()
+        const record = await db
+          .selectFrom('hospitals')
+          .selectAll()
+          .where('tenant', '=', 'centro-prueba')
+          .executeTakeFirst()
         const answer = parseHospitalesAnswer([record], 'centro-prueba', ORIGIN)
         // The worker derives from the same file the build serves (its precached copy).
         const fromWorker = buildTenantManifest(

@@ -4,7 +4,7 @@ import type { Hospital } from './seed-data.js'
 
 /** Where a hospital's record comes from (the hospital repository). */
 export interface HospitalLookup {
-  findByTenant(tenant: string): Hospital | undefined | Promise<Hospital | undefined>
+  findByTenant(tenant: string): Promise<Hospital | undefined>
 }
 
 /**

@@ -4,6 +4,10 @@
  * addresses and accounts (which the rate limits do not catch) would otherwise queue without end,
  * slow every sign-in to many seconds and starve file serving. At most `concurrency` checks run;
  * up to `maxWaiting` more wait their turn; beyond that the attempt is refused at once.
+ *
+ * It stays per process even when several instances share a database: what it protects is this
+ * process's CPU and thread pool, which no other instance uses, so each instance bounds its own
+ * work. Limits on who may try (per address, per account) are the shared rate limits.
  */
 
 export interface PasswordCheckLimits {

@@ -1,11 +1,5 @@
-import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely'
-
-// Migrations see the database as it was then, not as the app's types say it is now.
-type AnyDatabase = Kysely<Record<string, never>>
-
-function isPostgres(db: AnyDatabase): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter
-}
+import type { Migration } from 'kysely'
+import { autoIncrementType, bytesType, type AnyDatabase } from './engine.js'
 
 /**
  * Administration from the app: hospitals and accounts can be disabled, every change is audited,
@@ -23,7 +17,7 @@ export const administrationMigration: Migration = {
       .execute()
     await db.schema
       .createTable('audit_log')
-      .addColumn('id', isPostgres(db) ? 'serial' : 'integer', (column) => column.primaryKey())
+      .addColumn('id', autoIncrementType(db), (column) => column.primaryKey())
       .addColumn('tenant', 'text', (column) => column.notNull())
       .addColumn('actor_id', 'integer', (column) => column.notNull())
       .addColumn('actor_email', 'text', (column) => column.notNull())
@@ -48,7 +42,7 @@ export const administrationMigration: Migration = {
       .createTable('logo_images')
       .addColumn('hash', 'text', (column) => column.primaryKey())
       .addColumn('tenant', 'text', (column) => column.notNull())
-      .addColumn('png', isPostgres(db) ? sql`bytea` : sql`blob`, (column) => column.notNull())
+      .addColumn('png', bytesType(db), (column) => column.notNull())
       .addColumn('creado_en', 'text', (column) => column.notNull())
       .execute()
   },

@@ -62,8 +62,14 @@ export function createAccessCodeRepository(
         const stored = Buffer.from(row.code_hash)
         const matches = given.length === stored.length && timingSafeEqual(given, stored)
         if (!matches) return false
-        // Deleted whatever its age: an expired code is gone for good, not tried again.
-        await trx.deleteFrom('access_codes').where('user_id', '=', userId).execute()
+        // Deleted whatever its age: an expired code is gone for good, not tried again. Of two
+        // uses at once (two instances, or two connections), only the one that deletes it wins.
+        const deleted = await trx
+          .deleteFrom('access_codes')
+          .where('user_id', '=', userId)
+          .where('code_hash', '=', row.code_hash)
+          .executeTakeFirst()
+        if (Number(deleted.numDeletedRows) !== 1) return false
         return row.caduca_en > new Date(now()).toISOString()
       })
     },

@@ -1,3 +1,4 @@
+import { isTenantId } from '../../src/contract/tenants.js'
 import type { AppDatabase } from '../kysely.js'
 import type { Actor, AuditLog } from './audit-log.js'
 
@@ -62,6 +63,8 @@ export function createAdminHospitalRepository(
   audit: AuditLog,
 ): AdminHospitalRepository {
   const find = async (tenant: string) => {
+    // Only a valid tenant id can have a record (and PostgreSQL text cannot hold a NUL byte).
+    if (!isTenantId(tenant)) return undefined
     const row = await db
       .selectFrom('hospitals')
       .select(COLUMNS)

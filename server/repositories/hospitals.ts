@@ -1,16 +1,24 @@
-import type { SqliteDatabase } from '../db.js'
+import { isTenantId } from '../../src/contract/tenants.js'
+import type { AppDatabase } from '../kysely.js'
 import type { Hospital } from '../seed-data.js'
 
-/** Read access to the `hospitals` table. */
+/** Read access to the enabled hospitals, as the public answers show them. */
 export interface HospitalRepository {
-  findByTenant(tenant: string): Hospital | undefined
+  findByTenant(tenant: string): Promise<Hospital | undefined>
 }
 
-/** Prepares the hospital queries once for the lifetime of the app. */
-export function createHospitalRepository(db: SqliteDatabase): HospitalRepository {
-  const byTenant = db.prepare<[string], Hospital>(
-    `SELECT tenant, nombre, color_primario, color_secundario, imagen
-     FROM hospitals WHERE tenant = ? AND activo = 1`,
-  )
-  return { findByTenant: (tenant) => byTenant.get(tenant) }
+export function createHospitalRepository(db: AppDatabase): HospitalRepository {
+  return {
+    // Only a valid tenant id can have a record; anything else (a NUL byte, which PostgreSQL text
+    // cannot even hold) is unknown without asking the database.
+    findByTenant: async (tenant) =>
+      !isTenantId(tenant)
+        ? undefined
+        : db
+            .selectFrom('hospitals')
+            .select(['tenant', 'nombre', 'color_primario', 'color_secundario', 'imagen'])
+            .where('tenant', '=', tenant)
+            .where('activo', '=', 1)
+            .executeTakeFirst(),
+  }
 }

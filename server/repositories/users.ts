@@ -1,7 +1,7 @@
-import type { SqliteDatabase } from '../db.js'
+import type { AppDatabase } from '../kysely.js'
 import type { Rol } from '../seed-data.js'
 
-/** A row of the `users` table. */
+/** A row of the `users` table, as sign-in reads it. */
 export interface UserRecord {
   id: number
   email: string
@@ -9,27 +9,24 @@ export interface UserRecord {
   nombre: string
   rol: Rol
   tenant: string
-  is_demo: 0 | 1
 }
 
 /** Read access to the `users` table. */
 export interface UserRepository {
   /** `email` must already be normalised (trimmed, lowercased). */
-  findByEmail(email: string): UserRecord | undefined
-  findById(id: number): UserRecord | undefined
+  findByEmail(email: string): Promise<UserRecord | undefined>
 }
 
-/** Prepares the user queries once for the lifetime of the app. */
-export function createUserRepository(db: SqliteDatabase): UserRepository {
-  // Literal statements only: input reaches SQLite as bound parameters, never as SQL text.
-  const byEmail = db.prepare<[string], UserRecord>(
-    `SELECT id, email, password_hash, nombre, rol, tenant, is_demo FROM users WHERE email = ?`,
-  )
-  const byId = db.prepare<[number], UserRecord>(
-    `SELECT id, email, password_hash, nombre, rol, tenant, is_demo FROM users WHERE id = ?`,
-  )
+export function createUserRepository(db: AppDatabase): UserRepository {
   return {
-    findByEmail: (email) => byEmail.get(email),
-    findById: (id) => byId.get(id),
+    // No stored email holds a NUL byte (PostgreSQL text cannot): such an input is unknown.
+    findByEmail: async (email) =>
+      email.includes('\u0000')
+        ? undefined
+        : db
+            .selectFrom('users')
+            .select(['id', 'email', 'password_hash', 'nombre', 'rol', 'tenant'])
+            .where('email', '=', email)
+            .executeTakeFirst(),
   }
 }

@@ -5,8 +5,9 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import * as passwords from '../auth/passwords.js'
-import { openDatabase, type SqliteDatabase } from '../db.js'
+import type { AppDatabase } from '../kysely.js'
 import { createTestApp, type TestApp } from '../testing/test-app.js'
+import { createTestDatabase } from '../testing/test-database.js'
 
 vi.mock('../auth/passwords.js', async (importOriginal) => {
   const actual = await importOriginal<typeof passwords>()
@@ -17,11 +18,11 @@ const verifyPassword = vi.mocked(passwords.verifyPassword)
 const DEMO = { email: 'demo@hospital-central.es', password: 'demo1234', tenant: 'hospital-central' }
 
 let testApp: TestApp | undefined
-let db: SqliteDatabase | undefined
+let db: AppDatabase | undefined
 
 afterEach(async () => {
   await testApp?.close()
-  db?.close()
+  await db?.destroy()
   testApp = undefined
   db = undefined
 })
@@ -50,13 +51,15 @@ async function signInWith(body: object) {
 
 describe('sign-in timing', () => {
   it('checks an unknown email against a hash of the same cost as a real account', async () => {
-    db = openDatabase(':memory:')
+    db = await createTestDatabase()
     testApp = await createTestApp({ database: db })
-    const demoHash = db
-      .prepare<[string], { password_hash: string }>(
-        'SELECT password_hash FROM users WHERE email = ?',
-      )
-      .get(DEMO.email)?.password_hash
+    const demoHash = (
+      await db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('email', '=', DEMO.email)
+        .executeTakeFirst()
+    )?.password_hash
 
     const known = await signInWith({ ...DEMO, password: 'incorrecta' })
     const unknown = await signInWith({ ...DEMO, email: 'nadie@hospital-central.es' })

@@ -84,7 +84,7 @@ export function registerAuthRoutes(
     },
     async (request, reply) => {
       const { email, password, tenant } = request.body
-      const user = users.findByEmail(normaliseEmail(email))
+      const user = await users.findByEmail(normaliseEmail(email))
       // Always run scrypt, even for an unknown email: same work, same timing. The queue refuses
       // before any work, whoever the email belongs to, so a refusal reveals nothing either.
       let passwordMatches: boolean

@@ -29,7 +29,7 @@ export function registerHospitalesRoute(
       },
     },
     async (request, reply) => {
-      const hospital = hospitals.findByTenant(request.query.tenant)
+      const hospital = await hospitals.findByTenant(request.query.tenant)
       // Listed field by field so a new column never leaks into the public answer.
       const list: Hospital[] = hospital
         ? [

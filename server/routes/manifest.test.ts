@@ -1,17 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { openDatabase, type SqliteDatabase } from '../db.js'
+import type { AppDatabase } from '../kysely.js'
 import { createTestApp, type TestApp } from '../testing/test-app.js'
+import { createTestDatabase } from '../testing/test-database.js'
 
 // Asymmetric matchers are typed any; typed unknown they satisfy the strict lint rules.
 const ANY_STRING: unknown = expect.any(String)
 const MENTIONS_HOSPITAL_CENTRAL: unknown = expect.stringContaining('Hospital Central')
 
 let testApp: TestApp | undefined
-let db: SqliteDatabase | undefined
+let db: AppDatabase | undefined
 
 afterEach(async () => {
   await testApp?.close()
-  db?.close()
+  await db?.destroy()
   testApp = undefined
   db = undefined
 })
@@ -135,11 +136,17 @@ describe('GET /:tenant/manifest.webmanifest', () => {
   })
 
   it('ignores stored colours that are not hex and logos it does not serve', async () => {
-    db = openDatabase(':memory:')
+    db = await createTestDatabase()
     testApp = await createTestApp({ database: db })
-    db.prepare(
-      `UPDATE hospitals SET color_primario = ?, color_secundario = ?, imagen = ? WHERE tenant = ?`,
-    ).run('red;}', 'url(x)', 'https://cdn.example.com/logo.png', 'clinica-norte')
+    await db
+      .updateTable('hospitals')
+      .set({
+        color_primario: 'red;}',
+        color_secundario: 'url(x)',
+        imagen: 'https://cdn.example.com/logo.png',
+      })
+      .where('tenant', '=', 'clinica-norte')
+      .execute()
     const response = await getManifest('/clinica-norte/manifest.webmanifest')
     expect(response.json()).toMatchObject({
       theme_color: '#1f4e8c',

@@ -43,7 +43,7 @@ export function registerManifestRoute(
         reply.callNotFound()
         return reply
       }
-      const hospital = tenant === DEFAULT_TENANT ? undefined : hospitals.findByTenant(tenant)
+      const hospital = tenant === DEFAULT_TENANT ? undefined : await hospitals.findByTenant(tenant)
       let branding: Branding | null = null
       if (hospital) {
         // The record goes through the very rules the page and the worker apply to it, so all

@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
-import { openDatabase, type SqliteDatabase } from '../db.js'
+import type { AppDatabase } from '../kysely.js'
 import { createTestApp, type TestApp } from '../testing/test-app.js'
+import { createTestDatabase } from '../testing/test-database.js'
 
 // Asymmetric matchers are typed any; typed unknown they satisfy the strict lint rules.
 const ANY_STRING: unknown = expect.any(String)
@@ -10,11 +11,11 @@ const DEMO = { email: 'demo@hospital-central.es', password: 'demo1234', tenant: 
 const SECRET = 'me-test-secret-0123456789-0123456789'
 
 let testApp: TestApp | undefined
-let db: SqliteDatabase | undefined
+let db: AppDatabase | undefined
 
 afterEach(async () => {
   await testApp?.close()
-  db?.close()
+  await db?.destroy()
   testApp = undefined
   db = undefined
 })
@@ -106,10 +107,10 @@ describe('GET /api/me', () => {
   })
 
   it('answers 401 invalid_token when the account no longer exists', async () => {
-    db = openDatabase(':memory:')
+    db = await createTestDatabase()
     const app = await start({ database: db })
     const token = await signIn(app)
-    db.prepare('DELETE FROM users WHERE email = ?').run(DEMO.email)
+    await db.deleteFrom('users').where('email', '=', DEMO.email).execute()
     expectUnauthorized(await me(app, `Bearer ${token}`), 'invalid_token')
   })
 

@@ -55,7 +55,7 @@ export function registerRestablecerAccesoRoute(
     },
     async (request, reply) => {
       const { tenant, email, codigo, password } = request.body
-      const user = users.findByEmail(normaliseEmail(email))
+      const user = await users.findByEmail(normaliseEmail(email))
       const account = user && (await accounts.findStanding(user.id))
       const usable = account?.tenant === tenant && account.isActive
       if (!usable || !(await accessCodes.consume(account.id, codigo))) {

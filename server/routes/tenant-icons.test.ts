@@ -2,26 +2,40 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deriveBrandingColors } from '../../src/contract/branding.js'
 import { parseColor, type Rgb } from '../../src/contract/colors.js'
-import { openDatabase, type SqliteDatabase } from '../db.js'
+import type { AppDatabase } from '../kysely.js'
 import { createTestApp, type TestApp } from '../testing/test-app.js'
+import { createTestDatabase } from '../testing/test-database.js'
 
-let db: SqliteDatabase
+let db: AppDatabase
 let testApp: TestApp
 
 beforeAll(async () => {
-  db = openDatabase(':memory:')
+  db = await createTestDatabase()
   testApp = await createTestApp({ database: db })
-  const insert = db.prepare(
-    `INSERT INTO hospitals (tenant, nombre, color_primario, color_secundario, imagen)
-     VALUES (?, ?, ?, '#ffffff', ?)`,
-  )
-  insert.run('centro-sin-logo', 'Centro de Salud Alameda', '#fff59d', '')
-  insert.run('centro-logo-roto', 'Hospital Roto', '#6a1b9a', '/logos/no-existe.png')
+  await db
+    .insertInto('hospitals')
+    .values([
+      {
+        tenant: 'centro-sin-logo',
+        nombre: 'Centro de Salud Alameda',
+        color_primario: '#fff59d',
+        color_secundario: '#ffffff',
+        imagen: '',
+      },
+      {
+        tenant: 'centro-logo-roto',
+        nombre: 'Hospital Roto',
+        color_primario: '#6a1b9a',
+        color_secundario: '#ffffff',
+        imagen: '/logos/no-existe.png',
+      },
+    ])
+    .execute()
 })
 
 afterAll(async () => {
   await testApp.close()
-  db.close()
+  await db.destroy()
 })
 
 function icon(path: string, headers: Record<string, string> = {}) {
@@ -134,9 +148,11 @@ describe('answers', () => {
     const again = await icon('/clinica-norte/iconos/favicon.png', { 'if-none-match': etag })
     expect(again.statusCode).toBe(304)
 
-    db.prepare(
-      `UPDATE hospitals SET color_primario = '#004d40' WHERE tenant = 'clinica-norte'`,
-    ).run()
+    await db
+      .updateTable('hospitals')
+      .set({ color_primario: '#004d40' })
+      .where('tenant', '=', 'clinica-norte')
+      .execute()
     const recoloured = await icon('/clinica-norte/iconos/favicon.png', { 'if-none-match': etag })
     expect(recoloured.statusCode).toBe(200)
     expect(recoloured.headers.etag).not.toBe(etag)

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { buildApp, type BuildAppOptions } from '../app.js'
+import { createDisposableTestDatabase } from './test-database.js'
 
 /** Cheap scrypt cost so tests stay fast; the hash format and checks are the same. */
 export const TEST_SCRYPT_PARAMS = { N: 1024, r: 8, p: 1 }
@@ -43,14 +44,22 @@ export interface TestApp {
   close(): Promise<void>
 }
 
-/** Builds the app on an in-memory database and a temporary dist directory. */
+/**
+ * Builds the app on a temporary dist directory and, unless the options name one, a fresh empty
+ * database on the engine under test (in-memory SQLite, or a new PostgreSQL schema).
+ */
 export async function createTestApp(
   overrides: Partial<BuildAppOptions> & { withIndex?: boolean } = {},
 ): Promise<TestApp> {
   const { withIndex, ...options } = overrides
+  const namesDatabase =
+    options.database !== undefined ||
+    options.dbPath !== undefined ||
+    options.databaseUrl !== undefined
   const distDir = options.distDir ?? createTempDist({ withIndex })
+  const database = namesDatabase ? undefined : await createDisposableTestDatabase()
   const app = await buildApp({
-    dbPath: ':memory:',
+    ...database?.options,
     scryptParams: TEST_SCRYPT_PARAMS,
     ...options,
     distDir,
@@ -60,6 +69,7 @@ export async function createTestApp(
     distDir,
     async close() {
       await app.close()
+      await database?.remove()
       if (options.distDir === undefined) rmSync(distDir, { recursive: true, force: true })
     },
   }

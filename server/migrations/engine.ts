@@ -1,0 +1,42 @@
+import {
+  PostgresAdapter,
+  sql,
+  type ColumnDataType,
+  type Expression,
+  type Kysely,
+  type QueryExecutorProvider,
+} from 'kysely'
+
+/** Migrations see the database as it was then, not as the app's types say it is now. */
+export type AnyDatabase = Kysely<Record<string, never>>
+
+/**
+ * True on PostgreSQL. Engine differences live here and in the migrations; repositories never
+ * ask. (The app asks once: a shared database may mean several instances, see its rate limits.)
+ */
+export function isPostgres(db: QueryExecutorProvider): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter
+}
+
+/** An integer key the database numbers itself: SQLite's rowid alias, PostgreSQL's `serial`. */
+export function autoIncrementType(db: AnyDatabase): ColumnDataType {
+  return isPostgres(db) ? 'serial' : 'integer'
+}
+
+/** Raw bytes: `blob` on SQLite, `bytea` on PostgreSQL (both come back as a Buffer). */
+export function bytesType(db: AnyDatabase): Expression<unknown> {
+  return isPostgres(db) ? sql`bytea` : sql`blob`
+}
+
+/**
+ * The schema PostgreSQL creates tables in (the first of `search_path`); undefined on SQLite. The
+ * migrator must be told: it looks for its own tables in every schema, so a deployment in its own
+ * schema would otherwise take another schema's bookkeeping for its own.
+ */
+export async function currentPostgresSchema(
+  db: QueryExecutorProvider,
+): Promise<string | undefined> {
+  if (!isPostgres(db)) return undefined
+  const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db)
+  return rows[0]?.schema
+}

@@ -1,0 +1,136 @@
+import { execFileSync, spawn } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import { chownSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import { hasPostgresBinaries, POSTGRES_BIN_DIR } from './postgres-binaries.js'
+
+/** A throwaway PostgreSQL server reachable only through a unix socket in its own directory. */
+export interface PostgresCluster {
+  /** Creates an empty database and returns its URL. */
+  createDatabase(): Promise<string>
+  /** Fast shutdown, then the directory (data and socket) is deleted. */
+  stop(): Promise<void>
+}
+
+export interface StartOptions {
+  /** The server stops by itself after this long, even if whoever started it never returns. */
+  lifetimeSeconds: number
+}
+
+const START_TIMEOUT_MS = 30_000
+
+// initdb and postgres refuse to run as root: as root, they run as Debian's `postgres` user.
+function asClusterOwner(command: string, args: string[]): [string, string[]] {
+  if (process.getuid?.() !== 0) return [command, args]
+  return [
+    'setpriv',
+    ['--reuid=postgres', '--regid=postgres', '--init-groups', '--', command, ...args],
+  ]
+}
+
+function chownToClusterOwner(dir: string) {
+  if (process.getuid?.() !== 0) return
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres']).toString().trim())
+  chownSync(dir, id('-u'), id('-g'))
+}
+
+function urlOf(socketDir: string, database: string): string {
+  return `postgres://postgres@/${database}?host=${encodeURIComponent(socketDir)}`
+}
+
+async function waitUntilAccepting(url: string, hasExited: () => boolean, log: () => string) {
+  const deadline = Date.now() + START_TIMEOUT_MS
+  for (;;) {
+    const client = new pg.Client({ connectionString: url })
+    try {
+      await client.connect()
+      await client.end()
+      return
+    } catch {
+      if (hasExited() || Date.now() > deadline) {
+        throw new Error(`PostgreSQL did not start.\n${log()}`)
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+  }
+}
+
+/**
+ * Initialises a cluster in a new temporary directory and starts `postgres` on a unix socket there
+ * (no TCP port, so nothing to collide with). Durability is off: the data is thrown away anyway.
+ */
+export async function startPostgresCluster({
+  lifetimeSeconds,
+}: StartOptions): Promise<PostgresCluster> {
+  if (!hasPostgresBinaries()) {
+    throw new Error(
+      `PostgreSQL binaries are missing (${POSTGRES_BIN_DIR}): apt-get install -y postgresql`,
+    )
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'clinica-pg-'))
+  const dataDir = join(dir, 'data')
+  try {
+    chownToClusterOwner(dir)
+    const [initdb, initdbArgs] = asClusterOwner(join(POSTGRES_BIN_DIR, 'initdb'), [
+      ...['-D', dataDir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync'],
+    ])
+    execFileSync(initdb, initdbArgs, { stdio: 'pipe' })
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true })
+    throw error
+  }
+
+  const [command, args] = asClusterOwner('timeout', [
+    ...['-s', 'INT', String(lifetimeSeconds), join(POSTGRES_BIN_DIR, 'postgres')],
+    ...['-D', dataDir, '-k', dir, '-c', 'listen_addresses='],
+    ...['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
+    ...['-c', 'max_connections=300'],
+  ])
+  const server = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] })
+  let log = ''
+  server.stderr.on('data', (chunk: Buffer) => {
+    log += chunk.toString()
+  })
+  const exited = new Promise<void>((resolve) =>
+    server.once('exit', () => {
+      resolve()
+    }),
+  )
+
+  const stop = async () => {
+    // SIGINT is PostgreSQL's fast shutdown; `timeout` passes it on.
+    if (server.exitCode === null && server.signalCode === null) server.kill('SIGINT')
+    await exited
+    rmSync(dir, { recursive: true, force: true })
+  }
+
+  const adminUrl = urlOf(dir, 'postgres')
+  try {
+    await waitUntilAccepting(
+      adminUrl,
+      () => server.exitCode !== null,
+      () => log,
+    )
+  } catch (error) {
+    await stop()
+    throw error
+  }
+
+  return {
+    async createDatabase() {
+      const name = `clinica_${randomUUID().replaceAll('-', '')}`
+      const client = new pg.Client({ connectionString: adminUrl })
+      await client.connect()
+      try {
+        // The name is generated here, never taken from input.
+        await client.query(`CREATE DATABASE ${name}`)
+      } finally {
+        await client.end()
+      }
+      return urlOf(dir, name)
+    },
+    stop,
+  }
+}

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto'
+import { join } from 'node:path'
+import pg from 'pg'
+import { inject } from 'vitest'
+import type { BuildAppOptions } from '../app.js'
+import { openDatabase } from '../db.js'
+import type { AppDatabase } from '../kysely.js'
+
+/** The engine this test file runs on: the `server-pg` project provides a PostgreSQL database. */
+export const TEST_ENGINE: 'sqlite' | 'postgres' =
+  inject('postgresUrl') === undefined ? 'sqlite' : 'postgres'
+
+function postgresUrl(): string {
+  const url = inject('postgresUrl')
+  if (url === undefined) throw new Error('This test runs on PostgreSQL only (server-pg project).')
+  return url
+}
+
+async function runOnTestDatabase(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: postgresUrl() })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
+  }
+}
+
+/** A PostgreSQL schema of its own, and the way to drop it. */
+interface TestSchema {
+  url: string
+  drop: () => Promise<void>
+}
+
+async function createPostgresSchema(): Promise<TestSchema> {
+  // The name is generated here, never taken from input.
+  const schema = `test_${randomUUID().replaceAll('-', '')}`
+  await runOnTestDatabase(`CREATE SCHEMA ${schema}`)
+  return {
+    url: `${postgresUrl()}&options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+    // Dropped once used: the migrator reads the whole catalogue, which would otherwise grow with
+    // every test and slow each next one down.
+    drop: () => runOnTestDatabase(`DROP SCHEMA ${schema} CASCADE`),
+  }
+}
+
+/**
+ * A new, empty schema in the test database and a URL whose connections use it: every app built
+ * on it starts from nothing, as an in-memory SQLite database does, at a fraction of the cost of a
+ * new database. It lasts until the run ends.
+ */
+export async function createPostgresSchemaUrl(): Promise<string> {
+  return (await createPostgresSchema()).url
+}
+
+/**
+ * A fresh, empty database on the engine under test for one app, as `buildApp` options, and the
+ * way to remove it once the app is closed.
+ */
+export async function createDisposableTestDatabase(): Promise<{
+  options: Pick<BuildAppOptions, 'dbPath' | 'databaseUrl'>
+  remove: () => Promise<void>
+}> {
+  if (TEST_ENGINE === 'sqlite')
+    return { options: { dbPath: ':memory:' }, remove: () => Promise.resolve() }
+  const schema = await createPostgresSchema()
+  return { options: { databaseUrl: schema.url }, remove: schema.drop }
+}
+
+/** Where a fresh database lives on the engine under test, as `buildApp` options. */
+export async function createTestDatabaseOptions(
+  sqliteDir?: string,
+): Promise<Pick<BuildAppOptions, 'dbPath' | 'databaseUrl'>> {
+  if (TEST_ENGINE === 'postgres') return { databaseUrl: await createPostgresSchemaUrl() }
+  // A file when the data must outlive one app (a restart); otherwise memory.
+  return { dbPath: sqliteDir === undefined ? ':memory:' : join(sqliteDir, 'clinica.sqlite') }
+}
+
+/** Opens the database those options name (to read or change rows behind the app's back). */
+export function openTestDatabase(
+  options: Pick<BuildAppOptions, 'dbPath' | 'databaseUrl'>,
+): AppDatabase {
+  return options.databaseUrl === undefined
+    ? openDatabase({ engine: 'sqlite', path: options.dbPath ?? ':memory:' })
+    : openDatabase({ engine: 'postgres', url: options.databaseUrl })
+}
+
+/** A fresh database on the engine under test, owned by the caller (`destroy()` it). */
+export async function createTestDatabase(): Promise<AppDatabase> {
+  return openTestDatabase(await createTestDatabaseOptions())
+}
