@@ -6,6 +6,7 @@ import { connectReconnectRecovery } from './app/reconnect-recovery'
 import { isSessionAwaitingVerification } from './app/layouts/tenant-layout-data'
 import { createAppRouter } from './app/router'
 import { connectSessionEvents } from './app/session-events'
+import { isKioskMode, showKioskMode } from './features/auth/kiosk-mode'
 import { installChunkLoadRecovery } from './features/pwa/chunk-reload'
 import { connectionMonitor } from './features/pwa/connection-status'
 import { onBrandingUpdated, registerServiceWorker } from './features/pwa/register-service-worker'
@@ -17,12 +18,14 @@ import {
 } from './features/tenant/branding-controller'
 import { initialRedirect } from './features/tenant/tenant-gate'
 import './app/styles.css'
+import './app/kiosk.css'
 
 // The routing rules see the hash only here: loaders get no hash (`/login#x` → `/main/login#x`).
 const redirectTo = initialRedirect(window.location)
 if (redirectTo !== null) window.history.replaceState(null, '', redirectTo)
 
 initBrandingFromDocument(document)
+showKioskMode(document.documentElement, isKioskMode())
 const router = createAppRouter()
 connectSessionEvents(router)
 installChunkLoadRecovery(window, {

@@ -15,6 +15,7 @@ import { ConnectionStatus } from '../../features/pwa/ConnectionStatus'
 import { UpdatePrompt } from '../../features/pwa/UpdatePrompt'
 import { TenantLogo } from '../../features/tenant/TenantLogo'
 import { useBranding } from '../../features/tenant/use-branding'
+import { KioskSwitch, useIsKioskMode } from './KioskSwitch'
 import { ROL_LABELS } from './rol-labels'
 import type { TenantLayoutData } from './tenant-layout-data'
 import { useFocusOnNavigation } from './use-focus-on-navigation'
@@ -124,6 +125,7 @@ export function TenantLayout() {
   const { tenant, session } = useLoaderData<TenantLayoutData>()
   const main = useFocusOnNavigation<HTMLElement>()
   const { branding } = useBranding()
+  const isKiosk = useIsKioskMode()
   const hospitalName =
     branding?.tenant === tenant && branding.nombre
       ? branding.nombre
@@ -159,11 +161,12 @@ export function TenantLayout() {
           <SignedInUser tenant={tenant} session={session} />
         </Suspense>
       </header>
+      <KioskSwitch tenant={tenant} session={session} isKiosk={isKiosk} />
       <Suspense fallback={null}>
         <SharedDeviceSignOut tenant={tenant} session={session} />
       </Suspense>
       <ConnectionStatus />
-      <UpdatePrompt />
+      <UpdatePrompt shouldApplyWhenIdle={isKiosk} />
       <main ref={main} id="contenido" className="app-main" tabIndex={-1}>
         <Outlet />
       </main>
