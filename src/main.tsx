@@ -10,6 +10,7 @@ import { isKioskMode, showKioskMode } from './features/auth/kiosk-mode'
 import { installChunkLoadRecovery } from './features/pwa/chunk-reload'
 import { connectionMonitor } from './features/pwa/connection-status'
 import { onBrandingUpdated, registerServiceWorker } from './features/pwa/register-service-worker'
+import { requestPersistentStorageWhenInstalled } from './features/pwa/storage-persistence'
 import {
   getBrandingSnapshot,
   initBrandingFromDocument,
@@ -56,5 +57,9 @@ createRoot(container).render(
 
 // The worker (and the code that registers it) waits until the page has loaded: the first
 // screen's chunks and the logo never share the network with it.
-if (document.readyState === 'complete') registerServiceWorker()
-else window.addEventListener('load', registerServiceWorker, { once: true })
+function startAfterLoad() {
+  registerServiceWorker()
+  void requestPersistentStorageWhenInstalled()
+}
+if (document.readyState === 'complete') startAfterLoad()
+else window.addEventListener('load', startAfterLoad, { once: true })

@@ -89,6 +89,22 @@ describe('with a working store', () => {
     await expect(readBranding('hospital-central')).resolves.toBeNull()
   })
 
+  test('when the branding was last received is kept beside it, never as a tenant', async () => {
+    const entries: Entries = new Map()
+    const { readBranding, readBrandingRefreshedAt, recordBrandingRefresh } = await importWithFake(
+      fakeIdbKeyval(entries),
+    )
+    await expect(readBrandingRefreshedAt('hospital-central')).resolves.toBeNull()
+
+    await recordBrandingRefresh('hospital-central', 1_700_000_000_000)
+
+    await expect(readBrandingRefreshedAt('hospital-central')).resolves.toBe(1_700_000_000_000)
+    await expect(readBrandingRefreshedAt('clinica-norte')).resolves.toBeNull()
+    await expect(readBranding('hospital-central')).resolves.toBeNull()
+    entries.set('actualizado:clinica-sol', 'ayer')
+    await expect(readBrandingRefreshedAt('clinica-sol')).resolves.toBeNull()
+  })
+
   test('a stored logo size that is not a positive number is dropped', async () => {
     const stored = { ...BRANDING, logoSize: { width: 'big', height: -1 } }
     const entries: Entries = new Map([['hospital-central', stored]])

@@ -7,7 +7,9 @@
 import { get, set, type UseStore } from 'idb-keyval'
 import { isBranding, type Branding } from '../contract/branding'
 
-const DATABASE_NAME = 'clinica-pwa'
+/** The app's own IndexedDB database (the branding store). */
+export const BRANDING_DATABASE_NAME = 'clinica-pwa'
+const DATABASE_NAME = BRANDING_DATABASE_NAME
 const STORE_NAME = 'branding'
 /** An IndexedDB that never answers (a blocked upgrade, a stuck disk) must not hold up a start. */
 const DEFAULT_READ_TIMEOUT_MS = 1_000
@@ -142,4 +144,33 @@ export async function writeBranding(branding: Branding): Promise<void> {
   } catch {
     // No IndexedDB, private mode or quota: the next start simply has no head start.
   }
+}
+
+// Beside each tenant's branding, when the app last received it. `:` never appears in a tenant id,
+// so this key never names a tenant.
+const refreshedKey = (tenant: string) => `actualizado:${tenant}`
+
+/** Remembers that `tenant`'s branding was received at `at` (ms). Never rejects. */
+export async function recordBrandingRefresh(tenant: string, at: number): Promise<void> {
+  try {
+    await set(refreshedKey(tenant), at, getStore())
+  } catch {
+    // Only the diagnostics screen reads it: losing it loses nothing else.
+  }
+}
+
+/** When `tenant`'s branding was last received (ms), or null when unknown. Never rejects. */
+export function readBrandingRefreshedAt(
+  tenant: string,
+  { timeoutMs = DEFAULT_READ_TIMEOUT_MS }: ReadBrandingOptions = {},
+): Promise<number | null> {
+  const read = (async () => {
+    try {
+      const value: unknown = await get(refreshedKey(tenant), getStore())
+      return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null
+    } catch {
+      return null
+    }
+  })()
+  return settleWithin(read, timeoutMs, null)
 }

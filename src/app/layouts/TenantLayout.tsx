@@ -184,6 +184,9 @@ export function TenantLayout() {
                 Términos y condiciones
               </Link>
             </li>
+            <li>
+              <Link to={paths.technicalInfo(tenant)}>Información técnica</Link>
+            </li>
           </ul>
         </nav>
         <p className="app-version">Versión {appVersion}</p>

@@ -13,12 +13,14 @@ const mocks = vi.hoisted(() => ({
   request: vi.fn<(path: string) => Promise<unknown>>(),
   readBranding: vi.fn<(tenant: string) => Promise<Branding | null>>(),
   writeBranding: vi.fn<(branding: Branding) => Promise<void>>(),
+  recordBrandingRefresh: vi.fn<(tenant: string, at: number) => Promise<void>>(),
 }))
 
 vi.mock('../../lib/api', () => ({ api: { request: mocks.request } }))
 vi.mock('../../shared/branding-db', () => ({
   readBranding: mocks.readBranding,
   writeBranding: mocks.writeBranding,
+  recordBrandingRefresh: mocks.recordBrandingRefresh,
 }))
 
 let controller: typeof ControllerModule
@@ -101,6 +103,7 @@ beforeEach(async () => {
   mocks.request.mockReset()
   mocks.readBranding.mockReset().mockResolvedValue(null)
   mocks.writeBranding.mockReset().mockResolvedValue(undefined)
+  mocks.recordBrandingRefresh.mockReset().mockResolvedValue(undefined)
   warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
   vi.resetModules()
   controller = await import('./branding-controller')
@@ -138,6 +141,11 @@ describe('loadBranding for a tenant', () => {
       colors: CENTRAL_COLORS,
       logoUrl: 'https://logos.example/central.png',
     })
+    // When it was received, for the diagnostics screen.
+    expect(mocks.recordBrandingRefresh).toHaveBeenCalledExactlyOnceWith(
+      'hospital-central',
+      expect.any(Number),
+    )
     expect(controller.getBrandingSnapshot()).toMatchObject({
       tenant: 'hospital-central',
       branding: { nombre: 'Hospital Central', logoUrl: 'https://logos.example/central.png' },

@@ -11,7 +11,7 @@ import { DEFAULT_TENANT } from '../../contract/tenants'
 import { api } from '../../lib/api'
 import { NetworkError, TimeoutError } from '../../lib/api-errors'
 import { readValue, removeValue, writeValue } from '../../lib/storage'
-import { readBranding, writeBranding } from '../../shared/branding-db'
+import { readBranding, recordBrandingRefresh, writeBranding } from '../../shared/branding-db'
 import {
   isBranding,
   parseHospitalesAnswer,
@@ -122,6 +122,7 @@ export async function loadBranding(tenant: string): Promise<void> {
   else writeValue('logo', result.imagen)
   if (readValue('refresh') === REFRESH_FLAG_ON) removeValue('refresh')
   await writeBranding(branding)
+  await recordBrandingRefresh(tenant, Date.now())
 }
 
 /**
