@@ -10,6 +10,11 @@ import { validateCredentials, type CredentialErrors } from './validate-credentia
 interface LoginFormProps {
   tenant: string
   onSignedIn: (user: SessionUser) => void
+  /**
+   * When the API last answered (ms), as the connection monitor saw it: a "no connection" message
+   * older than that is stale and goes, so a kiosk never shows it after the network is back.
+   */
+  apiAnsweredAt?: number | null
 }
 
 function readTextField(form: FormData, name: string): string {
@@ -21,6 +26,8 @@ interface Failure {
   message: string
   /** The hospital the account belongs to, when it was signed in at another one. */
   ownHospital?: string
+  /** When a failure to reach the server happened (ms); absent for any other failure. */
+  offlineAt?: number
 }
 
 // The server names the account's hospital only after a correct password (`other_hospital`).
@@ -33,7 +40,11 @@ function describeFailure(error: unknown): Failure {
   if (error instanceof ApiError && error.status === 403 && error.code === 'other_hospital') {
     return { message: 'Esta cuenta pertenece a otro centro.', ownHospital: ownHospitalOf(error) }
   }
-  return { message: describeOtherFailure(error) }
+  const isUnreachable = error instanceof NetworkError || error instanceof TimeoutError
+  return {
+    message: describeOtherFailure(error),
+    ...(isUnreachable ? { offlineAt: Date.now() } : {}),
+  }
 }
 
 function describeOtherFailure(error: unknown): string {
@@ -51,7 +62,7 @@ function describeOtherFailure(error: unknown): string {
 }
 
 /** The sign-in form: labelled fields, messages tied to them, one alert for the answer. */
-export function LoginForm({ tenant, onSignedIn }: LoginFormProps) {
+export function LoginForm({ tenant, onSignedIn, apiAnsweredAt = null }: LoginFormProps) {
   const id = useId()
   const emailInput = useRef<HTMLInputElement>(null)
   const passwordInput = useRef<HTMLInputElement>(null)
@@ -86,6 +97,10 @@ export function LoginForm({ tenant, onSignedIn }: LoginFormProps) {
       setIsSubmitting(false)
     }
   }
+
+  const isStale =
+    failure?.offlineAt !== undefined && apiAnsweredAt !== null && apiAnsweredAt > failure.offlineAt
+  const shownFailure = isStale ? null : failure
 
   const emailErrorId = `${id}-email-error`
   const passwordErrorId = `${id}-password-error`
@@ -148,11 +163,11 @@ export function LoginForm({ tenant, onSignedIn }: LoginFormProps) {
         </p>
       </div>
       <div role="alert" className="form-alert">
-        {failure?.message}
-        {failure?.ownHospital && (
+        {shownFailure?.message}
+        {shownFailure?.ownHospital && (
           <>
             {' '}
-            <Link to={paths.login(failure.ownHospital)}>Ir al acceso de mi centro</Link>
+            <Link to={paths.login(shownFailure.ownHospital)}>Ir al acceso de mi centro</Link>
           </>
         )}
       </div>
