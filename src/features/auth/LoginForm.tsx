@@ -1,9 +1,10 @@
-import { useId, useRef, useState, type SubmitEvent } from 'react'
+import { useId, useRef, useState, useSyncExternalStore, type SubmitEvent } from 'react'
 import { Link } from 'react-router'
 import { paths } from '../../config/paths'
 import { isTenantId } from '../../contract/tenants'
 import { ApiError, NetworkError, TimeoutError } from '../../lib/api-errors'
 import { signIn, type SessionUser } from './session'
+import { isKioskMode, subscribeToKioskMode } from './kiosk-mode'
 import { isSharedDevice, setSharedDevice } from './shared-device'
 import { validateCredentials, type CredentialErrors } from './validate-credentials'
 
@@ -69,6 +70,7 @@ export function LoginForm({ tenant, onSignedIn, apiAnsweredAt = null }: LoginFor
   const [errors, setErrors] = useState<CredentialErrors>({})
   const [failure, setFailure] = useState<Failure | null>(null)
   const [isSubmitting, setIsSubmitting] = useState(false)
+  const isKiosk = useSyncExternalStore(subscribeToKioskMode, isKioskMode)
 
   async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -151,15 +153,20 @@ export function LoginForm({ tenant, onSignedIn, apiAnsweredAt = null }: LoginFor
       </div>
       <div className="field field-checkbox">
         <input
+          // A kiosk is always shared: the box shows it and cannot be unticked there.
+          key={isKiosk ? 'kiosk' : 'device'}
           id={`${id}-shared`}
           name="compartido"
           type="checkbox"
-          defaultChecked={isSharedDevice()}
+          defaultChecked={isKiosk || isSharedDevice()}
+          disabled={isKiosk}
           aria-describedby={`${id}-shared-hint`}
         />
         <label htmlFor={`${id}-shared`}>Este dispositivo es compartido</label>
         <p id={`${id}-shared-hint`} className="field-hint">
-          La sesión se cerrará sola tras 5 minutos sin actividad.
+          {isKiosk
+            ? 'Pantalla en modo quiosco: la sesión se cerrará sola tras 5 minutos sin actividad.'
+            : 'La sesión se cerrará sola tras 5 minutos sin actividad.'}
         </p>
       </div>
       <div role="alert" className="form-alert">
