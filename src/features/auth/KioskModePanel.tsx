@@ -1,5 +1,5 @@
-import { useId, useState } from 'react'
-import { isKioskMode, setKioskMode } from './kiosk-mode'
+import { useId, useState, useSyncExternalStore } from 'react'
+import { isKioskMode, setKioskMode, subscribeToKioskMode } from './kiosk-mode'
 
 /**
  * For an administrator signed in on a kiosk: the one way to switch kiosk mode off on this device.
@@ -7,7 +7,7 @@ import { isKioskMode, setKioskMode } from './kiosk-mode'
  */
 export function KioskModePanel() {
   const titleId = useId()
-  const [isKiosk, setIsKiosk] = useState(isKioskMode)
+  const isKiosk = useSyncExternalStore(subscribeToKioskMode, isKioskMode)
   const [hasSwitchedOff, setHasSwitchedOff] = useState(false)
   if (!isKiosk && !hasSwitchedOff) return null
   return (
@@ -24,7 +24,6 @@ export function KioskModePanel() {
           className="button-secondary"
           onClick={() => {
             setKioskMode(false)
-            setIsKiosk(false)
             setHasSwitchedOff(true)
           }}
         >

@@ -17,6 +17,7 @@ export function RepairApp({ tenant, environment = browserRepairEnvironment }: Re
   const titleId = useId()
   const descriptionId = useId()
   const dialog = useRef<HTMLDialogElement>(null)
+  const cancelButton = useRef<HTMLButtonElement>(null)
   const [isRepairing, setIsRepairing] = useState(false)
 
   return (
@@ -26,6 +27,9 @@ export function RepairApp({ tenant, environment = browserRepairEnvironment }: Re
         className="button-secondary"
         onClick={() => {
           dialog.current?.showModal()
+          // Focus starts on the choice that loses nothing (React's autoFocus runs at mount,
+          // while the dialog is still closed).
+          cancelButton.current?.focus()
         }}
       >
         Reparar la aplicación
@@ -37,7 +41,7 @@ export function RepairApp({ tenant, environment = browserRepairEnvironment }: Re
         aria-describedby={descriptionId}
       >
         <h2 id={titleId}>¿Reparar la aplicación?</h2>
-        <div id={descriptionId}>
+        <div id={descriptionId} className="repair-dialog-text">
           <p>
             Se borrará todo lo que la aplicación guarda en este dispositivo: la versión descargada,
             los datos sin conexión y la sesión. Después se abrirá la página de inicio de sesión y la
@@ -58,11 +62,10 @@ export function RepairApp({ tenant, environment = browserRepairEnvironment }: Re
             {isRepairing ? 'Reparando…' : 'Reparar'}
           </button>
           <button
+            ref={cancelButton}
             type="button"
             className="button-secondary"
             disabled={isRepairing}
-            // Focus starts on the choice that loses nothing.
-            autoFocus
             onClick={() => {
               dialog.current?.close()
             }}
