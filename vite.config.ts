@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
-import { VitePWA } from 'vite-plugin-pwa'
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
 import {
   fillDefaultBranding,
   fillSlot,
@@ -16,11 +16,41 @@ import { RELEASE_NOTES_FILE, releaseNotesOf } from './src/contract/release-notes
 /**
  * Fills index.html's branding slots with the defaults from the one contract, so a shell nobody
  * filled (a direct `/index.html`, the dev server) still shows the product's colours and name.
+ * After Vite's own HTML processing: the manifest link must name the served file, not a hashed
+ * copy of it.
  */
 function defaultBrandingPlugin(): Plugin {
   return {
     name: 'clinica-default-branding',
-    transformIndexHtml: { order: 'pre', handler: (html) => fillDefaultBranding(html) },
+    transformIndexHtml: { order: 'post', handler: (html) => fillDefaultBranding(html) },
+  }
+}
+
+/** The product's base manifest (DESIGN's top level): `main`'s, and what every tenant's derives from. */
+const BASE_MANIFEST = JSON.parse(
+  readFileSync(new URL('manifest.webmanifest', import.meta.url), 'utf8'),
+) as ManifestOptions
+
+/**
+ * vite-plugin-pwa links the manifest it emits before `</head>`; the shell's branding slot already
+ * links the manifest of the tenant being opened (the server and the worker fill it), so that one
+ * link stays and the plugin's is dropped.
+ */
+function oneManifestLinkPlugin(): Plugin {
+  const pluginLink = '<link rel="manifest" href="/manifest.webmanifest">'
+  return {
+    name: 'clinica-one-manifest-link',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => {
+        if (!html.includes(pluginLink)) {
+          throw new Error('vite-plugin-pwa no longer links its manifest as expected')
+        }
+        return html.replace(pluginLink, '')
+      },
+    },
   }
 }
 
@@ -128,15 +158,14 @@ export default defineConfig(({ command }) => ({
       filename: 'sw.ts',
       // The page registers the worker itself through workbox-window (features/pwa).
       injectRegister: false,
-      // `public/manifest.webmanifest` is main's manifest for a first visit without worker (a unit
-      // test keeps it equal to buildTenantManifest('main', null)); index.html links it, and the
-      // worker answers `/{tenant}/manifest.webmanifest` itself. So the plugin emits none.
-      manifest: false,
+      // Served as `/manifest.webmanifest` and precached; the worker derives every tenant's
+      // manifest from that copy, the server from the same file.
+      manifest: BASE_MANIFEST,
       injectManifest: {
-        // Without a plugin manifest nothing adds the icons: the globs take public/ files too.
         globPatterns: ['**/*.{js,css,html,png,svg,ico,webmanifest}'],
       },
     }),
+    oneManifestLinkPlugin(),
   ],
   define: {
     'import.meta.env.VITE_APP_VERSION': JSON.stringify(APP_VERSION),

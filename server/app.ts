@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto'
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, {
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify'
 import fastifyCompress from '@fastify/compress'
 import fastifyHelmet from '@fastify/helmet'
 import fastifyMultipart from '@fastify/multipart'
@@ -47,6 +51,8 @@ import { enforceRouteSchemas } from './route-policy.js'
 import { registerManifestRoute } from './routes/manifest.js'
 import { registerMeRoute } from './routes/me.js'
 import { buildFallbackSecurityHeaders, buildHelmetOptions } from './security-headers.js'
+import { readBaseManifest } from './base-manifest.js'
+import { registerTenantIconsRoute } from './routes/tenant-icons.js'
 import { registerStaticApp } from './static.js'
 import { readTenantBranding } from './tenant-branding.js'
 
@@ -196,17 +202,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       scryptParams,
     })
     registerAdminAuditoriaRoute(app, { guards, audit })
-    registerManifestRoute(app, { hospitals, logosDir })
-    await registerStaticApp(app, {
-      distDir: options.distDir,
-      apiBaseUrl,
-      readBranding: (tenant, request) =>
-        readTenantBranding(
-          hospitals,
-          tenant,
-          apiBaseUrl || `${request.protocol}://${request.host}`,
-        ),
-    })
+    registerManifestRoute(app, { hospitals, baseManifest: readBaseManifest(options.distDir) })
+    const logoBaseUrl = (request: FastifyRequest) =>
+      apiBaseUrl || `${request.protocol}://${request.host}`
+    const readBranding = (tenant: string, request: FastifyRequest) =>
+      readTenantBranding(hospitals, tenant, logoBaseUrl(request))
+    registerTenantIconsRoute(app, { readBranding, logoBaseUrl, logos: logoImages, logosDir })
+    await registerStaticApp(app, { distDir: options.distDir, apiBaseUrl, readBranding })
     registerUploadedLogosRoute(app, { logos: logoImages })
     registerLogosRoute(app, { logosDir })
 

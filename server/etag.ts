@@ -9,7 +9,7 @@ export function computeEtag(body: string | Buffer): string {
   return `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`
 }
 
-function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   if (header === undefined) return false
   const opaque = (tag: string) => tag.trim().replace(/^W\//, '')
   return header.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag))
@@ -22,7 +22,7 @@ function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
 export function sendWithEtag(
   request: FastifyRequest,
   reply: FastifyReply,
-  body: string,
+  body: string | Buffer,
   contentType: string,
   etag: string = computeEtag(body),
 ) {

@@ -1,6 +1,4 @@
 import { existsSync } from 'node:fs'
-import { access } from 'node:fs/promises'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 /** URL prefix of the tenant logos this server serves. */
@@ -23,17 +21,4 @@ export function resolveLogosDir(): string {
     fileURLToPath(new URL('../../server/logos/', import.meta.url)),
   ]
   return candidates.find((dir) => existsSync(dir)) ?? candidates[0] ?? ''
-}
-
-/** True when `imagen` names one of the PNG logos present in `logosDir`. */
-export async function isServerLogo(imagen: string, logosDir: string): Promise<boolean> {
-  if (!imagen.startsWith(LOGOS_URL_PREFIX)) return false
-  const name = imagen.slice(LOGOS_URL_PREFIX.length)
-  if (!isLogoFileName(name)) return false
-  try {
-    await access(join(logosDir, name))
-    return true
-  } catch {
-    return false
-  }
 }

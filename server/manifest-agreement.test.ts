@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseHospitalesAnswer } from '../src/contract/branding.js'
 import { buildTenantManifest } from '../src/contract/manifest.js'
 import { isReservedSegment, isTenantId, tenantFromPathname } from '../src/contract/tenants.js'
+import { readBaseManifest } from './base-manifest.js'
 import { openDatabase, type SqliteDatabase } from './db.js'
 import { tenantOfUrl } from './request-path.js'
 import { createTestApp, type TestApp } from './testing/test-app.js'
@@ -75,9 +76,11 @@ describe('the server and the worker install the same app', () => {
           .prepare<[string], Record<string, unknown>>('SELECT * FROM hospitals WHERE tenant = ?')
           .get('centro-prueba')
         const answer = parseHospitalesAnswer([record], 'centro-prueba', ORIGIN)
+        // The worker derives from the same file the build serves (its precached copy).
         const fromWorker = buildTenantManifest(
+          readBaseManifest(testApp.distDir),
           'centro-prueba',
-          answer.ok ? { ...answer.branding, logoSize: { width: 512, height: 512 } } : null,
+          answer.ok ? answer.branding : null,
         )
         expect(await servedManifest('centro-prueba')).toEqual(fromWorker)
       }),
@@ -86,7 +89,9 @@ describe('the server and the worker install the same app', () => {
   })
 
   it('for main, which has no record', async () => {
-    expect(await servedManifest('main')).toEqual(buildTenantManifest('main', null))
+    expect(await servedManifest('main')).toEqual(
+      buildTenantManifest(readBaseManifest(testApp.distDir), 'main', null),
+    )
   })
 })
 

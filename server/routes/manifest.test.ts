@@ -28,7 +28,7 @@ const APP_ICONS = [
 ]
 
 describe('GET /:tenant/manifest.webmanifest', () => {
-  it('gives a seeded tenant its own identity, name, colours and logo', async () => {
+  it('gives a seeded tenant its own identity, name, colours and icons', async () => {
     const response = await getManifest('/hospital-central/manifest.webmanifest')
     expect(response.statusCode).toBe(200)
     expect(response.headers['content-type']).toBe('application/manifest+json; charset=utf-8')
@@ -46,9 +46,25 @@ describe('GET /:tenant/manifest.webmanifest', () => {
       theme_color: '#0b5394',
       background_color: '#38761d',
       icons: [
-        // The logo as the worker's manifest names it: the absolute URL the page shows.
-        { src: 'http://localhost/logos/hospital-central.png', sizes: '512x512', purpose: 'any' },
-        ...APP_ICONS,
+        // The hospital's own icons, drawn from its logo and colours.
+        {
+          src: '/hospital-central/iconos/icon-192.png',
+          sizes: '192x192',
+          type: 'image/png',
+          purpose: 'any',
+        },
+        {
+          src: '/hospital-central/iconos/icon-512.png',
+          sizes: '512x512',
+          type: 'image/png',
+          purpose: 'any',
+        },
+        {
+          src: '/hospital-central/iconos/icon-maskable-512.png',
+          sizes: '512x512',
+          type: 'image/png',
+          purpose: 'maskable',
+        },
       ],
     })
   })

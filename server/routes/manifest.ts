@@ -1,13 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { isServerLogo } from '../logos.js'
 import type { HospitalRepository } from '../repositories/hospitals.js'
 import { parseHospitalesAnswer, type Branding } from '../../src/contract/branding.js'
-import { buildTenantManifest } from '../../src/contract/manifest.js'
+import { buildTenantManifest, type BaseManifest } from '../../src/contract/manifest.js'
 import { DEFAULT_TENANT, isTenantId } from '../../src/contract/tenants.js'
 import { sendWithEtag } from '../etag.js'
-
-// The logos this server ships are 512×512 PNGs: usable as install icons.
-const SERVER_LOGO_SIZE = { width: 512, height: 512 }
 
 function originOf(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`
@@ -15,7 +11,8 @@ function originOf(request: FastifyRequest): string {
 
 export interface ManifestRouteDeps {
   hospitals: HospitalRepository
-  logosDir: string
+  /** The product's base manifest, which every tenant's derives from. */
+  baseManifest: BaseManifest
 }
 
 /**
@@ -24,7 +21,7 @@ export interface ManifestRouteDeps {
  */
 export function registerManifestRoute(
   app: FastifyInstance,
-  { hospitals, logosDir }: ManifestRouteDeps,
+  { hospitals, baseManifest }: ManifestRouteDeps,
 ) {
   app.get<{ Params: { tenant: string } }>(
     '/:tenant/manifest.webmanifest',
@@ -53,11 +50,8 @@ export function registerManifestRoute(
         // three build the same manifest from the same hospital.
         const answer = parseHospitalesAnswer([hospital], tenant, originOf(request))
         if (answer.ok) branding = answer.branding
-        if (branding?.logoUrl && (await isServerLogo(hospital.imagen, logosDir))) {
-          branding = { ...branding, logoSize: SERVER_LOGO_SIZE }
-        }
       }
-      const manifest = buildTenantManifest(tenant, branding)
+      const manifest = buildTenantManifest(baseManifest, tenant, branding)
       reply.header('cache-control', 'no-cache')
       return sendWithEtag(
         request,

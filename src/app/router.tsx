@@ -5,12 +5,13 @@
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import { TECHNICAL_INFO_SEGMENT } from '../config/paths'
 import type { ReservedSegment } from '../contract/tenants'
-import { tenantGateLoader } from '../features/tenant/tenant-gate'
+import { TENANT_GATE_ID, tenantGateLoader } from '../features/tenant/tenant-gate'
 import { BootFrame } from './layouts/BootFrame'
 import { TenantLayout } from './layouts/TenantLayout'
 import {
   shouldRevalidateTenantLayout,
   TENANT_LAYOUT_ID,
+  tenantBrandingLoader,
   tenantLayoutLoader,
 } from './layouts/tenant-layout-data'
 import { RouteError } from './RouteError'
@@ -62,7 +63,7 @@ const SCREENS: Record<ReservedSegment, () => ScreenModule> = {
 
 export const routes: RouteObject[] = [
   {
-    id: 'root',
+    id: TENANT_GATE_ID,
     loader: tenantGateLoader,
     // The rules run on every navigation, whatever changed.
     shouldRevalidate: () => true,
@@ -78,22 +79,29 @@ export const routes: RouteObject[] = [
         Component: TenantLayout,
         ErrorBoundary: RouteError,
         children: [
-          // `/{tenant}` alone is redirected to its login screen by the gate.
-          { index: true },
-          ...Object.entries(SCREENS).map(([path, load]) => ({
-            path,
-            lazy: loadScreen(load),
-            ErrorBoundary: RouteError,
-          })),
           {
-            path: TECHNICAL_INFO_SEGMENT,
-            lazy: loadScreen(() => import('./routes/informacion-tecnica')),
-            ErrorBoundary: RouteError,
-          },
-          {
-            path: '*',
-            lazy: loadScreen(() => import('./routes/not-found')),
-            ErrorBoundary: RouteError,
+            // No path and no component: the tenant's branding, loaded on every navigation.
+            loader: tenantBrandingLoader,
+            shouldRevalidate: () => true,
+            children: [
+              // `/{tenant}` alone is redirected to its login screen by the gate.
+              { index: true },
+              ...Object.entries(SCREENS).map(([path, load]) => ({
+                path,
+                lazy: loadScreen(load),
+                ErrorBoundary: RouteError,
+              })),
+              {
+                path: TECHNICAL_INFO_SEGMENT,
+                lazy: loadScreen(() => import('./routes/informacion-tecnica')),
+                ErrorBoundary: RouteError,
+              },
+              {
+                path: '*',
+                lazy: loadScreen(() => import('./routes/not-found')),
+                ErrorBoundary: RouteError,
+              },
+            ],
           },
         ],
       },

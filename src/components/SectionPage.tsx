@@ -1,4 +1,7 @@
-import { useEffect, type ReactNode } from 'react'
+import { createContext, use, useEffect, type ReactNode } from 'react'
+
+/** Whose screens these are (the hospital's name): the document title names it after the screen. */
+export const TitleOwnerContext = createContext<string | null>(null)
 
 interface SectionPageProps {
   title: string
@@ -6,13 +9,15 @@ interface SectionPageProps {
 }
 
 /**
- * A screen's frame: its title as the page heading and the document title. The heading can take
- * focus (the tenant layout moves focus to it after a client-side navigation).
+ * A screen's frame: its title as the page heading, and "{screen} · {hospital}" as the document
+ * title, so tabs, history and the task switcher tell screens and hospitals apart. The heading can
+ * take focus (the tenant layout moves focus to it after a client-side navigation).
  */
 export function SectionPage({ title, children }: SectionPageProps) {
+  const owner = use(TitleOwnerContext)
   useEffect(() => {
-    document.title = title
-  }, [title])
+    document.title = owner ? `${title} · ${owner}` : title
+  }, [title, owner])
 
   return (
     <section className="section-page" aria-labelledby="section-title">

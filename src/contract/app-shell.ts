@@ -12,6 +12,7 @@ import {
   type Branding,
   type BrandingColors,
 } from './branding.js'
+import { pageIconUrls } from './icons.js'
 import { DEFAULT_APP_NAME } from './manifest.js'
 import {
   decodeSegment,
@@ -137,11 +138,15 @@ function buildHead(tenant: string | null, branding: Branding | null): string {
   const name = escapeHtml(branding?.nombre ?? DEFAULT_APP_NAME)
   const manifest =
     tenant === null ? '/manifest.webmanifest' : `${tenantRoot(tenant)}/manifest.webmanifest`
+  const icons = pageIconUrls(branding ? branding.tenant : null)
   const tags = [
     `<meta name="theme-color" content="${colors.primario}" />`,
+    `<meta name="application-name" content="${name}" />`,
     `<meta name="apple-mobile-web-app-title" content="${name}" />`,
     `<title>${name}</title>`,
     `<link rel="manifest" href="${escapeHtml(manifest)}" />`,
+    `<link rel="icon" type="image/png" href="${escapeHtml(icons.favicon)}" />`,
+    `<link rel="apple-touch-icon" href="${escapeHtml(icons.appleTouchIcon)}" />`,
     `<style id="branding-tokens">:root{${toCssDeclarations(colors)}}</style>`,
   ]
   if (branding) {
@@ -150,7 +155,6 @@ function buildHead(tenant: string | null, branding: Branding | null): string {
       nombre: branding.nombre,
       colors: branding.colors,
       logoUrl: branding.logoUrl,
-      ...(branding.logoSize ? { logoSize: branding.logoSize } : {}),
     }
     tags.push(
       `<script type="application/json" id="${BRANDING_DATA_ELEMENT_ID}">${serializeScriptJson(data)}</script>`,

@@ -30,11 +30,6 @@ export interface BrandingColors {
   secundarioTexto: string
 }
 
-export interface LogoSize {
-  width: number
-  height: number
-}
-
 export interface Branding {
   tenant: string
   /** Hospital name, when the answer gave a usable one. */
@@ -42,8 +37,6 @@ export interface Branding {
   colors: BrandingColors
   /** Absolute URL of the logo, already validated. */
   logoUrl: string | null
-  /** Intrinsic size of the logo once the page has displayed it (decides install icons). */
-  logoSize?: LogoSize
 }
 
 /** The CSS custom properties branding sets on `:root` (DESIGN.md names the first two). */

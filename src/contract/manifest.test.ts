@@ -1,7 +1,17 @@
 import { describe, expect, test } from 'vitest'
-import publicManifest from '../../public/manifest.webmanifest?raw'
+import productManifest from '../../manifest.webmanifest?raw'
 import { DEFAULT_COLORS, parseHospitalesAnswer, type Branding } from './branding'
-import { APP_ICONS, buildTenantManifest, shortenName } from './manifest'
+import { tenantManifestIcons } from './icons'
+import { buildTenantManifest, parseBaseManifest, shortenName, type BaseManifest } from './manifest'
+
+function readBase(): BaseManifest {
+  const base = parseBaseManifest(JSON.parse(productManifest))
+  if (!base) throw new Error('manifest.webmanifest lacks a field every tenant needs')
+  return base
+}
+
+const BASE = readBase()
+const APP_ICONS = BASE.icons
 
 function brandingOf(
   tenant: string,
@@ -20,6 +30,7 @@ function brandingOf(
 describe('buildTenantManifest', () => {
   test('a branded tenant installs as its own app', () => {
     const manifest = buildTenantManifest(
+      BASE,
       'hospital-central',
       brandingOf('hospital-central', 'Hospital Central'),
     )
@@ -35,12 +46,12 @@ describe('buildTenantManifest', () => {
       display: 'standalone',
       theme_color: '#8c1f4e',
       background_color: '#fff59d',
-      icons: APP_ICONS,
+      icons: tenantManifestIcons('hospital-central'),
     })
   })
 
   test('without branding it is the product manifest under the tenant scope', () => {
-    const manifest = buildTenantManifest('clinica-norte', null)
+    const manifest = buildTenantManifest(BASE, 'clinica-norte', null)
     expect(manifest).toMatchObject({
       id: '/clinica-norte/',
       name: 'Clínica',
@@ -54,58 +65,40 @@ describe('buildTenantManifest', () => {
   })
 
   test('another tenant’s branding is ignored', () => {
-    const manifest = buildTenantManifest('clinica-norte', brandingOf('hospital-central', 'Central'))
+    const manifest = buildTenantManifest(
+      BASE,
+      'clinica-norte',
+      brandingOf('hospital-central', 'Central'),
+    )
     expect(manifest.name).toBe('Clínica')
     expect(manifest.theme_color).toBe(DEFAULT_COLORS.primario)
   })
 
   test('a branding without a name keeps the colours and the product name', () => {
-    const manifest = buildTenantManifest('clinica-sol', brandingOf('clinica-sol', null))
+    const manifest = buildTenantManifest(BASE, 'clinica-sol', brandingOf('clinica-sol', null))
     expect(manifest.name).toBe('Clínica')
     expect(manifest.theme_color).toBe('#8c1f4e')
   })
 
   test('a Unicode tenant id is percent-encoded in every URL', () => {
-    const manifest = buildTenantManifest('clínica-añil', null)
+    const manifest = buildTenantManifest(BASE, 'clínica-añil', null)
     expect(manifest.id).toBe('/cl%C3%ADnica-a%C3%B1il/')
     expect(manifest.scope).toBe('/cl%C3%ADnica-a%C3%B1il/')
     expect(manifest.start_url).toBe('/cl%C3%ADnica-a%C3%B1il/login')
   })
 
-  test('a square logo of at least 192 px becomes the first icon', () => {
+  test('a hospital installs with its own icons; without branding the product’s', () => {
     const branding = brandingOf('hospital-central', 'Hospital Central', {
       logoUrl: 'https://logos.example/central.png',
-      logoSize: { width: 256, height: 256 },
     })
-    const { icons } = buildTenantManifest('hospital-central', branding)
-    expect(icons).toEqual([
-      { src: 'https://logos.example/central.png', sizes: '256x256', purpose: 'any' },
-      ...APP_ICONS,
-    ])
+    expect(buildTenantManifest(BASE, 'hospital-central', branding).icons).toEqual(
+      tenantManifestIcons('hospital-central'),
+    )
+    expect(buildTenantManifest(BASE, 'hospital-central', null).icons).toEqual(APP_ICONS)
   })
 
-  test.each([
-    ['not square', { width: 512, height: 256 }],
-    ['too small', { width: 128, height: 128 }],
-    ['of unknown size', undefined],
-  ])('a logo %s is not an icon', (_name, logoSize) => {
-    const branding = brandingOf('hospital-central', 'Central', {
-      logoUrl: 'https://logos.example/central.png',
-      ...(logoSize ? { logoSize } : {}),
-    })
-    expect(buildTenantManifest('hospital-central', branding).icons).toEqual(APP_ICONS)
-  })
-
-  test('a data: logo is not an icon', () => {
-    const branding = brandingOf('hospital-central', 'Central', {
-      logoUrl: 'data:image/png;base64,AAAA',
-      logoSize: { width: 512, height: 512 },
-    })
-    expect(buildTenantManifest('hospital-central', branding).icons).toEqual(APP_ICONS)
-  })
-
-  test('public/manifest.webmanifest (first visit, no worker) is main’s manifest', () => {
-    expect(JSON.parse(publicManifest)).toEqual(buildTenantManifest('main', null))
+  test('manifest.webmanifest, the base the build serves, is main’s own manifest', () => {
+    expect(JSON.parse(productManifest)).toEqual(buildTenantManifest(BASE, 'main', null))
   })
 })
 
@@ -119,5 +112,28 @@ describe('shortenName', () => {
   ])('%s → %s', (name, expected) => {
     expect(shortenName(name)).toBe(expected)
     expect(Array.from(shortenName(name)).length).toBeLessThanOrEqual(12)
+  })
+})
+
+describe('parseBaseManifest', () => {
+  test.each([
+    ['nothing', null],
+    ['an array', []],
+    ['no name', { ...BASE, name: undefined }],
+    ['icons that are not a list', { ...BASE, icons: 'icon.png' }],
+    ['an icon without src', { ...BASE, icons: [{ sizes: '192x192', purpose: 'any' }] }],
+    ['an icon of an unknown purpose', { ...BASE, icons: [{ ...BASE.icons[0], purpose: 'badge' }] }],
+  ])('refuses a base manifest with %s', (_, value) => {
+    expect(parseBaseManifest(value)).toBeNull()
+  })
+
+  test('keeps only what the tenants derive from', () => {
+    expect(Object.keys(BASE).sort()).toEqual([
+      'background_color',
+      'description',
+      'icons',
+      'name',
+      'theme_color',
+    ])
   })
 })

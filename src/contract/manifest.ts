@@ -1,19 +1,19 @@
 /**
  * The web app manifest of one tenant, so each hospital installs as its own app (own id, scope,
- * name, colours and, when usable, its logo as icon). The service worker answers
- * `/{tenant}/manifest.webmanifest` with it from the stored branding, the server from the
- * hospital's record on a first visit; `public/manifest.webmanifest` equals `main`'s.
+ * name, colours and icons), derived from the product's base manifest:
+ * `manifest.webmanifest` at the repository's root, which the build serves as `main`'s. The
+ * service worker answers `/{tenant}/manifest.webmanifest` from the stored branding, the server
+ * from the hospital's record on a first visit.
  */
-import { DEFAULT_COLORS, type Branding } from './branding.js'
+import type { Branding } from './branding.js'
+import { tenantManifestIcons } from './icons.js'
 import { tenantRoot } from './tenants.js'
 import { graphemesOf } from './text.js'
 
+/** The product's name where no hospital's applies (the HTML title); the base manifest's too. */
 export const DEFAULT_APP_NAME = 'Clínica'
-export const DEFAULT_BACKGROUND_COLOR = '#ffffff'
 /** Longest home-screen label that launchers show without cutting it. */
 export const SHORT_NAME_MAX_LENGTH = 12
-/** Smallest logo Chromium accepts as an install icon. */
-const MIN_LOGO_ICON_SIZE = 192
 
 export interface ManifestIcon {
   src: string
@@ -37,11 +37,40 @@ export interface WebAppManifest {
   icons: ManifestIcon[]
 }
 
-export const APP_ICONS: readonly ManifestIcon[] = [
-  { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-  { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-  { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-]
+/** What every tenant's manifest takes from the product's base manifest. */
+export type BaseManifest = Pick<
+  WebAppManifest,
+  'name' | 'description' | 'theme_color' | 'background_color' | 'icons'
+>
+
+function isManifestIcon(value: unknown): value is ManifestIcon {
+  if (typeof value !== 'object' || value === null) return false
+  const icon = value as Record<string, unknown>
+  return (
+    typeof icon.src === 'string' &&
+    typeof icon.sizes === 'string' &&
+    (icon.type === undefined || typeof icon.type === 'string') &&
+    (icon.purpose === 'any' || icon.purpose === 'maskable')
+  )
+}
+
+/** The base manifest's fields the tenants derive from, or null when `value` lacks one. */
+export function parseBaseManifest(value: unknown): BaseManifest | null {
+  if (typeof value !== 'object' || value === null) return null
+  const manifest = value as Record<string, unknown>
+  const { name, description, theme_color, background_color, icons } = manifest
+  if (
+    typeof name !== 'string' ||
+    typeof description !== 'string' ||
+    typeof theme_color !== 'string' ||
+    typeof background_color !== 'string' ||
+    !Array.isArray(icons) ||
+    !icons.every(isManifestIcon)
+  ) {
+    return null
+  }
+  return { name, description, theme_color, background_color, icons }
+}
 
 const lengthOf = (text: string) => graphemesOf(text).length
 
@@ -65,36 +94,34 @@ export function shortenName(name: string, max: number = SHORT_NAME_MAX_LENGTH): 
   return `${cut.trimEnd()}…`
 }
 
-function toLogoIcon(branding: Branding): ManifestIcon | null {
-  const { logoUrl, logoSize } = branding
-  if (!logoUrl || !logoSize || !/^https?:\/\//i.test(logoUrl)) return null
-  const { width, height } = logoSize
-  const isSquare = Number.isInteger(width) && width === height
-  if (!isSquare || width < MIN_LOGO_ICON_SIZE) return null
-  return { src: logoUrl, sizes: `${width}x${height}`, purpose: 'any' }
-}
-
-/** The manifest of `tenant`; `branding` null (unknown tenant, `main`) gives the product's own. */
-export function buildTenantManifest(tenant: string, branding: Branding | null): WebAppManifest {
+/**
+ * The manifest of `tenant`, derived from the product's `base`; `branding` null (unknown tenant,
+ * `main`) gives the product's own under the tenant's scope.
+ */
+export function buildTenantManifest(
+  base: BaseManifest,
+  tenant: string,
+  branding: Branding | null,
+): WebAppManifest {
   const ownBranding = branding?.tenant === tenant ? branding : null
   const ownName = ownBranding?.nombre?.trim() ?? ''
-  const name = ownName === '' ? DEFAULT_APP_NAME : ownName
+  const name = ownName === '' ? base.name : ownName
   const scope = `${tenantRoot(tenant)}/`
-  const logoIcon = ownBranding ? toLogoIcon(ownBranding) : null
   return {
     id: scope,
     name,
     short_name: shortenName(name),
     description: ownBranding?.nombre
       ? `Portal de ${name} para pacientes y profesionales.`
-      : 'Portal de clínicas y hospitales para pacientes y profesionales.',
+      : base.description,
     lang: 'es',
     dir: 'ltr',
     start_url: `${scope}login`,
     scope,
     display: 'standalone',
-    theme_color: ownBranding?.colors.primario ?? DEFAULT_COLORS.primario,
-    background_color: ownBranding?.colors.secundario ?? DEFAULT_BACKGROUND_COLOR,
-    icons: logoIcon ? [logoIcon, ...APP_ICONS] : [...APP_ICONS],
+    theme_color: ownBranding?.colors.primario ?? base.theme_color,
+    background_color: ownBranding?.colors.secundario ?? base.background_color,
+    // A hospital installs with its own icons (drawn by the server, kept by the worker).
+    icons: ownBranding ? tenantManifestIcons(tenant) : [...base.icons],
   }
 }

@@ -5,14 +5,10 @@
  */
 import { TOKEN_HEADER } from '../config/api-paths'
 import { isServedFromWorkerCache } from '../config/sw-messages'
-import {
-  ApiError,
-  InvalidRequestError,
-  InvalidResponseError,
-  NetworkError,
-  TimeoutError,
-  UnauthorizedError,
-} from './api-errors'
+import { ApiError, InvalidRequestError, TimeoutError, UnauthorizedError } from './api-errors'
+import { parseErrorBody, parseJson, readText } from './http/answer-body'
+import { failureOf, startExchange, type Exchange } from './http/exchange'
+import { sendMultipart, type RawAnswer } from './http/multipart-upload'
 
 export interface ApiClientOptions {
   baseUrl: string
@@ -47,23 +43,12 @@ export interface RequestOptions {
   isCredentialCheck?: boolean
 }
 
-/** Largest JSON answer the app reads (a hospital listing is a few hundred bytes). */
-export const MAX_RESPONSE_BYTES = 1024 * 1024
+export { MAX_RESPONSE_BYTES } from './http/answer-body'
 
 const NO_HANDLERS: ApiEventHandlers = {
   onUnauthorized: () => undefined,
   onReachable: () => undefined,
   onUnreachable: () => undefined,
-}
-
-interface Exchange {
-  url: URL
-  callerSignal: AbortSignal | undefined
-  /** Aborts when the caller aborts or the deadline passes. */
-  signal: AbortSignal
-  isPastDeadline: () => boolean
-  /** Stops the deadline's timer once the exchange is over. */
-  finish: () => void
 }
 
 export interface UploadOptions {
@@ -101,38 +86,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  /**
-   * One exchange's abort signal: the caller's, plus a deadline for the whole exchange, answer
-   * body included, so a server that sends headers and then stalls is abandoned too. A plain timer
-   * (not `AbortSignal.timeout`) so tests can drive it with fake timers.
-   */
-  function startExchange(url: URL, callerSignal: AbortSignal | undefined): Exchange {
-    const deadline = new AbortController()
-    const timer = setTimeout(() => {
-      deadline.abort(new TimeoutError(`No answer from ${url.pathname}`))
-    }, options.timeoutMs)
-    return {
-      url,
-      callerSignal,
-      signal: callerSignal ? AbortSignal.any([callerSignal, deadline.signal]) : deadline.signal,
-      isPastDeadline: () => deadline.signal.aborted,
-      finish: () => {
-        clearTimeout(timer)
-      },
-    }
-  }
-
-  /** Why an exchange ended without an answer: the caller's abort, the deadline, or the network. */
-  function failureOf(exchange: Exchange, cause?: unknown): Error {
-    if (exchange.callerSignal?.aborted) {
-      const reason: unknown = exchange.callerSignal.reason
-      return reason instanceof Error ? reason : new DOMException('Aborted', 'AbortError')
-    }
-    if (exchange.isPastDeadline())
-      return new TimeoutError(`No answer from ${exchange.url.pathname}`)
-    return new NetworkError(`No answer from ${exchange.url.pathname}`, { cause })
-  }
-
   async function send(exchange: Exchange, init: RequestInit) {
     try {
       return await fetchImpl(exchange.url.href, { ...init, signal: exchange.signal })
@@ -143,84 +96,35 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  /**
-   * The answer's body as text. Refused as soon as it passes MAX_RESPONSE_BYTES (counted in bytes
-   * while it streams: a huge answer is never held in memory); abandoned at the deadline or the
-   * caller's abort, even when the body never ends.
-   */
-  async function readText(response: Response, exchange: Exchange): Promise<string> {
-    const declared = Number(response.headers.get('Content-Length') ?? 0)
-    if (declared > MAX_RESPONSE_BYTES) throw new InvalidResponseError('Answer too large')
-    if (response.body === null) return ''
-    const reader = response.body.getReader()
-    let stopWaiting: () => void = () => undefined
-    const aborted = new Promise<never>((_resolve, reject) => {
-      const onAbort = () => {
-        reject(failureOf(exchange))
-      }
-      if (exchange.signal.aborted) {
-        onAbort()
-        return
-      }
-      exchange.signal.addEventListener('abort', onAbort, { once: true })
-      stopWaiting = () => {
-        exchange.signal.removeEventListener('abort', onAbort)
-      }
-    })
-    const chunks: Uint8Array[] = []
-    let size = 0
+  async function read(response: Response, exchange: Exchange): Promise<string> {
     try {
-      for (;;) {
-        const chunk = await Promise.race([reader.read(), aborted])
-        if (chunk.done) break
-        size += chunk.value.byteLength
-        if (size > MAX_RESPONSE_BYTES) throw new InvalidResponseError('Answer too large')
-        chunks.push(chunk.value)
-      }
+      return await readText(response, exchange)
     } catch (error) {
-      reader.cancel().catch(() => undefined)
       if (error instanceof TimeoutError) handlers.onUnreachable()
       throw error
-    } finally {
-      stopWaiting()
-    }
-    const bytes = new Uint8Array(size)
-    let offset = 0
-    for (const chunk of chunks) {
-      bytes.set(chunk, offset)
-      offset += chunk.byteLength
-    }
-    return new TextDecoder().decode(bytes)
-  }
-
-  function parseJson(text: string): unknown {
-    if (text === '') return null
-    try {
-      return JSON.parse(text) as unknown
-    } catch {
-      throw new InvalidResponseError('Answer is not JSON')
     }
   }
 
-  async function readErrorBody(
-    read: () => Promise<string>,
-  ): Promise<{ code: string | null; body: unknown }> {
-    try {
-      const body = parseJson(await read())
-      const code = (body as { error?: unknown } | null)?.error
-      return { code: typeof code === 'string' ? code : null, body }
-    } catch {
-      return { code: null, body: null }
+  /**
+   * The typed error of an answer that is not a success; a 401 that means the session is lost
+   * (from the API, not a credential check) runs the app's reaction first.
+   */
+  function failedAnswer(
+    { status, text }: RawAnswer,
+    url: URL,
+    lostSession: { sentToken: string | null } | null,
+  ): Error {
+    const { code, body } = parseErrorBody(text)
+    if (status === 401 && lostSession) {
+      reactToUnauthorized(lostSession.sentToken)
+      return new UnauthorizedError(code)
     }
+    return new ApiError(status, code, `${url.pathname} answered ${status}`, body)
   }
 
-  function readCode(text: string): string | null {
-    try {
-      const code = (parseJson(text) as { error?: unknown } | null)?.error
-      return typeof code === 'string' ? code : null
-    } catch {
-      return null
-    }
+  /** The token to send to `url`: only the API's own origins ever see it (SPEC §7). */
+  function tokenFor(url: URL): string | null {
+    return options.apiOrigins.includes(url.origin) ? options.readToken() : null
   }
 
   function reactToUnauthorized(sentToken: string | null) {
@@ -243,7 +147,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const headers = new Headers(requestOptions.headers)
       headers.set('Accept', 'application/json')
       const isApiOrigin = options.apiOrigins.includes(url.origin)
-      const token = isApiOrigin ? options.readToken() : null
+      const token = tokenFor(url)
       if (token) headers.set(TOKEN_HEADER, `Bearer ${token}`)
       const init: RequestInit = {
         method: requestOptions.method ?? 'GET',
@@ -256,85 +160,57 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         init.body = JSON.stringify(requestOptions.body)
       }
 
-      const exchange = startExchange(url, requestOptions.signal)
+      const exchange = startExchange(url, requestOptions.signal, options.timeoutMs)
       try {
         const response = await send(exchange, init)
         // An answer the worker kept (stale-while-revalidate) says nothing about the API.
         if (!isServedFromWorkerCache(response)) handlers.onReachable()
-        const read = () => readText(response, exchange)
-
-        if (response.status === 401 && isApiOrigin && !requestOptions.isCredentialCheck) {
-          const { code } = await readErrorBody(read)
-          reactToUnauthorized(token)
-          throw new UnauthorizedError(code)
-        }
         if (!response.ok) {
-          const { code, body } = await readErrorBody(read)
-          throw new ApiError(
-            response.status,
-            code,
-            `${url.pathname} answered ${response.status}`,
-            body,
+          const text = await read(response, exchange).catch(() => '')
+          // A wrong password at sign-in answers 401 too, which is not a lost session.
+          const isLostSession =
+            response.status === 401 && isApiOrigin && !requestOptions.isCredentialCheck
+          throw failedAnswer(
+            { status: response.status, text },
+            url,
+            isLostSession ? { sentToken: token } : null,
           )
         }
         requestOptions.onHeaders?.(response.headers)
-        return parseJson(await read()) as T
+        return parseJson(await read(response, exchange)) as T
       } finally {
         exchange.finish()
       }
     },
 
-    upload<T>(path: string, form: FormData, uploadOptions: UploadOptions = {}): Promise<T> {
+    async upload<T>(path: string, form: FormData, uploadOptions: UploadOptions = {}): Promise<T> {
       const url = buildUrl(path)
-      const isApiOrigin = options.apiOrigins.includes(url.origin)
-      const token = isApiOrigin ? options.readToken() : null
-      return new Promise<T>((resolve, reject) => {
-        const xhr = new XMLHttpRequest()
-        xhr.open('POST', url.href)
-        xhr.timeout = options.timeoutMs
-        xhr.setRequestHeader('Accept', 'application/json')
-        if (token) xhr.setRequestHeader(TOKEN_HEADER, `Bearer ${token}`)
-        xhr.upload.onprogress = (event) => {
-          if (event.lengthComputable) uploadOptions.onProgress?.(event.loaded / event.total)
-        }
-        const fail = (error: Error) => {
-          handlers.onUnreachable()
-          reject(error)
-        }
-        xhr.onerror = () => {
-          fail(new NetworkError(`No answer from ${url.pathname}`))
-        }
-        xhr.ontimeout = () => {
-          fail(new TimeoutError(`No answer from ${url.pathname}`))
-        }
-        xhr.onabort = () => {
-          reject(new DOMException('Aborted', 'AbortError'))
-        }
-        uploadOptions.signal?.addEventListener('abort', () => {
-          xhr.abort()
+      const token = tokenFor(url)
+      let answer: RawAnswer
+      try {
+        answer = await sendMultipart({
+          url,
+          form,
+          headers: {
+            Accept: 'application/json',
+            ...(token ? { [TOKEN_HEADER]: `Bearer ${token}` } : {}),
+          },
+          timeoutMs: options.timeoutMs,
+          onProgress: uploadOptions.onProgress,
+          signal: uploadOptions.signal,
         })
-        xhr.onload = () => {
-          handlers.onReachable()
-          const text = xhr.responseText
-          if (xhr.status === 401 && isApiOrigin) {
-            reactToUnauthorized(token)
-            reject(new UnauthorizedError(readCode(text)))
-            return
-          }
-          if (xhr.status < 200 || xhr.status >= 300) {
-            reject(
-              new ApiError(xhr.status, readCode(text), `${url.pathname} answered ${xhr.status}`),
-            )
-            return
-          }
-          try {
-            resolve(parseJson(text) as T)
-          } catch (error) {
-            reject(error instanceof Error ? error : new InvalidResponseError('Unreadable answer'))
-          }
+      } catch (error) {
+        if (!(error instanceof DOMException && error.name === 'AbortError')) {
+          handlers.onUnreachable()
         }
-        xhr.send(form)
-      })
+        throw error
+      }
+      handlers.onReachable()
+      if (answer.status < 200 || answer.status >= 300) {
+        const isLostSession = answer.status === 401 && options.apiOrigins.includes(url.origin)
+        throw failedAnswer(answer, url, isLostSession ? { sentToken: token } : null)
+      }
+      return parseJson(answer.text) as T
     },
   }
 }

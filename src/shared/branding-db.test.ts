@@ -6,7 +6,6 @@ const BRANDING: Branding = {
   nombre: 'Hospital Central',
   colors: DEFAULT_COLORS,
   logoUrl: 'https://logos.example/central.png',
-  logoSize: { width: 512, height: 512 },
 }
 
 type Entries = Map<unknown, unknown>
@@ -91,27 +90,19 @@ describe('with a working store', () => {
 
   test('when the branding was last received is kept beside it, never as a tenant', async () => {
     const entries: Entries = new Map()
-    const { readBranding, readBrandingRefreshedAt, recordBrandingRefresh } = await importWithFake(
+    const { readBranding, readBrandingRefreshedAt, writeBranding } = await importWithFake(
       fakeIdbKeyval(entries),
     )
     await expect(readBrandingRefreshedAt('hospital-central')).resolves.toBeNull()
 
-    await recordBrandingRefresh('hospital-central', 1_700_000_000_000)
+    await writeBranding(BRANDING, 1_700_000_000_000)
 
     await expect(readBrandingRefreshedAt('hospital-central')).resolves.toBe(1_700_000_000_000)
     await expect(readBrandingRefreshedAt('clinica-norte')).resolves.toBeNull()
-    await expect(readBranding('hospital-central')).resolves.toBeNull()
+    await expect(readBranding('hospital-central')).resolves.toEqual(BRANDING)
+    await expect(readBranding('actualizado:hospital-central')).resolves.toBeNull()
     entries.set('actualizado:clinica-sol', 'ayer')
     await expect(readBrandingRefreshedAt('clinica-sol')).resolves.toBeNull()
-  })
-
-  test('a stored logo size that is not a positive number is dropped', async () => {
-    const stored = { ...BRANDING, logoSize: { width: 'big', height: -1 } }
-    const entries: Entries = new Map([['hospital-central', stored]])
-    const { readBranding } = await importWithFake(fakeIdbKeyval(entries))
-    const read = await readBranding('hospital-central')
-    expect(read).toEqual({ ...BRANDING, logoSize: undefined })
-    expect(read).not.toHaveProperty('logoSize')
   })
 })
 

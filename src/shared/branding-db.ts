@@ -77,28 +77,14 @@ function getStore(): UseStore {
   return store
 }
 
-function hasValidLogoSize(value: Branding['logoSize']): value is NonNullable<Branding['logoSize']> {
-  return (
-    typeof value === 'object' &&
-    Number.isFinite(value.width) &&
-    Number.isFinite(value.height) &&
-    value.width > 0 &&
-    value.height > 0
-  )
-}
-
 // Only the known fields are kept, so a stored object never carries anything else around.
 function toStoredBranding(branding: Branding): Branding {
-  const stored: Branding = {
+  return {
     tenant: branding.tenant,
     nombre: branding.nombre,
     colors: { ...branding.colors },
     logoUrl: branding.logoUrl,
   }
-  if (hasValidLogoSize(branding.logoSize)) {
-    stored.logoSize = { width: branding.logoSize.width, height: branding.logoSize.height }
-  }
-  return stored
 }
 
 function settleWithin<T>(promise: Promise<T>, milliseconds: number, fallback: T): Promise<T> {
@@ -136,26 +122,21 @@ export function readBranding(
   return settleWithin(readStored(tenant), timeoutMs, null)
 }
 
-/** Remembers `branding` under its tenant. Never rejects: a failed write only loses the cache. */
-export async function writeBranding(branding: Branding): Promise<void> {
+// Beside each tenant's branding, when it was last received (for the diagnostics screen). `:`
+// never appears in a tenant id, so this key never names a tenant.
+const refreshedKey = (tenant: string) => `actualizado:${tenant}`
+
+/**
+ * Remembers `branding` under its tenant, received at `receivedAt` (ms). Never rejects: a failed
+ * write only loses the cache.
+ */
+export async function writeBranding(branding: Branding, receivedAt = Date.now()): Promise<void> {
   if (!isBranding(branding)) return
   try {
     await set(branding.tenant, toStoredBranding(branding), getStore())
+    await set(refreshedKey(branding.tenant), receivedAt, getStore())
   } catch {
     // No IndexedDB, private mode or quota: the next start simply has no head start.
-  }
-}
-
-// Beside each tenant's branding, when the app last received it. `:` never appears in a tenant id,
-// so this key never names a tenant.
-const refreshedKey = (tenant: string) => `actualizado:${tenant}`
-
-/** Remembers that `tenant`'s branding was received at `at` (ms). Never rejects. */
-export async function recordBrandingRefresh(tenant: string, at: number): Promise<void> {
-  try {
-    await set(refreshedKey(tenant), at, getStore())
-  } catch {
-    // Only the diagnostics screen reads it: losing it loses nothing else.
   }
 }
 

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest'
 import { CACHE_NAMES } from '../config/cache-names'
+import type { Branding } from '../contract/branding'
 import { isServedFromWorkerCache } from '../config/sw-messages'
 import {
   BRANDING_MAX_ENTRIES,
@@ -310,5 +311,54 @@ describe('the logo of every kept answer is warmed', () => {
     const response = await requestWithWarming(warmLogo)
     expect(await response.json()).toEqual([expect.objectContaining({ nombre: 'Central' })])
     expect(await cachedBody()).toContain('Central')
+  })
+})
+
+describe('the worker keeps the last known branding of every tenant', () => {
+  function memoryStore(initial: Branding[] = []) {
+    const kept = new Map(initial.map((branding) => [branding.tenant, branding]))
+    return {
+      kept,
+      write: vi.fn((branding: Branding) => {
+        kept.set(branding.tenant, branding)
+        return Promise.resolve()
+      }),
+    }
+  }
+
+  async function requestWithStore(store: ReturnType<typeof memoryStore>) {
+    const request = new Request(URL_CENTRAL)
+    const [response, done] = createBrandingStrategy(notify, { store }).handleAll({
+      request,
+      event: toFetchEvent(request),
+    })
+    await done
+    return response
+  }
+
+  test('stores each kept answer as the page would read it, and the page still gets the answer', async () => {
+    const store = memoryStore()
+    fetchMock.mockResolvedValueOnce(answerWithLogo('/logos/central.png'))
+
+    const response = await requestWithStore(store)
+
+    expect(await response.json()).toEqual([expect.objectContaining({ nombre: 'Central' })])
+    expect(store.kept.get('hospital-central')).toEqual({
+      tenant: 'hospital-central',
+      nombre: 'Central',
+      colors: expect.objectContaining({ primario: '#0b5394', secundario: '#38761d' }) as unknown,
+      logoUrl: 'https://api.example/logos/central.png',
+    })
+  })
+
+  test.each([
+    ['an error answer', () => answerWithLogo('/logos/central.png', 500)],
+    ['a hostile colour', () => new Response(JSON.stringify([{ color_primario: 'red;}' }]))],
+    ['a body that is not JSON', () => new Response('<!doctype html>')],
+  ])('stores nothing from %s', async (_, answer) => {
+    const store = memoryStore()
+    fetchMock.mockResolvedValueOnce(answer())
+    await requestWithStore(store)
+    expect(store.write).not.toHaveBeenCalled()
   })
 })

@@ -1,7 +1,9 @@
 /**
  * `verHospitales` answers: stale-while-revalidate, so a repeat visit is branded at once (also
  * offline) and refreshed in the background. When the refreshed answer differs from the one the
- * page was given, the open pages are told to apply it again.
+ * page was given, the open pages are told to apply it again. The worker is the one owner of the
+ * last known branding on the device: it validates every answer it keeps and stores the result
+ * for the shell and the manifest it builds.
  */
 import type { RouteMatchCallbackOptions, WorkboxPlugin } from 'workbox-core/types'
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
@@ -10,7 +12,7 @@ import { StaleWhileRevalidate } from 'workbox-strategies'
 import { API_PATHS, TOKEN_HEADER } from '../config/api-paths'
 import { CACHE_NAMES } from '../config/cache-names'
 import { SW_CACHE_HEADER, SW_MESSAGES, type BrandingUpdatedMessage } from '../config/sw-messages'
-import { parseHospitalesAnswer } from '../contract/branding'
+import { parseHospitalesAnswer, type Branding } from '../contract/branding'
 
 /** One entry per tenant visited on this device; far more than a kiosk or a phone will see. */
 export const BRANDING_MAX_ENTRIES = 50
@@ -33,9 +35,10 @@ export async function notifyBrandingUpdated(clients: Clients, tenant: string): P
   for (const client of windows) client.postMessage(message)
 }
 
+/** The body as text, read from a copy: every plugin sees the same answer. */
 async function readBody(response: Response): Promise<string | null> {
   try {
-    return await response.text()
+    return await response.clone().text()
   } catch {
     return null
   }
@@ -69,13 +72,13 @@ function apiBaseOf(url: URL): string {
 }
 
 /**
- * The http(s) logo URL of a `verHospitales` answer, by the same rules the page applies; null when
- * the answer has none, is not valid, or holds a `data:` image (nothing to fetch).
+ * The branding a `verHospitales` answer gives its tenant, by the very rules the page applies;
+ * null when the answer is not valid.
  */
-export async function readAnswerLogoUrl(
+export async function readAnswerBranding(
   request: Request,
   response: Response,
-): Promise<string | null> {
+): Promise<Branding | null> {
   const url = new URL(request.url)
   const tenant = url.searchParams.get('tenant')
   const text = tenant ? await readBody(response) : null
@@ -87,8 +90,37 @@ export async function readAnswerLogoUrl(
     return null
   }
   const result = parseHospitalesAnswer(body, tenant, apiBaseOf(url))
-  const logoUrl = result.ok ? result.branding.logoUrl : null
+  return result.ok ? result.branding : null
+}
+
+/**
+ * The http(s) logo URL of a `verHospitales` answer, by the same rules the page applies; null when
+ * the answer has none, is not valid, or holds a `data:` image (nothing to fetch).
+ */
+export async function readAnswerLogoUrl(
+  request: Request,
+  response: Response,
+): Promise<string | null> {
+  const logoUrl = (await readAnswerBranding(request, response))?.logoUrl ?? null
   return logoUrl !== null && /^https?:/i.test(logoUrl) ? logoUrl : null
+}
+
+export interface BrandingStore {
+  write: (branding: Branding) => Promise<void>
+}
+
+/**
+ * Every answer kept is validated and stored as the tenant's last known branding: what the shell
+ * and the manifest are built from on the next start, online or offline.
+ */
+export function createBrandingStorePlugin(store: BrandingStore): WorkboxPlugin {
+  return {
+    cacheDidUpdate: async ({ request, newResponse }) => {
+      const branding = await readAnswerBranding(request, newResponse)
+      if (branding === null) return
+      await store.write(branding)
+    },
+  }
 }
 
 export type WarmLogo = (logoUrl: string, event: ExtendableEvent) => Promise<unknown>
@@ -151,12 +183,14 @@ const markCachedAnswersPlugin: WorkboxPlugin = {
 export interface BrandingStrategyOptions {
   /** Brings a kept answer's logo into the logo cache (sw.ts wires the logo strategy). */
   warmLogo?: WarmLogo
+  /** Where the last known branding of each tenant is kept (sw.ts wires IndexedDB). */
+  store?: BrandingStore
 }
 
 /** The strategy for `verHospitales`; only 200 answers are kept, never with the user's token. */
 export function createBrandingStrategy(
   notify: (tenant: string) => Promise<void> | void,
-  { warmLogo }: BrandingStrategyOptions = {},
+  { warmLogo, store }: BrandingStrategyOptions = {},
 ) {
   return new StaleWhileRevalidate({
     cacheName: CACHE_NAMES.branding,
@@ -165,6 +199,7 @@ export function createBrandingStrategy(
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ maxEntries: BRANDING_MAX_ENTRIES }),
       createBrandingChangedPlugin(notify),
+      ...(store ? [createBrandingStorePlugin(store)] : []),
       ...(warmLogo ? [createLogoWarmingPlugin(warmLogo)] : []),
       markCachedAnswersPlugin,
     ],

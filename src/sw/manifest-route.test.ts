@@ -1,9 +1,11 @@
 import { describe, expect, test, vi } from 'vitest'
 import { DEFAULT_COLORS, type Branding } from '../contract/branding'
-import { buildTenantManifest } from '../contract/manifest'
+import productManifest from '../../manifest.webmanifest?raw'
+import { buildTenantManifest, parseBaseManifest, type BaseManifest } from '../contract/manifest'
 import {
   createManifestHandler,
   isTenantManifestRequest,
+  readBaseManifestFrom,
   readManifestTenant,
 } from './manifest-route'
 import { requestFor, toFetchEvent } from './testing/worker-fakes'
@@ -13,8 +15,15 @@ const BRANDING: Branding = {
   nombre: 'Hospital Central',
   colors: { ...DEFAULT_COLORS, primario: '#8c1f4e' },
   logoUrl: 'https://logos.example/central.png',
-  logoSize: { width: 512, height: 512 },
 }
+
+function readBase(): BaseManifest {
+  const base = parseBaseManifest(JSON.parse(productManifest))
+  if (!base) throw new Error('manifest.webmanifest lacks a field every tenant needs')
+  return base
+}
+
+const BASE = readBase()
 
 function match(path: string, destination: RequestDestination = 'manifest', sameOrigin = true) {
   const request = requestFor(path, destination)
@@ -27,6 +36,7 @@ async function requestManifest(
 ): Promise<Response> {
   const handler = createManifestHandler({
     readBranding: (tenant) => Promise.resolve(tenant === BRANDING.tenant ? BRANDING : null),
+    readBaseManifest: () => Promise.resolve(BASE),
     fetch: () => Promise.reject(new Error('no network in this test')),
     ...dependencies,
   })
@@ -66,13 +76,13 @@ describe('createManifestHandler', () => {
     const response = await requestManifest('/hospital-central/manifest.webmanifest')
     expect(response.headers.get('Content-Type')).toBe('application/manifest+json')
     const manifest: unknown = await response.json()
-    expect(manifest).toEqual(buildTenantManifest('hospital-central', BRANDING))
+    expect(manifest).toEqual(buildTenantManifest(BASE, 'hospital-central', BRANDING))
     expect(manifest).toMatchObject({
       id: '/hospital-central/',
       name: 'Hospital Central',
       theme_color: '#8c1f4e',
       icons: expect.arrayContaining([
-        expect.objectContaining({ src: 'https://logos.example/central.png' }),
+        expect.objectContaining({ src: '/hospital-central/iconos/icon-maskable-512.png' }),
       ]) as unknown,
     })
   })
@@ -100,9 +110,18 @@ describe('createManifestHandler', () => {
       const response = await requestManifest('/clinica-norte/manifest.webmanifest', {
         fetch: fetchFromNetwork,
       })
-      expect(await response.json()).toEqual(buildTenantManifest('clinica-norte', null))
+      expect(await response.json()).toEqual(buildTenantManifest(BASE, 'clinica-norte', null))
     },
   )
+
+  test('without the base manifest (precache gone) the server answers', async () => {
+    const fromNetwork = new Response('{}')
+    const response = await requestManifest('/hospital-central/manifest.webmanifest', {
+      readBaseManifest: () => Promise.resolve(null),
+      fetch: () => Promise.resolve(fromNetwork),
+    })
+    expect(response).toBe(fromNetwork)
+  })
 
   test('falls back to the network when building fails', async () => {
     const fromNetwork = new Response('{}')
@@ -112,5 +131,23 @@ describe('createManifestHandler', () => {
       fetch: fetchMock,
     })
     expect(response).toBe(fromNetwork)
+  })
+})
+
+describe('readBaseManifestFrom', () => {
+  test('reads the precached base manifest', async () => {
+    expect(await readBaseManifestFrom(Promise.resolve(new Response(productManifest)))).toEqual(BASE)
+  })
+
+  test.each([
+    ['missing', () => Promise.resolve(undefined)],
+    ['not JSON', () => Promise.resolve(new Response('<html>'))],
+    [
+      'without icons',
+      () => Promise.resolve(new Response(JSON.stringify({ ...BASE, icons: null }))),
+    ],
+    ['unreadable', () => Promise.reject(new Error('cache storage gone'))],
+  ])('gives null when the file is %s', async (_, response) => {
+    expect(await readBaseManifestFrom(response())).toBeNull()
   })
 })

@@ -6,7 +6,7 @@
 import type { RouteHandlerCallback, RouteMatchCallbackOptions } from 'workbox-core/types'
 import { isApiPathname } from '../contract/tenants'
 import type { Branding } from '../contract/branding'
-import { buildTenantManifest } from '../contract/manifest'
+import { buildTenantManifest, parseBaseManifest, type BaseManifest } from '../contract/manifest'
 import { tenantFromPathname } from '../contract/tenants'
 
 const TENANT_MANIFEST_PATH = /^\/[^/]+\/manifest\.webmanifest$/
@@ -29,6 +29,21 @@ export function readManifestTenant({
   return request.destination === 'manifest' && isUnderTenant ? tenant : null
 }
 
+/** Where the build serves the product's base manifest (the repository's `manifest.webmanifest`). */
+export const BASE_MANIFEST_URL = '/manifest.webmanifest'
+
+/** The base manifest out of `response` (the precached file); null when missing or damaged. */
+export async function readBaseManifestFrom(
+  response: Promise<Response | undefined>,
+): Promise<BaseManifest | null> {
+  try {
+    const found = await response
+    return found ? parseBaseManifest(await found.json()) : null
+  } catch {
+    return null
+  }
+}
+
 export function isTenantManifestRequest(
   options: Pick<RouteMatchCallbackOptions, 'request' | 'url' | 'sameOrigin'>,
 ): boolean {
@@ -37,6 +52,8 @@ export function isTenantManifestRequest(
 
 export interface ManifestDependencies {
   readBranding: (tenant: string) => Promise<Branding | null>
+  /** The product's base manifest (precached); null when it cannot be read. */
+  readBaseManifest: () => Promise<BaseManifest | null>
   fetch?: (request: Request) => Promise<Response>
 }
 
@@ -59,6 +76,7 @@ async function fetchOkOrNull(
  */
 export function createManifestHandler({
   readBranding,
+  readBaseManifest,
   fetch: fetchFromNetwork = (request) => fetch(request),
 }: ManifestDependencies): RouteHandlerCallback {
   return async ({ request, url }) => {
@@ -70,7 +88,9 @@ export function createManifestHandler({
         const fromServer = await fetchOkOrNull(fetchFromNetwork, request)
         if (fromServer) return fromServer
       }
-      return new Response(JSON.stringify(buildTenantManifest(tenant, branding)), {
+      const base = await readBaseManifest()
+      if (base === null) return await fetchFromNetwork(request)
+      return new Response(JSON.stringify(buildTenantManifest(base, tenant, branding)), {
         headers: {
           'Content-Type': 'application/manifest+json',
           // Built on every request: nothing downstream should keep a copy.

@@ -94,7 +94,22 @@ describe('createShellNavigationHandler', () => {
     expect(response.headers.has('Content-Encoding')).toBe(false)
   })
 
-  test('an unknown tenant gets the shell with its own manifest and no colours', async () => {
+  test('a hospital with no branding on the device gets the server’s page while online', async () => {
+    const fromNetwork = new Response('branded by the server')
+    const fetchMock = vi.fn(() => Promise.resolve(fromNetwork))
+    const response = await navigate('/clinica-norte/login', { fetch: fetchMock })
+    expect(response).toBe(fromNetwork)
+    expect(fetchMock).toHaveBeenCalledOnce()
+  })
+
+  test('main, whose page always has the defaults, never waits for the network', async () => {
+    const fetchMock = vi.fn(() => Promise.resolve(new Response('network')))
+    const html = await (await navigate('/main/login', { fetch: fetchMock })).text()
+    expect(html).toContain('href="/main/manifest.webmanifest"')
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+
+  test('offline, a hospital with no branding on the device gets the shell with the defaults', async () => {
     const html = await (await navigate('/clinica-norte/login')).text()
     expect(html).toContain('href="/clinica-norte/manifest.webmanifest"')
     expect(html).toContain(`--color-primario:${DEFAULT_COLORS.primario}`)

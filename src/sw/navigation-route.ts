@@ -1,12 +1,13 @@
 /**
  * Every in-app navigation is answered by the precached app shell, painted with the tenant's
  * last known branding and preloading the screen's chunks: the first frame has the hospital's
- * colours, online or offline, and the screen's code loads alongside the entry.
+ * colours, online or offline, and the screen's code loads alongside the entry. A hospital this
+ * device has no branding for yet is left to the server, which brands its page, while it answers.
  */
 import type { RouteHandlerCallback, RouteMatchCallbackOptions } from 'workbox-core/types'
 import { fillAppShell } from '../contract/app-shell'
 import type { Branding } from '../contract/branding'
-import { isApiPathname, tenantFromPathname } from '../contract/tenants'
+import { DEFAULT_TENANT, isApiPathname, tenantFromPathname } from '../contract/tenants'
 
 /** The precached shell every navigation gets. */
 export const SHELL_URL = '/index.html'
@@ -76,8 +77,15 @@ export function createShellNavigationHandler({
     const tenant = tenantFromPathname(url.pathname)
     // `/`, `/login`…: the page's routing rules pick the tenant and redirect.
     if (tenant === null) return shell
+    const branding = await readBranding(tenant).catch(() => null)
+    if (branding === null && tenant !== DEFAULT_TENANT) {
+      try {
+        return await fetchFromNetwork(request)
+      } catch {
+        // Offline: the shell with the defaults, and the app's own branding load.
+      }
+    }
     try {
-      const branding = await readBranding(tenant).catch(() => null)
       const html = await shell.clone().text()
       return replaceBody(shell, fillAppShell(html, { pathname: url.pathname, branding }))
     } catch {

@@ -15,7 +15,7 @@ import {
 } from 'workbox-precaching'
 import { registerRoute } from 'workbox-routing'
 import { CACHE_NAMES, CACHE_PREFIX } from '../config/cache-names'
-import { readBranding } from '../shared/branding-db'
+import { readBranding, writeBranding } from '../shared/branding-db'
 import {
   createBrandingStrategy,
   isHospitalesRequest,
@@ -23,7 +23,12 @@ import {
 } from './branding-route'
 import { installLifecycleHandlers } from './lifecycle'
 import { createLogoStrategy, isLogoRequest, warmLogoCache } from './logo-route'
-import { createManifestHandler, isTenantManifestRequest } from './manifest-route'
+import {
+  BASE_MANIFEST_URL,
+  createManifestHandler,
+  isTenantManifestRequest,
+  readBaseManifestFrom,
+} from './manifest-route'
 import { repairPrecache } from './precache-repair'
 import {
   createShellNavigationHandler,
@@ -51,7 +56,10 @@ cleanupOutdatedCaches()
 
 registerRoute(
   isTenantManifestRequest,
-  createManifestHandler({ readBranding: (tenant) => readBranding(tenant) }),
+  createManifestHandler({
+    readBranding: (tenant) => readBranding(tenant),
+    readBaseManifest: () => readBaseManifestFrom(matchPrecache(BASE_MANIFEST_URL)),
+  }),
 )
 
 const logoStrategy = createLogoStrategy()
@@ -60,6 +68,7 @@ registerRoute(
   isHospitalesRequest,
   createBrandingStrategy((tenant) => notifyBrandingUpdated(self.clients, tenant), {
     warmLogo: (logoUrl, event) => warmLogoCache(logoStrategy, logoUrl, event),
+    store: { write: writeBranding },
   }),
 )
 

@@ -13,6 +13,9 @@ import {
 // These journeys mock `verHospitales` from the page; the worker would answer from its cache.
 test.use({ serviceWorkers: 'block' })
 
+/** A well-formed tenant no hospital uses: the server brands its pages with the defaults. */
+const UNKNOWN_TENANT = 'hospital-de-pruebas'
+
 async function expectDefaultBranding(page: Page) {
   await expect
     .poll(() => brandColors(page))
@@ -71,7 +74,8 @@ test.describe('branding of each demo tenant', () => {
 
   test('the refresh flag stays when the branding fails', async ({ page }) => {
     await page.route('**/api/hospitales**', (route) => route.fulfill({ status: 500, body: '' }))
-    await page.goto('/hospital-central/login')
+    // A hospital the server does not know: its HTML carries the defaults, as the page must too.
+    await page.goto(`/${UNKNOWN_TENANT}/login`)
     await page.evaluate(() => {
       localStorage.setItem('refresh', '1')
     })
@@ -90,7 +94,7 @@ test.describe('branding of each demo tenant', () => {
   })
 })
 
-test.describe('hostile branding answers: logged, nothing shown, default colours', () => {
+test.describe('hostile branding answers: logged, nothing shown', () => {
   const answers: [string, { body: string; contentType?: string; status?: number }][] = [
     [
       'declaration break-out',
@@ -142,14 +146,42 @@ test.describe('hostile branding answers: logged, nothing shown, default colours'
           body: answer.body,
         }),
       )
-      await page.goto('/hospital-central/login')
+      await page.goto(`/${UNKNOWN_TENANT}/login`)
       await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible()
-      await expect.poll(() => warnings.some((text) => text.includes('hospital-central'))).toBe(true)
+      await expect.poll(() => warnings.some((text) => text.includes(UNKNOWN_TENANT))).toBe(true)
       await expectDefaultBranding(page)
       await expect(page.locator('body')).toBeVisible()
       await expect(page.getByRole('alert')).toHaveText('')
     })
   }
+
+  test('a hostile answer never replaces the branding the server painted into the page', async ({
+    page,
+  }) => {
+    const record = await hospitalRecord(page, 'hospital-central')
+    const warnings: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text())
+    })
+    await page.route('**/api/hospitales**', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify([
+          { color_primario: 'red;}body{display:none', color_secundario: '#fff', imagen: '' },
+        ]),
+      }),
+    )
+    await page.goto('/hospital-central/login')
+    await expect.poll(() => warnings.some((text) => text.includes('hospital-central'))).toBe(true)
+    expect(await brandColors(page)).toEqual({
+      primario: hex(record.color_primario),
+      secundario: hex(record.color_secundario),
+    })
+    await expect(
+      page.getByRole('banner').getByRole('img', { name: `Logotipo de ${record.nombre}` }),
+    ).toBeVisible()
+    await expect(page.locator('body')).toBeVisible()
+  })
 
   test('javascript: and SVG logos are never shown; valid 8-digit hex colours are applied', async ({
     page,

@@ -68,16 +68,20 @@ test('two tabs on two hospitals keep their own colours; the stored tenant follow
 
 test('the network dropping and coming back while the branding loads', async ({ page, context }) => {
   const trouble = watchForTrouble(page)
+  const record = await hospitalRecord(page, 'hospital-central')
   await page.route('**/api/hospitales**', (route) => route.abort('internetdisconnected'))
   await page.goto('/hospital-central/login')
   await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible()
-  await expectDefaultColors(page)
+  // The server painted the hospital into the page; the API's own answer has not arrived.
+  await expectColorsOf(page, 'hospital-central')
+  expect((await localStorageEntries(page)).logo).toBeUndefined()
 
   await page.unroute('**/api/hospitales**')
   await context.setOffline(true)
   await context.setOffline(false)
 
-  // Nobody touches the page: the branding comes back by itself once the API answers again.
+  // Nobody touches the page: the branding is loaded by itself once the API answers again.
+  await expect.poll(async () => (await localStorageEntries(page)).logo).toBe(record.imagen)
   await expectColorsOf(page, 'hospital-central')
   await expect(page.getByRole('banner').getByRole('img')).toBeVisible()
   expect(trouble).toEqual([])
@@ -117,7 +121,8 @@ test('a branding answer that never comes blocks nothing', async ({ page }) => {
   await page.route('**/api/hospitales**', () => undefined)
   await page.goto('/hospital-central/login')
   await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible()
-  await expectDefaultColors(page)
+  // The colours the server painted into the page stay while the answer is awaited.
+  await expectColorsOf(page, 'hospital-central')
   await page.getByLabel('Correo electrónico').fill(DEMO_ACCOUNT.email)
   await expect(page.getByLabel('Correo electrónico')).toHaveValue(DEMO_ACCOUNT.email)
 })

@@ -157,7 +157,7 @@ export async function recordPaintedPrimaries(page: Page): Promise<void> {
       if (document.readyState !== 'interactive') return
       probe.beforeScripts = {
         primario: read(),
-        isShellBranded: document.documentElement.hasAttribute('data-branded'),
+        isShellBranded: document.getElementById('tenant-branding') !== null,
       }
       record()
       new MutationObserver(record).observe(document.documentElement, {
@@ -170,8 +170,8 @@ export async function recordPaintedPrimaries(page: Page): Promise<void> {
 
 export interface PaintedPrimaries {
   /**
-   * `--color-primario` before any script of the app ran, and whether the shell came branded by
-   * the worker (index.html's header bar is shown only then).
+   * `--color-primario` before any script of the app ran, and whether the HTML came branded for a
+   * hospital (by the server or the worker: it then carries the hospital's branding data).
    */
   beforeScripts: { primario: string; isShellBranded: boolean } | null
   /** Every distinct value in order, starting with the one before scripts. */

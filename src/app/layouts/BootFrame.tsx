@@ -14,9 +14,7 @@ export function BootFrame() {
     <div className="app boot-frame">
       <header className="app-header">
         <span className="brand">
-          {own?.logoUrl && (
-            <TenantLogo tenant={tenant} logoUrl={own.logoUrl} hospitalName={hospitalName} />
-          )}
+          {own?.logoUrl && <TenantLogo logoUrl={own.logoUrl} hospitalName={hospitalName} />}
           <span className="brand-name">{hospitalName}</span>
         </span>
       </header>

@@ -1,5 +1,6 @@
 import { Suspense, use, type ReactNode } from 'react'
 import { Link, Outlet, useLoaderData, useNavigate } from 'react-router'
+import { TitleOwnerContext } from '../../components/SectionPage'
 import { appVersion } from '../../config/env'
 import { paths } from '../../config/paths'
 import { DEFAULT_TENANT } from '../../contract/tenants'
@@ -14,6 +15,7 @@ import { isSharedDevice } from '../../features/auth/shared-device'
 import { ConnectionStatus } from '../../features/pwa/ConnectionStatus'
 import { UpdatePrompt } from '../../features/pwa/UpdatePrompt'
 import { TenantLogo } from '../../features/tenant/TenantLogo'
+import { useTenant } from '../../features/tenant/tenant-gate'
 import { useBranding } from '../../features/tenant/use-branding'
 import { KioskSwitch, useIsKioskMode } from './KioskSwitch'
 import { ROL_LABELS } from './rol-labels'
@@ -122,7 +124,8 @@ function BrandLink({
 
 /** The branded frame of every screen of a tenant: logo, hospital name, who is signed in. */
 export function TenantLayout() {
-  const { tenant, session } = useLoaderData<TenantLayoutData>()
+  const tenant = useTenant()
+  const { session } = useLoaderData<TenantLayoutData>()
   const main = useFocusOnNavigation<HTMLElement>()
   const { branding } = useBranding()
   const isKiosk = useIsKioskMode()
@@ -135,7 +138,7 @@ export function TenantLayout() {
   const logoUrl = branding?.tenant === tenant ? branding.logoUrl : null
   const brand = (
     <>
-      {logoUrl && <TenantLogo tenant={tenant} logoUrl={logoUrl} hospitalName={hospitalName} />}
+      {logoUrl && <TenantLogo logoUrl={logoUrl} hospitalName={hospitalName} />}
       <span className="brand-name">{hospitalName}</span>
     </>
   )
@@ -168,7 +171,9 @@ export function TenantLayout() {
       <ConnectionStatus />
       <UpdatePrompt shouldApplyWhenIdle={isKiosk} />
       <main ref={main} id="contenido" className="app-main" tabIndex={-1}>
-        <Outlet />
+        <TitleOwnerContext value={hospitalName}>
+          <Outlet />
+        </TitleOwnerContext>
       </main>
       <footer className="app-footer">
         <nav aria-label="Enlaces de ayuda">

@@ -1,4 +1,8 @@
-/** The tenant layout's loader: branding and the signed-in user, without blocking the screen. */
+/**
+ * The tenant's loaders: its branding, on every navigation (a hospital's new colours reach open
+ * devices at the latest on their next navigation), and the signed-in user, when the tenant or the
+ * session changed. Each returns what it starts, without blocking the screen.
+ */
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router'
 import { DEFAULT_TENANT } from '../../contract/tenants'
 import { readSession, type SessionState } from '../../features/auth/session'
@@ -8,8 +12,29 @@ import { isTenantId } from '../../contract/tenants'
 
 export const TENANT_LAYOUT_ID = 'tenant-layout'
 
+export interface TenantBrandingData {
+  /**
+   * Settles once the tenant's branding is loaded and applied (never rejects). Components read
+   * the branding itself with `useBranding`: the worker and a reconnect refresh it between
+   * navigations too.
+   */
+  branding: Promise<void>
+}
+
+const NO_BRANDING_TO_LOAD: TenantBrandingData = { branding: Promise.resolve() }
+
+/**
+ * Runs on every navigation below the tenant. Through the worker the answer is the kept one at
+ * once, refreshed behind it; without a worker, one small request.
+ */
+export function tenantBrandingLoader({ params }: LoaderFunctionArgs): TenantBrandingData {
+  const tenant = params.tenant ?? DEFAULT_TENANT
+  // `/login`, `/admin/…` match `:tenant` too, but the root gate is redirecting them.
+  if (!isTenantId(tenant)) return NO_BRANDING_TO_LOAD
+  return { branding: loadBranding(tenant) }
+}
+
 export interface TenantLayoutData {
-  tenant: string
   /** Who is signed in, as far as the API could confirm it. */
   session: Promise<SessionState>
 }
@@ -25,26 +50,25 @@ export function isSessionAwaitingVerification(): boolean {
   return isSessionUnverified
 }
 
-const NOBODY_SIGNED_IN: Promise<SessionState> = Promise.resolve({ status: 'signed-out' })
+const NOBODY_SIGNED_IN: TenantLayoutData = { session: Promise.resolve({ status: 'signed-out' }) }
 
 export function tenantLayoutLoader({ params }: LoaderFunctionArgs): TenantLayoutData {
   const tenant = params.tenant ?? DEFAULT_TENANT
-  // `/login`, `/admin/…` match `:tenant` too, but the root gate is redirecting them: no branding
-  // or session call for a segment that names no hospital.
-  if (!isTenantId(tenant)) return { tenant, session: NOBODY_SIGNED_IN }
-  void loadBranding(tenant)
+  // `/login`, `/admin/…` match `:tenant` too, but the root gate is redirecting them: no session
+  // call for a segment that names no hospital.
+  if (!isTenantId(tenant)) return NOBODY_SIGNED_IN
   tokenAtLastLoad = readValue('token')
   // A 401 here runs the app-wide 401 reaction; the layout then just shows nobody signed in.
   const session = readSession()
   void session.then((state) => {
     isSessionUnverified = state.status === 'unverified'
   })
-  return { tenant, session }
+  return { session }
 }
 
 /**
- * Branding and the user are loaded again when the tenant changes, when the same URL is opened
- * again (SPEC §2: it reloads) and when the session changed; not on every screen change.
+ * The user is read again when the tenant changes, when the same URL is opened again (SPEC §2: it
+ * reloads) and when the session changed; not on every screen change.
  */
 export function shouldRevalidateTenantLayout({
   currentUrl,

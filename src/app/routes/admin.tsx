@@ -7,7 +7,8 @@ import { KioskModePanel } from '../../features/auth/KioskModePanel'
 import type { SessionState } from '../../features/auth/session'
 import { loadBranding } from '../../features/tenant/branding-controller'
 import { useBranding } from '../../features/tenant/use-branding'
-import { RoleScreen, useTenantLayoutData } from './screen-parts'
+import { useTenant } from '../../features/tenant/tenant-gate'
+import { RoleScreen, useSession } from './screen-parts'
 
 function AdminArea({ tenant, session }: { tenant: string; session: Promise<SessionState> }) {
   const state = use(session)
@@ -40,7 +41,8 @@ function AdminArea({ tenant, session }: { tenant: string; session: Promise<Sessi
 }
 
 export function Component() {
-  const { tenant, session } = useTenantLayoutData()
+  const tenant = useTenant()
+  const session = useSession()
   return (
     <RoleScreen screen="admin">
       <Suspense fallback={null}>

@@ -6,7 +6,8 @@ import { DEFAULT_TENANT, isTenantId, type ReservedSegment } from '../../contract
 import { LoginForm } from '../../features/auth/LoginForm'
 import { connectionMonitor } from '../../features/pwa/connection-status'
 import { readBranding } from '../../shared/branding-db'
-import { useTenantLayoutData } from './screen-parts'
+import { useTenant } from '../../features/tenant/tenant-gate'
+import { useSession } from './screen-parts'
 import { SCREEN_TITLES } from './screen-titles'
 
 /**
@@ -44,7 +45,8 @@ function useHospitalToReturnTo(tenant: string): { tenant: string; nombre: string
  * own, so the form shows (and keeps what is typed) meanwhile.
  */
 function RedirectIfSignedIn() {
-  const { tenant, session } = useTenantLayoutData()
+  const tenant = useTenant()
+  const session = useSession()
   const [searchParams] = useSearchParams()
   const state = use(session)
   if (state.status === 'verified' && state.user.tenant === tenant) {
@@ -59,7 +61,7 @@ function RedirectIfSignedIn() {
  * hospital), else the screen of the user's role.
  */
 export function LoginScreen({ screen }: { screen: ReservedSegment }) {
-  const { tenant } = useTenantLayoutData()
+  const tenant = useTenant()
   const navigate = useNavigate()
   const [searchParams] = useSearchParams()
   const hasExpired = searchParams.get(EXPIRED_PARAMS.expired) === '1'

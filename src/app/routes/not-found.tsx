@@ -1,10 +1,10 @@
 import { Link } from 'react-router'
 import { SectionPage } from '../../components/SectionPage'
 import { paths } from '../../config/paths'
-import { useTenantLayoutData } from './screen-parts'
+import { useTenant } from '../../features/tenant/tenant-gate'
 
 export function Component() {
-  const { tenant } = useTenantLayoutData()
+  const tenant = useTenant()
   return (
     <SectionPage title="Página no encontrada">
       <p>La dirección que has abierto no corresponde a ninguna página.</p>

@@ -7,13 +7,15 @@ import { paths } from '../../config/paths'
 import type { ReservedSegment } from '../../contract/tenants'
 import { ROL_LABELS } from '../layouts/rol-labels'
 import { TENANT_LAYOUT_ID, type TenantLayoutData } from '../layouts/tenant-layout-data'
+import { useTenant } from '../../features/tenant/tenant-gate'
 import { mayOpen } from './screen-access'
 import { SCREEN_TITLES } from './screen-titles'
 
-export function useTenantLayoutData(): TenantLayoutData {
+/** The signed-in user, as the tenant layout's loader is reading it. */
+export function useSession(): TenantLayoutData['session'] {
   const data = useRouteLoaderData<TenantLayoutData>(TENANT_LAYOUT_ID)
   if (!data) throw new Error('Screens render inside the tenant layout')
-  return data
+  return data.session
 }
 
 /** A screen with its title and a short, truthful description. */
@@ -23,7 +25,8 @@ export function InfoScreen({ screen, children }: { screen: ReservedSegment; chil
 
 /** What a role screen shows, given who is signed in and whether their role may see it. */
 function RoleGate({ screen, children }: { screen: ReservedSegment; children: ReactNode }) {
-  const { tenant, session } = useTenantLayoutData()
+  const tenant = useTenant()
+  const session = useSession()
   const state = use(session)
   if (state.status === 'unverified') {
     return (

@@ -8,9 +8,9 @@ import {
   type Hospital,
 } from './admin-api'
 import { textField } from './form-fields'
-import { describeAdminError } from './admin-errors'
 import { CuentasPanel } from './CuentasPanel'
-import { LoadError, Loading } from './PanelStates'
+import { ActionOutcome, LoadError, Loading } from './PanelStates'
+import { useAdminAction } from './use-admin-action'
 import { useAsyncData } from './use-async-data'
 
 const DEFAULT_NEW_COLORS = { primario: '#0b5394', secundario: '#38761d' }
@@ -19,23 +19,9 @@ const DEFAULT_NEW_COLORS = { primario: '#0b5394', secundario: '#38761d' }
 export function CentrosPanel() {
   const headingId = useId()
   const [hospitals, reload] = useAsyncData(listHospitals)
-  const [message, setMessage] = useState<{ text: string; isError: boolean } | null>(null)
   const [selected, setSelected] = useState<Hospital | null>(null)
   const [confirming, setConfirming] = useState<string | null>(null)
-  const [isBusy, setBusy] = useState(false)
-
-  async function act(run: () => Promise<string>) {
-    setBusy(true)
-    setMessage(null)
-    try {
-      setMessage({ text: await run(), isError: false })
-      reload()
-    } catch (error) {
-      setMessage({ text: describeAdminError(error), isError: true })
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { act, isBusy, message } = useAdminAction(reload)
 
   function onCreate(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -144,13 +130,7 @@ export function CentrosPanel() {
               </table>
             </div>
           ))}
-        <div role="status" aria-live="polite">
-          {message && (
-            <p className={message.isError ? 'admin-message-error' : 'admin-message'}>
-              {message.text}
-            </p>
-          )}
-        </div>
+        <ActionOutcome message={message} />
 
         <form className="admin-form" onSubmit={onCreate}>
           <h3>Nuevo centro</h3>

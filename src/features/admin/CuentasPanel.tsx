@@ -9,8 +9,8 @@ import {
   type Rol,
 } from './admin-api'
 import { textField } from './form-fields'
-import { describeAdminError } from './admin-errors'
-import { LoadError, Loading } from './PanelStates'
+import { ActionOutcome, LoadError, Loading } from './PanelStates'
+import { useAdminAction } from './use-admin-action'
 import { useAsyncData } from './use-async-data'
 
 const ROLES: { value: Rol; label: string }[] = [
@@ -39,22 +39,8 @@ export function CuentasPanel({ tenant, hospitalName }: { tenant: string; hospita
   const headingId = useId()
   const load = useCallback(() => listAccounts(tenant), [tenant])
   const [accounts, reload] = useAsyncData(load)
-  const [message, setMessage] = useState<{ text: string; isError: boolean } | null>(null)
   const [issued, setIssued] = useState<IssuedCode | null>(null)
-  const [isBusy, setBusy] = useState(false)
-
-  async function act(run: () => Promise<string>) {
-    setBusy(true)
-    setMessage(null)
-    try {
-      setMessage({ text: await run(), isError: false })
-      reload()
-    } catch (error) {
-      setMessage({ text: describeAdminError(error), isError: true })
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { act, isBusy, message } = useAdminAction(reload)
 
   function onCreate(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -149,13 +135,7 @@ export function CuentasPanel({ tenant, hospitalName }: { tenant: string; hospita
           </div>
         ))}
 
-      <div role="status" aria-live="polite">
-        {message && (
-          <p className={message.isError ? 'admin-message-error' : 'admin-message'}>
-            {message.text}
-          </p>
-        )}
-      </div>
+      <ActionOutcome message={message} />
       {issued && (
         <div className="admin-code" aria-label="Código de acceso">
           <p>

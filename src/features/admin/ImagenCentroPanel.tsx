@@ -10,7 +10,8 @@ import {
 import { readHospital, updateHospital, uploadLogo, type VersionedHospital } from './admin-api'
 import { describeAdminError, isStaleVersion } from './admin-errors'
 import { checkColors, formatRatio, type ColorCheck } from './color-check'
-import { LoadError, Loading } from './PanelStates'
+import { ActionOutcome, LoadError, Loading } from './PanelStates'
+import type { ActionMessage } from './use-admin-action'
 import { useAsyncData } from './use-async-data'
 
 /** Largest logo the server accepts; checked here first so nobody waits for a refusal. */
@@ -88,7 +89,7 @@ function LogoUpload({ tenant, onUploaded }: { tenant: string; onUploaded: () => 
   const [file, setFile] = useState<File | null>(null)
   const [previewUrl, setPreviewUrl] = useState<string | null>(null)
   const [progress, setProgress] = useState<number | null>(null)
-  const [message, setMessage] = useState<{ text: string; isError: boolean } | null>(null)
+  const [message, setMessage] = useState<ActionMessage | null>(null)
 
   // Each preview URL is released once replaced or when the panel goes.
   useEffect(
@@ -158,13 +159,7 @@ function LogoUpload({ tenant, onUploaded }: { tenant: string; onUploaded: () => 
       {progress !== null && (
         <progress max={1} value={progress} aria-label="Progreso de la subida del logotipo" />
       )}
-      <div role="status" aria-live="polite">
-        {message && (
-          <p className={message.isError ? 'admin-message-error' : 'admin-message'}>
-            {message.text}
-          </p>
-        )}
-      </div>
+      <ActionOutcome message={message} />
     </fieldset>
   )
 }
@@ -201,7 +196,7 @@ function ImagenForm({
   const [primario, setPrimario] = useState(initial.hospital.color_primario)
   const [secundario, setSecundario] = useState(initial.hospital.color_secundario)
   const [needsConfirmation, setNeedsConfirmation] = useState(false)
-  const [message, setMessage] = useState<{ text: string; isError: boolean } | null>(null)
+  const [message, setMessage] = useState<ActionMessage | null>(null)
   const [isSaving, setSaving] = useState(false)
   const check = checkColors(primario, secundario)
 
@@ -315,13 +310,7 @@ function ImagenForm({
             Guardar cambios
           </button>
         )}
-        <div role="status" aria-live="polite">
-          {message && (
-            <p className={message.isError ? 'admin-message-error' : 'admin-message'}>
-              {message.text}
-            </p>
-          )}
-        </div>
+        <ActionOutcome message={message} />
       </form>
       <LogoUpload
         tenant={tenant}

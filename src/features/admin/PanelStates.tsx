@@ -1,4 +1,5 @@
 import { describeAdminError } from './admin-errors'
+import type { ActionMessage } from './use-admin-action'
 
 /** The loading line of a panel, announced politely. */
 export function Loading({ what }: { what: string }) {
@@ -17,6 +18,17 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => v
       <button type="button" onClick={onRetry}>
         Reintentar
       </button>
+    </div>
+  )
+}
+
+/** How the last change went, announced politely (the region stays, so it is always announced). */
+export function ActionOutcome({ message }: { message: ActionMessage | null }) {
+  return (
+    <div role="status" aria-live="polite">
+      {message && (
+        <p className={message.isError ? 'admin-message-error' : 'admin-message'}>{message.text}</p>
+      )}
     </div>
   )
 }

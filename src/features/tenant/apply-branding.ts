@@ -1,26 +1,41 @@
-/** Writes branding into the document: CSS custom properties, theme colour, tenant manifest. */
+/**
+ * Writes branding into the document: CSS custom properties, theme colour, the app's name for the
+ * browser and the home screen, the tenant's manifest and icons. The one writer of these.
+ */
 import { paths } from '../../config/paths'
 import {
   BRANDING_CSS_VARIABLES,
   DEFAULT_COLORS,
+  type Branding,
   type BrandingColors,
 } from '../../contract/branding'
+import { pageIconUrls } from '../../contract/icons'
+import { DEFAULT_APP_NAME } from '../../contract/manifest'
 
-/** `colors` null restores the product's defaults (SPEC §4, tenant `main`). */
+function setAttribute(doc: Document, selector: string, name: string, value: string) {
+  const element = doc.querySelector(selector)
+  if (element && element.getAttribute(name) !== value) element.setAttribute(name, value)
+}
+
+/** `branding` null restores the product's defaults (SPEC §4, tenant `main`). */
 export function applyBrandingToDocument(
   tenant: string,
-  colors: BrandingColors | null,
+  branding: Pick<Branding, 'colors' | 'nombre'> | null,
   doc: Document = document,
 ): void {
   const root = doc.documentElement
-  const applied = colors ?? DEFAULT_COLORS
+  const applied = branding?.colors ?? DEFAULT_COLORS
   for (const [key, variable] of Object.entries(BRANDING_CSS_VARIABLES)) {
     root.style.setProperty(variable, applied[key as keyof BrandingColors])
   }
   root.dataset.tenant = tenant
-  doc.querySelector('meta[name="theme-color"]')?.setAttribute('content', applied.primario)
-  // Each hospital installs as its own app (DESIGN.md, "Service worker").
-  const manifest = doc.querySelector('link[rel="manifest"]')
-  const href = paths.manifest(tenant)
-  if (manifest && manifest.getAttribute('href') !== href) manifest.setAttribute('href', href)
+  const name = branding?.nombre ?? DEFAULT_APP_NAME
+  setAttribute(doc, 'meta[name="theme-color"]', 'content', applied.primario)
+  setAttribute(doc, 'meta[name="application-name"]', 'content', name)
+  setAttribute(doc, 'meta[name="apple-mobile-web-app-title"]', 'content', name)
+  // Each hospital installs as its own app (DESIGN.md, "Service worker"), with its own icons.
+  setAttribute(doc, 'link[rel="manifest"]', 'href', paths.manifest(tenant))
+  const icons = pageIconUrls(branding ? tenant : null)
+  setAttribute(doc, 'link[rel="icon"]', 'href', icons.favicon)
+  setAttribute(doc, 'link[rel="apple-touch-icon"]', 'href', icons.appleTouchIcon)
 }

@@ -13,14 +13,12 @@ const mocks = vi.hoisted(() => ({
   request: vi.fn<(path: string) => Promise<unknown>>(),
   readBranding: vi.fn<(tenant: string) => Promise<Branding | null>>(),
   writeBranding: vi.fn<(branding: Branding) => Promise<void>>(),
-  recordBrandingRefresh: vi.fn<(tenant: string, at: number) => Promise<void>>(),
 }))
 
 vi.mock('../../lib/api', () => ({ api: { request: mocks.request } }))
 vi.mock('../../shared/branding-db', () => ({
   readBranding: mocks.readBranding,
   writeBranding: mocks.writeBranding,
-  recordBrandingRefresh: mocks.recordBrandingRefresh,
 }))
 
 let controller: typeof ControllerModule
@@ -103,7 +101,6 @@ beforeEach(async () => {
   mocks.request.mockReset()
   mocks.readBranding.mockReset().mockResolvedValue(null)
   mocks.writeBranding.mockReset().mockResolvedValue(undefined)
-  mocks.recordBrandingRefresh.mockReset().mockResolvedValue(undefined)
   warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
   vi.resetModules()
   controller = await import('./branding-controller')
@@ -118,7 +115,7 @@ afterEach(() => {
 })
 
 describe('loadBranding for a tenant', () => {
-  it('applies a valid answer to the document and remembers it', async () => {
+  it('applies a valid answer to the document, leaving the stored copy to the worker', async () => {
     answerHospitales({ 'hospital-central': [CENTRAL] })
     localStorage.setItem('refresh', '1')
 
@@ -135,17 +132,7 @@ describe('loadBranding for a tenant', () => {
     expect(document.documentElement.dataset.tenant).toBe('hospital-central')
     expect(localStorage.getItem('logo')).toBe('https://logos.example/central.png')
     expect(localStorage.getItem('refresh')).toBeNull()
-    expect(mocks.writeBranding).toHaveBeenCalledExactlyOnceWith({
-      tenant: 'hospital-central',
-      nombre: 'Hospital Central',
-      colors: CENTRAL_COLORS,
-      logoUrl: 'https://logos.example/central.png',
-    })
-    // When it was received, for the diagnostics screen.
-    expect(mocks.recordBrandingRefresh).toHaveBeenCalledExactlyOnceWith(
-      'hospital-central',
-      expect.any(Number),
-    )
+    expect(mocks.writeBranding).not.toHaveBeenCalled()
     expect(controller.getBrandingSnapshot()).toMatchObject({
       tenant: 'hospital-central',
       branding: { nombre: 'Hospital Central', logoUrl: 'https://logos.example/central.png' },
@@ -261,10 +248,6 @@ describe('loadBranding races', () => {
     expect(cssVariables()).toEqual(expectedVariables(NORTE_COLORS))
     expect(controller.getBrandingSnapshot().tenant).toBe('clinica-norte')
     expect(localStorage.getItem('logo')).toBe('/logos/norte.png')
-    expect(mocks.writeBranding).toHaveBeenCalledOnce()
-    expect(mocks.writeBranding).toHaveBeenCalledWith(
-      expect.objectContaining({ tenant: 'clinica-norte' }),
-    )
   })
 
   it('ignores a slow failure for a tenant the user has already left', async () => {

@@ -1,6 +1,7 @@
 /**
- * The current tenant's branding: loaded through `verHospitales`, validated, applied to the
- * document, remembered in IndexedDB for an instant and offline start (SPEC §4, §7, §8).
+ * The current tenant's branding: loaded through `verHospitales`, validated and applied to the
+ * document (SPEC §4, §7, §8). The service worker, which sees the same answer, keeps the last
+ * known branding on the device; this module only reads it, for a head start on a tenant switch.
  * A store the layout reads with `useSyncExternalStore`.
  */
 import { API_PATHS } from '../../config/api-paths'
@@ -11,13 +12,8 @@ import { DEFAULT_TENANT } from '../../contract/tenants'
 import { api } from '../../lib/api'
 import { NetworkError, TimeoutError } from '../../lib/api-errors'
 import { readValue, removeValue, writeValue } from '../../lib/storage'
-import { readBranding, recordBrandingRefresh, writeBranding } from '../../shared/branding-db'
-import {
-  isBranding,
-  parseHospitalesAnswer,
-  type Branding,
-  type LogoSize,
-} from '../../contract/branding'
+import { readBranding } from '../../shared/branding-db'
+import { isBranding, parseHospitalesAnswer, type Branding } from '../../contract/branding'
 import { tenantFromPathname } from '../../contract/tenants'
 import { applyBrandingToDocument } from './apply-branding'
 
@@ -36,7 +32,7 @@ let interruptedTenant: string | null = null
 
 function setState(next: BrandingState) {
   state = next
-  applyBrandingToDocument(next.tenant, next.branding?.colors ?? null)
+  applyBrandingToDocument(next.tenant, next.branding)
   for (const listener of listeners) listener()
 }
 
@@ -114,15 +110,10 @@ export async function loadBranding(tenant: string): Promise<void> {
   }
   for (const warning of result.warnings) warn(tenant, warning)
 
-  const previous = state.branding
-  const logoSize = previous?.logoUrl === result.branding.logoUrl ? previous.logoSize : undefined
-  const branding: Branding = logoSize ? { ...result.branding, logoSize } : result.branding
-  setState({ tenant, branding })
+  setState({ tenant, branding: result.branding })
   if (result.imagen === null) removeValue('logo')
   else writeValue('logo', result.imagen)
   if (readValue('refresh') === REFRESH_FLAG_ON) removeValue('refresh')
-  await writeBranding(branding)
-  await recordBrandingRefresh(tenant, Date.now())
 }
 
 /**
@@ -134,14 +125,4 @@ export async function retryInterruptedBranding(): Promise<void> {
   const tenant = interruptedTenant
   interruptedTenant = null
   if (tenant !== null && tenant === state.tenant) await loadBranding(tenant)
-}
-
-/** The layout reports the logo's real size once shown: it decides the tenant's install icons. */
-export async function recordLogoSize(tenant: string, logoUrl: string, size: LogoSize) {
-  const current = state.branding
-  if (state.tenant !== tenant || current?.logoUrl !== logoUrl) return
-  if (current.logoSize?.width === size.width && current.logoSize.height === size.height) return
-  const branding = { ...current, logoSize: size }
-  state = { tenant, branding }
-  await writeBranding(branding)
 }

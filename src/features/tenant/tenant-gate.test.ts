@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { tenantGateLoader } from './tenant-gate'
 
+function load(path: string) {
+  const url = new URL(path, 'https://clinica.example')
+  return tenantGateLoader({
+    request: new Request(url),
+    url,
+    pattern: '/',
+    params: {},
+    context: undefined,
+  })
+}
+
 function visit(path: string) {
   try {
     const url = new URL(path, 'https://clinica.example')
@@ -19,6 +30,11 @@ function visit(path: string) {
 }
 
 describe('the root loader stores the tenant of every navigation', () => {
+  it('resolves the tenant once and returns it, decoded, for the whole tree', () => {
+    expect(load('/cl%C3%ADnica-sol/pagos?x=1')).toEqual({ tenant: 'clínica-sol' })
+    expect(load('/main/login')).toEqual({ tenant: 'main' })
+  })
+
   it('stores the tenant the URL names', () => {
     expect(visit('/clinica-norte/login')).toBeNull()
     expect(localStorage.getItem('tenant')).toBe('clinica-norte')

@@ -2,7 +2,7 @@
  * Applies the routing rules on every navigation (SPEC §2): redirects paths whose first segment
  * names no tenant, and stores the tenant of the others.
  */
-import { replace, type LoaderFunctionArgs } from 'react-router'
+import { replace, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router'
 import { readValue, removeValue, writeValue } from '../../lib/storage'
 import { resolveTenantLocation, type LocationParts } from './tenant-routing'
 
@@ -12,8 +12,16 @@ export function initialRedirect(location: LocationParts): string | null {
   return resolution.kind === 'redirect' ? resolution.to : null
 }
 
-/** Root loader: runs before every navigation's screens. */
-export function tenantGateLoader({ request }: LoaderFunctionArgs): null {
+/** What the root loader resolves once per navigation; components read it with `useTenant`. */
+export interface TenantGateData {
+  tenant: string
+}
+
+/** The id of the route whose loader is `tenantGateLoader`. */
+export const TENANT_GATE_ID = 'root'
+
+/** Root loader: runs before every navigation's screens and resolves its tenant, once. */
+export function tenantGateLoader({ request }: LoaderFunctionArgs): TenantGateData {
   const url = new URL(request.url)
   // A loader's request carries no hash; the initial URL's hash is handled by initialRedirect.
   const resolution = resolveTenantLocation(
@@ -27,5 +35,12 @@ export function tenantGateLoader({ request }: LoaderFunctionArgs): null {
     // whether or not the new one's branding loads.
     removeValue('logo')
   }
-  return null
+  return { tenant: resolution.tenant }
+}
+
+/** The current tenant, as the root loader resolved it for this navigation. */
+export function useTenant(): string {
+  const data = useRouteLoaderData<TenantGateData>(TENANT_GATE_ID)
+  if (!data) throw new Error('useTenant is used below the root route only')
+  return data.tenant
 }

@@ -1,5 +1,4 @@
 import { expect, test } from '@playwright/test'
-import { DEFAULT_COLORS } from '../../../src/contract/branding'
 import { brandColors, hex, hospitalRecord } from '../../utils/page-state'
 import {
   readPaintedPrimaries,
@@ -7,7 +6,7 @@ import {
   waitForControllingWorker,
 } from '../../utils/service-worker'
 
-test('a first visit starts with the default colours, then the hospital’s, never another hospital’s', async ({
+test('every visit is in the hospital’s colours from the first frame, never another hospital’s', async ({
   page,
 }) => {
   const central = hex((await hospitalRecord(page, 'hospital-central')).color_primario)
@@ -15,27 +14,28 @@ test('a first visit starts with the default colours, then the hospital’s, neve
   expect(central).not.toBe(norte)
   await recordPaintedPrimaries(page)
 
-  // Cold: no worker, nothing stored. The served HTML has only the defaults.
+  // Cold: no worker, nothing stored. The server branded the HTML it sent.
   await page.goto('/hospital-central/login')
   await expect.poll(async () => (await brandColors(page)).primario).toBe(central)
-  expect((await readPaintedPrimaries(page)).values).toEqual([DEFAULT_COLORS.primario, central])
+  expect(await readPaintedPrimaries(page)).toEqual({
+    beforeScripts: { primario: central, isShellBranded: true },
+    values: [central],
+  })
   await waitForControllingWorker(page)
   await expect(page.getByRole('banner').getByRole('img')).toBeVisible()
 
-  // Another hospital, never visited on this device: defaults first, then its own colours. The
-  // worker holds hospital-central's branding, and must not paint it here.
+  // Another hospital, never visited on this device: the worker holds hospital-central's
+  // branding, must not paint it here, and leaves the page to the server, which brands it.
   await page.goto('/clinica-norte/login')
   await expect.poll(async () => (await brandColors(page)).primario).toBe(norte)
-  const painted = await readPaintedPrimaries(page)
-  // Unbranded shell: index.html's header bar stays hidden rather than show the default colours.
-  expect(painted.beforeScripts).toEqual({
-    primario: DEFAULT_COLORS.primario,
-    isShellBranded: false,
+  expect(await readPaintedPrimaries(page)).toEqual({
+    beforeScripts: { primario: norte, isShellBranded: true },
+    values: [norte],
   })
-  expect(painted.values).toEqual([DEFAULT_COLORS.primario, norte])
 
-  // Back to the first hospital: now known on this device, its colours from the first frame.
-  await page.goto('/hospital-central/login')
+  // Back to the first hospital: its colours from the first frame, out of the worker's shell.
+  const response = await page.goto('/hospital-central/login')
+  expect(response?.fromServiceWorker()).toBe(true)
   await expect.poll(async () => (await brandColors(page)).primario).toBe(central)
   expect((await readPaintedPrimaries(page)).values).toEqual([central])
 })

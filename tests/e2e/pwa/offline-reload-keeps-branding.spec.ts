@@ -35,10 +35,11 @@ test('offline, a reload of the login screen is branded from the first frame', as
   expect(response?.fromServiceWorker()).toBe(true)
   // The shell the worker answered already carries the hospital's colours.
   const html = (await response?.text()) ?? ''
-  expect(html).toMatch(new RegExp(`<html[^>]*style="[^"]*--color-primario:${primario}`))
+  expect(html).toMatch(
+    new RegExp(`<style id="branding-tokens">[^<]*--color-primario:\\s*${primario}`),
+  )
 
-  // Before any script ran, the colour was already the hospital's, and the shell marked as branded
-  // so index.html's header bar paints in it.
+  // Before any script ran, the colour was already the hospital's, from the hospital's own data.
   const painted = await readPaintedPrimaries(page)
   expect(painted.beforeScripts).toEqual({ primario, isShellBranded: true })
   expect(painted.values).toEqual([primario])

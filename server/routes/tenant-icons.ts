@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Branding } from '../../src/contract/branding.js'
+import {
+  isTenantIconKind,
+  TENANT_ICONS_SEGMENT,
+  type TenantIconKind,
+} from '../../src/contract/icons.js'
+import { DEFAULT_TENANT, isTenantId } from '../../src/contract/tenants.js'
+import { matchesIfNoneMatch, sendWithEtag } from '../etag.js'
+import { renderIcon } from '../icons/render-icon.js'
+import { isLogoFileName, LOGOS_URL_PREFIX } from '../logos.js'
+import type { LogoImageRepository } from '../repositories/logo-images.js'
+
+/** Changes whenever the drawing changes, so devices fetch the icons again. */
+const RENDERING_VERSION = '1'
+const UPLOADED_LOGO_PREFIX = '/logos/h/'
+const UPLOADED_LOGO = /^\/logos\/h\/[0-9a-f]{32}\.png$/
+/** Icons drawn lately, by version: a launcher asks for the same few over and over. */
+const MEMORY_LIMIT = 200
+
+/** The product's own icons, for `main` and any tenant that is not a hospital. */
+const PRODUCT_ICONS: Record<TenantIconKind, string> = {
+  'icon-192': '/icons/icon-192.png',
+  'icon-512': '/icons/icon-512.png',
+  'icon-maskable-512': '/icons/icon-maskable-512.png',
+  'apple-touch-icon': '/apple-touch-icon.png',
+  favicon: '/favicon.png',
+}
+
+export interface TenantIconsDeps {
+  readBranding: (tenant: string, request: FastifyRequest) => Promise<Branding | null>
+  /** What a hospital's logo path resolves against (the API's base URL, else the request's). */
+  logoBaseUrl: (request: FastifyRequest) => string
+  logos: LogoImageRepository
+  logosDir: string
+}
+
+/**
+ * `GET /{tenant}/iconos/{kind}.png`: the hospital's own icon, drawn from its logo and colours
+ * (its initials without a usable logo). Revalidated on every use, with a version that changes
+ * with the branding; a tenant that is no hospital is sent to the product's icon.
+ */
+export function registerTenantIconsRoute(
+  app: FastifyInstance,
+  { readBranding, logoBaseUrl, logos, logosDir }: TenantIconsDeps,
+) {
+  const drawn = new Map<string, Buffer>()
+
+  /** The logo's bytes when this server holds it; another host's logo is never fetched. */
+  async function readLogo(logoUrl: string | null, base: string): Promise<Buffer | null> {
+    if (!logoUrl?.startsWith(`${base}/`)) return null
+    const path = logoUrl.slice(base.length)
+    if (UPLOADED_LOGO.test(path)) {
+      return (await logos.read(path.slice(UPLOADED_LOGO_PREFIX.length, -'.png'.length))) ?? null
+    }
+    const file = path.startsWith(LOGOS_URL_PREFIX) ? path.slice(LOGOS_URL_PREFIX.length) : ''
+    if (!isLogoFileName(file)) return null
+    return readFile(join(logosDir, file)).catch(() => null)
+  }
+
+  app.get<{ Params: { tenant: string; file: string } }>(
+    `/:tenant/${TENANT_ICONS_SEGMENT}/:file`,
+    {
+      schema: {
+        hide: true,
+        params: {
+          type: 'object',
+          required: ['tenant', 'file'],
+          properties: { tenant: { type: 'string' }, file: { type: 'string' } },
+        },
+        querystring: { type: 'object' },
+      },
+    },
+    async (request, reply) => {
+      const { tenant, file } = request.params
+      const kind = file.endsWith('.png') ? file.slice(0, -'.png'.length) : ''
+      if (!isTenantId(tenant) || !isTenantIconKind(kind)) {
+        reply.callNotFound()
+        return reply
+      }
+      const branding = tenant === DEFAULT_TENANT ? null : await readBranding(tenant, request)
+      if (branding === null) return reply.redirect(PRODUCT_ICONS[kind], 302)
+
+      const { colors, logoUrl } = branding
+      const name = branding.nombre ?? tenant
+      const etag = `"${createHash('sha256')
+        .update(JSON.stringify([RENDERING_VERSION, kind, name, colors, logoUrl]))
+        .digest('base64url')
+        .slice(0, 32)}"`
+      reply.header('cache-control', 'no-cache')
+      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
+        reply.header('etag', etag)
+        return reply.code(304).send()
+      }
+      let png = drawn.get(etag)
+      if (!png) {
+        const logo = await readLogo(logoUrl, logoBaseUrl(request))
+        png = await renderIcon(kind, { name, colors, logo })
+        if (drawn.size >= MEMORY_LIMIT) drawn.delete(drawn.keys().next().value ?? '')
+        drawn.set(etag, png)
+      }
+      return sendWithEtag(request, reply, png, 'image/png', etag)
+    },
+  )
+}
