@@ -5,7 +5,7 @@ import { EXPIRED_PARAMS, paths, returnPathWithin } from '../../config/paths'
 import { DEFAULT_TENANT, isTenantId, type ReservedSegment } from '../../contract/tenants'
 import { LoginForm } from '../../features/auth/LoginForm'
 import { connectionMonitor } from '../../features/pwa/connection-status'
-import { readBranding } from '../../shared/branding-db'
+import { readHospitalName } from '../../features/tenant/branding-controller'
 import { useTenant } from '../../features/tenant/tenant-gate'
 import { useSession } from './screen-parts'
 import { SCREEN_TITLES } from './screen-titles'
@@ -28,8 +28,8 @@ function useHospitalToReturnTo(tenant: string): { tenant: string; nombre: string
   useEffect(() => {
     if (hospital === null) return
     let isCurrent = true
-    void readBranding(hospital).then((branding) => {
-      if (isCurrent && branding?.nombre) setNombre({ tenant: hospital, nombre: branding.nombre })
+    void readHospitalName(hospital).then((name) => {
+      if (isCurrent && name) setNombre({ tenant: hospital, nombre: name })
     })
     return () => {
       isCurrent = false

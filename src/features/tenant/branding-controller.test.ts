@@ -377,3 +377,34 @@ describe('initBrandingFromDocument', () => {
     expectDefaults()
   })
 })
+
+describe('readHospitalName', () => {
+  it('names a hospital from the branding the device keeps, without asking the API', async () => {
+    mocks.readBranding.mockResolvedValue({
+      tenant: 'clinica-norte',
+      nombre: 'Clínica Norte',
+      colors: DEFAULT_COLORS,
+      logoUrl: null,
+    })
+
+    await expect(controller.readHospitalName('clinica-norte')).resolves.toBe('Clínica Norte')
+    expect(mocks.request).not.toHaveBeenCalled()
+  })
+
+  it('asks verHospitales when the device never saw the hospital', async () => {
+    mocks.readBranding.mockResolvedValue(null)
+    answerHospitales({ 'hospital-central': [CENTRAL] })
+
+    await expect(controller.readHospitalName('hospital-central')).resolves.toBe('Hospital Central')
+  })
+
+  it.each([
+    ['the API is unreachable', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['the answer is not a hospital', () => Promise.resolve('not an array')],
+  ])('gives null when %s', async (_, answer) => {
+    mocks.readBranding.mockResolvedValue(null)
+    mocks.request.mockImplementation(answer)
+
+    await expect(controller.readHospitalName('hospital-central')).resolves.toBeNull()
+  })
+})

@@ -117,6 +117,21 @@ export async function loadBranding(tenant: string): Promise<void> {
 }
 
 /**
+ * Another hospital's name, to offer the way back to it: from the branding the device keeps, else
+ * from `verHospitales`; null when neither knows it (offline on a device that never saw it).
+ */
+export async function readHospitalName(tenant: string): Promise<string | null> {
+  const kept = await readBranding(tenant)
+  if (kept?.nombre) return kept.nombre
+  try {
+    const result = await fetchBranding(tenant)
+    return result.ok ? result.branding.nombre : null
+  } catch {
+    return null
+  }
+}
+
+/**
  * Called when the API is reachable again after an outage: loads the branding the outage
  * interrupted, if the user is still on that tenant (a kiosk started offline gets its colours
  * back without anyone touching it). Does nothing otherwise.
