@@ -12,6 +12,7 @@ import {
   SHELL_SLOTS,
   type ScreenChunks,
 } from './src/contract/app-shell.ts'
+import { RELEASE_NOTES_FILE, releaseNotesOf } from './src/contract/release-notes.ts'
 
 /**
  * Fills index.html's branding slots with the defaults from the one contract, so a shell nobody
@@ -111,6 +112,30 @@ const PACKAGE = JSON.parse(readFileSync(new URL('package.json', import.meta.url)
 const VERSION_FROM_ENV = process.env.VITE_APP_VERSION?.trim() ?? ''
 const APP_VERSION = VERSION_FROM_ENV === '' ? PACKAGE.version : VERSION_FROM_ENV
 
+// What this version changes, from the notes kept with the code (`release-notes.json`).
+const RELEASE_NOTES = releaseNotesOf(
+  JSON.parse(readFileSync(new URL(RELEASE_NOTES_FILE, import.meta.url), 'utf8')) as unknown,
+  APP_VERSION,
+)
+
+/**
+ * Emits `/release-notes.json` with this version's notes: a page still on the previous version
+ * fetches it to say what the waiting update brings.
+ */
+function releaseNotesPlugin(): Plugin {
+  return {
+    name: 'clinica-release-notes',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: RELEASE_NOTES_FILE,
+        source: JSON.stringify(RELEASE_NOTES),
+      })
+    },
+  }
+}
+
 const REACT_ROUTER_PRODUCTION = fileURLToPath(
   new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url),
 )
@@ -127,6 +152,7 @@ export default defineConfig(({ command }) => ({
     react(),
     defaultBrandingPlugin(),
     screenChunksPlugin(),
+    releaseNotesPlugin(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/sw',
@@ -144,6 +170,8 @@ export default defineConfig(({ command }) => ({
   ],
   define: {
     'import.meta.env.VITE_APP_VERSION': JSON.stringify(APP_VERSION),
+    // A JSON string: `import.meta.env` values reach tests as strings.
+    'import.meta.env.VITE_RELEASE_NOTES': JSON.stringify(JSON.stringify(RELEASE_NOTES.notas)),
   },
   build: {
     target: 'es2022',

@@ -6,9 +6,11 @@ import { connectReconnectRecovery } from './app/reconnect-recovery'
 import { isSessionAwaitingVerification } from './app/layouts/tenant-layout-data'
 import { createAppRouter } from './app/router'
 import { connectSessionEvents } from './app/session-events'
+import { isKioskMode, showKioskMode } from './features/auth/kiosk-mode'
 import { installChunkLoadRecovery } from './features/pwa/chunk-reload'
 import { connectionMonitor } from './features/pwa/connection-status'
 import { onBrandingUpdated, registerServiceWorker } from './features/pwa/register-service-worker'
+import { requestPersistentStorageWhenInstalled } from './features/pwa/storage-persistence'
 import {
   getBrandingSnapshot,
   initBrandingFromDocument,
@@ -17,12 +19,14 @@ import {
 } from './features/tenant/branding-controller'
 import { initialRedirect } from './features/tenant/tenant-gate'
 import './app/styles.css'
+import './app/kiosk.css'
 
 // The routing rules see the hash only here: loaders get no hash (`/login#x` → `/main/login#x`).
 const redirectTo = initialRedirect(window.location)
 if (redirectTo !== null) window.history.replaceState(null, '', redirectTo)
 
 initBrandingFromDocument(document)
+showKioskMode(document.documentElement, isKioskMode())
 const router = createAppRouter()
 connectSessionEvents(router)
 installChunkLoadRecovery(window, {
@@ -53,5 +57,9 @@ createRoot(container).render(
 
 // The worker (and the code that registers it) waits until the page has loaded: the first
 // screen's chunks and the logo never share the network with it.
-if (document.readyState === 'complete') registerServiceWorker()
-else window.addEventListener('load', registerServiceWorker, { once: true })
+function startAfterLoad() {
+  registerServiceWorker()
+  void requestPersistentStorageWhenInstalled()
+}
+if (document.readyState === 'complete') startAfterLoad()
+else window.addEventListener('load', startAfterLoad, { once: true })

@@ -1,9 +1,24 @@
 import { useEffect } from 'react'
 import { useRouteError } from 'react-router'
 import { SectionPage } from '../components/SectionPage'
+import { DEFAULT_TENANT, isTenantId, tenantFromPathname } from '../contract/tenants'
 import { isChunkLoadError, reloadAfterChunkError } from '../features/pwa/chunk-reload'
+import { RepairApp } from '../features/pwa/RepairApp'
+import { readValue } from '../lib/storage'
 
-/** Shown when a screen fails to load or render; a stale deploy recovers with one reload. */
+/** The hospital the broken page belongs to: its sign-in is where a repair lands. */
+function currentTenant(): string {
+  const stored = readValue('tenant')
+  return (
+    tenantFromPathname(window.location.pathname) ??
+    (stored !== null && isTenantId(stored) ? stored : DEFAULT_TENANT)
+  )
+}
+
+/**
+ * Shown when a screen fails to load or render; a stale deploy recovers with one reload, and a
+ * device stuck on a broken version can be repaired from here.
+ */
 export function RouteError() {
   const error = useRouteError()
   const isStaleChunk = isChunkLoadError(error)
@@ -22,6 +37,8 @@ export function RouteError() {
       <p>
         <a href={window.location.href}>Volver a intentarlo</a>
       </p>
+      <p>Si el error se repite, reparar la aplicación la deja como recién instalada.</p>
+      <RepairApp tenant={currentTenant()} />
     </SectionPage>
   )
 }

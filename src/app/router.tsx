@@ -3,6 +3,7 @@
  * layout, and every reserved name as a child screen loaded on demand (SPEC §2).
  */
 import { createBrowserRouter, type RouteObject } from 'react-router'
+import { TECHNICAL_INFO_SEGMENT } from '../config/paths'
 import type { ReservedSegment } from '../contract/tenants'
 import { TENANT_GATE_ID, tenantGateLoader } from '../features/tenant/tenant-gate'
 import { BootFrame } from './layouts/BootFrame'
@@ -90,6 +91,11 @@ export const routes: RouteObject[] = [
                 lazy: loadScreen(load),
                 ErrorBoundary: RouteError,
               })),
+              {
+                path: TECHNICAL_INFO_SEGMENT,
+                lazy: loadScreen(() => import('./routes/informacion-tecnica')),
+                ErrorBoundary: RouteError,
+              },
               {
                 path: '*',
                 lazy: loadScreen(() => import('./routes/not-found')),

@@ -1,11 +1,16 @@
 /** Every in-app URL is built here; nobody concatenates `/${tenant}/…` by hand. */
 import { tenantRoot, type ReservedSegment } from '../contract/tenants'
 
+/** The diagnostics screen's segment inside a tenant (a child route, not a reserved name). */
+export const TECHNICAL_INFO_SEGMENT = 'informacion-tecnica'
+
 export const paths = {
   tenantRoot,
   login: (tenant: string) => `${tenantRoot(tenant)}/login`,
   /** One of the reserved screens inside a tenant, e.g. `screen('hospital-x', 'pagos')`. */
   screen: (tenant: string, screen: ReservedSegment) => `${tenantRoot(tenant)}/${screen}`,
+  /** "Información técnica": the app's state on this device, for support. */
+  technicalInfo: (tenant: string) => `${tenantRoot(tenant)}/${TECHNICAL_INFO_SEGMENT}`,
   manifest: (tenant: string) => `${tenantRoot(tenant)}/manifest.webmanifest`,
   /** The screen a signed-in user of `rol` lands on. */
   home: (tenant: string, rol: string) => {

@@ -9,6 +9,8 @@ export const STORAGE_KEYS = {
   sharedDevice: 'dispositivo-compartido',
   /** When someone last used the app in any tab (ms since the epoch), for the inactivity timer. */
   lastActivity: 'ultima-actividad',
+  /** `"1"` on a waiting-room kiosk: large type, shared-device sign-out, unattended updates. */
+  kiosk: 'modo-kiosco',
 } as const
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS]

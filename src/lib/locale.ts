@@ -17,3 +17,31 @@ export function formatTimeAgo(elapsedMs: number): string {
   if (hours < 24) return relativeFormat.format(-hours, 'hour')
   return relativeFormat.format(-Math.floor(hours / 24), 'day')
 }
+
+const BYTE_UNITS = [
+  [1024 ** 3, 'gigabyte'],
+  [1024 ** 2, 'megabyte'],
+  [1024, 'kilobyte'],
+] as const
+
+/** "512 B", "1,5 kB", "2,3 MB": a size in bytes, in binary multiples, one decimal at most. */
+export function formatBytes(bytes: number): string {
+  const value = Math.max(0, bytes)
+  for (const [size, unit] of BYTE_UNITS) {
+    if (value >= size) {
+      return new Intl.NumberFormat(LOCALE, {
+        style: 'unit',
+        unit,
+        maximumFractionDigits: 1,
+      }).format(value / size)
+    }
+  }
+  return new Intl.NumberFormat(LOCALE, { style: 'unit', unit: 'byte' }).format(value)
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'short', timeStyle: 'medium' })
+
+/** "23/11/26, 10:05:00": a moment, as people in Spain write it. */
+export function formatDateTime(at: number): string {
+  return dateTimeFormat.format(at)
+}

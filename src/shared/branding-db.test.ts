@@ -87,6 +87,23 @@ describe('with a working store', () => {
     const { readBranding } = await importWithFake(fakeIdbKeyval(entries))
     await expect(readBranding('hospital-central')).resolves.toBeNull()
   })
+
+  test('when the branding was last received is kept beside it, never as a tenant', async () => {
+    const entries: Entries = new Map()
+    const { readBranding, readBrandingRefreshedAt, writeBranding } = await importWithFake(
+      fakeIdbKeyval(entries),
+    )
+    await expect(readBrandingRefreshedAt('hospital-central')).resolves.toBeNull()
+
+    await writeBranding(BRANDING, 1_700_000_000_000)
+
+    await expect(readBrandingRefreshedAt('hospital-central')).resolves.toBe(1_700_000_000_000)
+    await expect(readBrandingRefreshedAt('clinica-norte')).resolves.toBeNull()
+    await expect(readBranding('hospital-central')).resolves.toEqual(BRANDING)
+    await expect(readBranding('actualizado:hospital-central')).resolves.toBeNull()
+    entries.set('actualizado:clinica-sol', 'ayer')
+    await expect(readBrandingRefreshedAt('clinica-sol')).resolves.toBeNull()
+  })
 })
 
 describe('with a failing store', () => {

@@ -7,7 +7,9 @@
 import { get, set, type UseStore } from 'idb-keyval'
 import { isBranding, type Branding } from '../contract/branding'
 
-const DATABASE_NAME = 'clinica-pwa'
+/** The app's own IndexedDB database (the branding store). */
+export const BRANDING_DATABASE_NAME = 'clinica-pwa'
+const DATABASE_NAME = BRANDING_DATABASE_NAME
 const STORE_NAME = 'branding'
 /** An IndexedDB that never answers (a blocked upgrade, a stuck disk) must not hold up a start. */
 const DEFAULT_READ_TIMEOUT_MS = 1_000
@@ -120,12 +122,36 @@ export function readBranding(
   return settleWithin(readStored(tenant), timeoutMs, null)
 }
 
-/** Remembers `branding` under its tenant. Never rejects: a failed write only loses the cache. */
-export async function writeBranding(branding: Branding): Promise<void> {
+// Beside each tenant's branding, when it was last received (for the diagnostics screen). `:`
+// never appears in a tenant id, so this key never names a tenant.
+const refreshedKey = (tenant: string) => `actualizado:${tenant}`
+
+/**
+ * Remembers `branding` under its tenant, received at `receivedAt` (ms). Never rejects: a failed
+ * write only loses the cache.
+ */
+export async function writeBranding(branding: Branding, receivedAt = Date.now()): Promise<void> {
   if (!isBranding(branding)) return
   try {
     await set(branding.tenant, toStoredBranding(branding), getStore())
+    await set(refreshedKey(branding.tenant), receivedAt, getStore())
   } catch {
     // No IndexedDB, private mode or quota: the next start simply has no head start.
   }
+}
+
+/** When `tenant`'s branding was last received (ms), or null when unknown. Never rejects. */
+export function readBrandingRefreshedAt(
+  tenant: string,
+  { timeoutMs = DEFAULT_READ_TIMEOUT_MS }: ReadBrandingOptions = {},
+): Promise<number | null> {
+  const read = (async () => {
+    try {
+      const value: unknown = await get(refreshedKey(tenant), getStore())
+      return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null
+    } catch {
+      return null
+    }
+  })()
+  return settleWithin(read, timeoutMs, null)
 }

@@ -17,6 +17,7 @@ import { UpdatePrompt } from '../../features/pwa/UpdatePrompt'
 import { TenantLogo } from '../../features/tenant/TenantLogo'
 import { useTenant } from '../../features/tenant/tenant-gate'
 import { useBranding } from '../../features/tenant/use-branding'
+import { KioskSwitch, useIsKioskMode } from './KioskSwitch'
 import { ROL_LABELS } from './rol-labels'
 import type { TenantLayoutData } from './tenant-layout-data'
 import { useFocusOnNavigation } from './use-focus-on-navigation'
@@ -127,6 +128,7 @@ export function TenantLayout() {
   const { session } = useLoaderData<TenantLayoutData>()
   const main = useFocusOnNavigation<HTMLElement>()
   const { branding } = useBranding()
+  const isKiosk = useIsKioskMode()
   const hospitalName =
     branding?.tenant === tenant && branding.nombre
       ? branding.nombre
@@ -162,11 +164,12 @@ export function TenantLayout() {
           <SignedInUser tenant={tenant} session={session} />
         </Suspense>
       </header>
+      <KioskSwitch tenant={tenant} session={session} isKiosk={isKiosk} />
       <Suspense fallback={null}>
         <SharedDeviceSignOut tenant={tenant} session={session} />
       </Suspense>
       <ConnectionStatus />
-      <UpdatePrompt />
+      <UpdatePrompt shouldApplyWhenIdle={isKiosk} />
       <main ref={main} id="contenido" className="app-main" tabIndex={-1}>
         <TitleOwnerContext value={hospitalName}>
           <Outlet />
@@ -185,6 +188,9 @@ export function TenantLayout() {
               <Link to={paths.screen(tenant, 'terminos-y-condiciones')}>
                 Términos y condiciones
               </Link>
+            </li>
+            <li>
+              <Link to={paths.technicalInfo(tenant)}>Información técnica</Link>
             </li>
           </ul>
         </nav>

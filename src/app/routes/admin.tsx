@@ -3,6 +3,7 @@ import { DEFAULT_TENANT } from '../../contract/tenants'
 import { CentrosPanel } from '../../features/admin/CentrosPanel'
 import { CuentasPanel } from '../../features/admin/CuentasPanel'
 import { ImagenCentroPanel } from '../../features/admin/ImagenCentroPanel'
+import { KioskModePanel } from '../../features/auth/KioskModePanel'
 import type { SessionState } from '../../features/auth/session'
 import { loadBranding } from '../../features/tenant/branding-controller'
 import { useBranding } from '../../features/tenant/use-branding'
@@ -16,10 +17,18 @@ function AdminArea({ tenant, session }: { tenant: string; session: Promise<Sessi
   // The role gate lets any admin through on `main`, the portal every account may use; the
   // panels are for this hospital's own administrators (on `main`, the product's).
   if (current?.rol !== 'admin' || current.tenant !== tenant) return null
-  if (tenant === DEFAULT_TENANT) return <CentrosPanel />
+  if (tenant === DEFAULT_TENANT) {
+    return (
+      <>
+        <KioskModePanel />
+        <CentrosPanel />
+      </>
+    )
+  }
   const hospitalName = branding?.tenant === tenant && branding.nombre ? branding.nombre : tenant
   return (
     <>
+      <KioskModePanel />
       <ImagenCentroPanel
         tenant={tenant}
         onSaved={() => {

@@ -1,9 +1,10 @@
-import { Suspense, use, useEffect, useState } from 'react'
+import { Suspense, use, useEffect, useState, useSyncExternalStore } from 'react'
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
 import { SectionPage } from '../../components/SectionPage'
 import { EXPIRED_PARAMS, paths, returnPathWithin } from '../../config/paths'
 import { DEFAULT_TENANT, isTenantId, type ReservedSegment } from '../../contract/tenants'
 import { LoginForm } from '../../features/auth/LoginForm'
+import { connectionMonitor } from '../../features/pwa/connection-status'
 import { readHospitalName } from '../../features/tenant/branding-controller'
 import { useTenant } from '../../features/tenant/tenant-gate'
 import { useSession } from './screen-parts'
@@ -66,6 +67,10 @@ export function LoginScreen({ screen }: { screen: ReservedSegment }) {
   const hasExpired = searchParams.get(EXPIRED_PARAMS.expired) === '1'
   const returnTo = searchParams.get(EXPIRED_PARAMS.returnTo)
   const hospitalToReturnTo = useHospitalToReturnTo(tenant)
+  const { lastReachableAt } = useSyncExternalStore(
+    connectionMonitor.subscribe,
+    connectionMonitor.getSnapshot,
+  )
 
   return (
     <SectionPage title={SCREEN_TITLES[screen]}>
@@ -91,6 +96,7 @@ export function LoginScreen({ screen }: { screen: ReservedSegment }) {
       <p>Introduce el correo electrónico y la contraseña de tu cuenta.</p>
       <LoginForm
         tenant={tenant}
+        apiAnsweredAt={lastReachableAt}
         onSignedIn={(user) => {
           void navigate(returnPathWithin(tenant, returnTo) ?? paths.home(tenant, user.rol))
         }}

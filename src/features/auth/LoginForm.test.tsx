@@ -202,4 +202,33 @@ describe('LoginForm', () => {
     })
     expect(screen.getByRole('alert')).toBeEmptyDOMElement()
   })
+
+  it('clears a "no connection" message once the server answers again, and only that one', async () => {
+    signInMock.mockRejectedValue(new NetworkError('offline'))
+    const { user, email, password, submit, view } = renderForm()
+    await user.type(email, 'ana@hospital.es')
+    await user.type(password, 'secreto')
+    await user.click(submit)
+    expect(await screen.findByRole('alert')).toHaveTextContent('No hay conexión con el servidor.')
+
+    // An answer from before the failure proves nothing about now.
+    view.rerender(
+      <LoginForm tenant={TENANT} onSignedIn={vi.fn()} apiAnsweredAt={Date.now() - 60_000} />,
+    )
+    expect(screen.getByRole('alert')).toHaveTextContent('No hay conexión con el servidor.')
+
+    view.rerender(<LoginForm tenant={TENANT} onSignedIn={vi.fn()} apiAnsweredAt={Date.now() + 1} />)
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement()
+    // What was typed stays.
+    expect(email).toHaveValue('ana@hospital.es')
+
+    // A wrong password is not about the connection: it stays whatever the connection does.
+    signInMock.mockRejectedValue(new ApiError(401, null, ''))
+    await user.click(submit)
+    expect(await screen.findByRole('alert')).toHaveTextContent('Correo o contraseña incorrectos.')
+    view.rerender(
+      <LoginForm tenant={TENANT} onSignedIn={vi.fn()} apiAnsweredAt={Date.now() + 60_000} />,
+    )
+    expect(screen.getByRole('alert')).toHaveTextContent('Correo o contraseña incorrectos.')
+  })
 })

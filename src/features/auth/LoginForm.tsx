@@ -1,15 +1,21 @@
-import { useId, useRef, useState, type SubmitEvent } from 'react'
+import { useId, useRef, useState, useSyncExternalStore, type SubmitEvent } from 'react'
 import { Link } from 'react-router'
 import { paths } from '../../config/paths'
 import { isTenantId } from '../../contract/tenants'
 import { ApiError, NetworkError, TimeoutError } from '../../lib/api-errors'
 import { signIn, type SessionUser } from './session'
+import { isKioskMode, subscribeToKioskMode } from './kiosk-mode'
 import { isSharedDevice, setSharedDevice } from './shared-device'
 import { validateCredentials, type CredentialErrors } from './validate-credentials'
 
 interface LoginFormProps {
   tenant: string
   onSignedIn: (user: SessionUser) => void
+  /**
+   * When the API last answered (ms), as the connection monitor saw it: a "no connection" message
+   * older than that is stale and goes, so a kiosk never shows it after the network is back.
+   */
+  apiAnsweredAt?: number | null
 }
 
 function readTextField(form: FormData, name: string): string {
@@ -21,6 +27,8 @@ interface Failure {
   message: string
   /** The hospital the account belongs to, when it was signed in at another one. */
   ownHospital?: string
+  /** When a failure to reach the server happened (ms); absent for any other failure. */
+  offlineAt?: number
 }
 
 // The server names the account's hospital only after a correct password (`other_hospital`).
@@ -33,7 +41,11 @@ function describeFailure(error: unknown): Failure {
   if (error instanceof ApiError && error.status === 403 && error.code === 'other_hospital') {
     return { message: 'Esta cuenta pertenece a otro centro.', ownHospital: ownHospitalOf(error) }
   }
-  return { message: describeOtherFailure(error) }
+  const isUnreachable = error instanceof NetworkError || error instanceof TimeoutError
+  return {
+    message: describeOtherFailure(error),
+    ...(isUnreachable ? { offlineAt: Date.now() } : {}),
+  }
 }
 
 function describeOtherFailure(error: unknown): string {
@@ -51,13 +63,14 @@ function describeOtherFailure(error: unknown): string {
 }
 
 /** The sign-in form: labelled fields, messages tied to them, one alert for the answer. */
-export function LoginForm({ tenant, onSignedIn }: LoginFormProps) {
+export function LoginForm({ tenant, onSignedIn, apiAnsweredAt = null }: LoginFormProps) {
   const id = useId()
   const emailInput = useRef<HTMLInputElement>(null)
   const passwordInput = useRef<HTMLInputElement>(null)
   const [errors, setErrors] = useState<CredentialErrors>({})
   const [failure, setFailure] = useState<Failure | null>(null)
   const [isSubmitting, setIsSubmitting] = useState(false)
+  const isKiosk = useSyncExternalStore(subscribeToKioskMode, isKioskMode)
 
   async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -86,6 +99,10 @@ export function LoginForm({ tenant, onSignedIn }: LoginFormProps) {
       setIsSubmitting(false)
     }
   }
+
+  const isStale =
+    failure?.offlineAt !== undefined && apiAnsweredAt !== null && apiAnsweredAt > failure.offlineAt
+  const shownFailure = isStale ? null : failure
 
   const emailErrorId = `${id}-email-error`
   const passwordErrorId = `${id}-password-error`
@@ -136,23 +153,28 @@ export function LoginForm({ tenant, onSignedIn }: LoginFormProps) {
       </div>
       <div className="field field-checkbox">
         <input
+          // A kiosk is always shared: the box shows it and cannot be unticked there.
+          key={isKiosk ? 'kiosk' : 'device'}
           id={`${id}-shared`}
           name="compartido"
           type="checkbox"
-          defaultChecked={isSharedDevice()}
+          defaultChecked={isKiosk || isSharedDevice()}
+          disabled={isKiosk}
           aria-describedby={`${id}-shared-hint`}
         />
         <label htmlFor={`${id}-shared`}>Este dispositivo es compartido</label>
         <p id={`${id}-shared-hint`} className="field-hint">
-          La sesión se cerrará sola tras 5 minutos sin actividad.
+          {isKiosk
+            ? 'Pantalla en modo quiosco: la sesión se cerrará sola tras 5 minutos sin actividad.'
+            : 'La sesión se cerrará sola tras 5 minutos sin actividad.'}
         </p>
       </div>
       <div role="alert" className="form-alert">
-        {failure?.message}
-        {failure?.ownHospital && (
+        {shownFailure?.message}
+        {shownFailure?.ownHospital && (
           <>
             {' '}
-            <Link to={paths.login(failure.ownHospital)}>Ir al acceso de mi centro</Link>
+            <Link to={paths.login(shownFailure.ownHospital)}>Ir al acceso de mi centro</Link>
           </>
         )}
       </div>

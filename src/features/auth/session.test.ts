@@ -184,6 +184,18 @@ describe('wipeSession (SPEC §8, the 401 reaction)', () => {
     expect((await cacheStorage.keys()).sort()).toEqual([...PUBLIC_CACHES].sort())
   })
 
+  it('keeps a kiosk a kiosk, and a shared device shared, for the next person', async () => {
+    seedSignedInDevice()
+    localStorage.setItem('modo-kiosco', '1')
+
+    await session.wipeSession()
+
+    expect(localStorage.getItem('token')).toBeNull()
+    expect(localStorage.getItem('modo-kiosco')).toBe('1')
+    // The kiosk's sign-out rule comes from kiosk mode itself, not from a copied setting.
+    expect(localStorage.getItem('dispositivo-compartido')).toBeNull()
+  })
+
   it('still empties storage when Cache Storage refuses', async () => {
     seedSignedInDevice()
     vi.spyOn(cacheStorage, 'keys').mockRejectedValue(new DOMException('denied', 'SecurityError'))

@@ -14,7 +14,7 @@ import {
   writeValue,
 } from '../../lib/storage'
 import { deleteUserCaches } from '../../lib/user-caches'
-import { isSharedDevice, setSharedDevice } from './shared-device'
+import { keepDeviceSettingsThrough } from './shared-device'
 
 export type Rol = 'cliente' | 'profesional' | 'admin' | (string & {})
 
@@ -121,9 +121,6 @@ export function forgetSessionInThisTab(): void {
 
 /** SPEC §8, the 401 reaction: all browser storage of the user goes, public branding stays. */
 export async function wipeSession(): Promise<void> {
-  // The device's own setting is not the user's data: a shared tablet stays shared for the next.
-  const isShared = isSharedDevice()
-  clearUserStorage()
-  if (isShared) setSharedDevice(true)
+  keepDeviceSettingsThrough(clearUserStorage)
   await deleteUserCaches()
 }

@@ -5,19 +5,33 @@
  * computed from the clock, so a throttled background tab is still on time.
  */
 import { readValue, removeValue, writeValue } from '../../lib/storage'
+import { isKioskMode, setKioskMode } from './kiosk-mode'
 
 /** Idle time after which the session ends. */
 export const IDLE_SIGN_OUT_MS = 5 * 60_000
 /** How long the warning with its countdown shows before that. */
 export const IDLE_WARNING_MS = 60_000
 
+/** True when the device was marked shared, and always on a kiosk. */
 export function isSharedDevice(): boolean {
-  return readValue('dispositivo-compartido') === '1'
+  return readValue('dispositivo-compartido') === '1' || isKioskMode()
 }
 
 export function setSharedDevice(isShared: boolean): void {
   if (isShared) writeValue('dispositivo-compartido', '1')
   else removeValue('dispositivo-compartido')
+}
+
+/**
+ * Runs `wipe` (which clears all of the user's browser storage) keeping the device's own settings,
+ * which are not the user's data: a shared tablet stays shared, a kiosk stays a kiosk.
+ */
+export function keepDeviceSettingsThrough(wipe: () => void): void {
+  const isMarkedShared = readValue('dispositivo-compartido') === '1'
+  const isKiosk = isKioskMode()
+  wipe()
+  if (isMarkedShared) setSharedDevice(true)
+  if (isKiosk) setKioskMode(true)
 }
 
 /** Records that someone used the app now; every tab's timer follows. */

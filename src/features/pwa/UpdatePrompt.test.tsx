@@ -1,6 +1,6 @@
-import { act, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, test, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import type { ServiceWorkerUpdateState } from './register-service-worker'
 import { UpdatePrompt } from './UpdatePrompt'
 
@@ -8,6 +8,10 @@ function fakeUpdates(isUpdateWaiting = true) {
   const listeners = new Set<() => void>()
   let state: ServiceWorkerUpdateState = { isUpdateWaiting }
   return {
+    setState(next: ServiceWorkerUpdateState) {
+      state = next
+      for (const listener of listeners) listener()
+    },
     subscribe: (listener: () => void) => {
       listeners.add(listener)
       return () => listeners.delete(listener)
@@ -21,10 +25,13 @@ function fakeUpdates(isUpdateWaiting = true) {
   }
 }
 
-function renderWithForm(updates: ReturnType<typeof fakeUpdates>) {
+function renderWithForm(
+  updates: ReturnType<typeof fakeUpdates>,
+  { shouldApplyWhenIdle = false } = {},
+) {
   return render(
     <>
-      <UpdatePrompt updates={updates} />
+      <UpdatePrompt updates={updates} shouldApplyWhenIdle={shouldApplyWhenIdle} />
       <form aria-label="Solicitud">
         <label>
           Nombre <input name="nombre" />
@@ -95,5 +102,102 @@ describe('UpdatePrompt', () => {
     // A navigation replaces the form.
     rerender(<UpdatePrompt updates={updates} />)
     expect(await screen.findByRole('button', { name: 'Actualizar' })).toBeVisible()
+  })
+
+  test('says what the new version changes, from its release notes', () => {
+    const updates = fakeUpdates(false)
+    render(<UpdatePrompt updates={updates} />)
+    act(() => {
+      updates.setState({ isUpdateWaiting: true })
+    })
+    // Still being read: no guess that changes a moment later.
+    expect(screen.queryByText(/Novedades|mejoras/)).toBeNull()
+
+    act(() => {
+      updates.setState({
+        isUpdateWaiting: true,
+        releaseNotes: { version: '2.0.0', notas: ['Citas más rápidas.', 'Letra más grande.'] },
+      })
+    })
+    expect(screen.getByText('Novedades de la versión 2.0.0:')).toBeVisible()
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Citas más rápidas.',
+      'Letra más grande.',
+    ])
+  })
+
+  test('without readable notes it still says something true', () => {
+    const updates = fakeUpdates(false)
+    render(<UpdatePrompt updates={updates} />)
+    act(() => {
+      updates.setState({ isUpdateWaiting: true, releaseNotes: null })
+    })
+    expect(screen.getByText('Incluye mejoras y correcciones.')).toBeVisible()
+    act(() => {
+      updates.setState({ isUpdateWaiting: true, releaseNotes: { version: '2.0.0', notas: [] } })
+    })
+    expect(screen.getByText('Incluye mejoras y correcciones.')).toBeVisible()
+  })
+})
+
+describe('UpdatePrompt on a kiosk', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: Date.UTC(2026, 10, 23, 9, 0, 0) })
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  test('applies a waiting update once nobody has touched the screen for a minute', () => {
+    const updates = fakeUpdates(false)
+    render(<UpdatePrompt updates={updates} shouldApplyWhenIdle />)
+    act(() => {
+      updates.setWaiting(true)
+    })
+    expect(screen.getByText(/Se instalará sola/)).toBeVisible()
+
+    act(() => {
+      vi.advanceTimersByTime(40_000)
+    })
+    // Someone touches the screen: the minute starts again.
+    fireEvent.pointerDown(document.body)
+    act(() => {
+      vi.advanceTimersByTime(59_000)
+    })
+    expect(updates.acceptUpdate).not.toHaveBeenCalled()
+
+    act(() => {
+      vi.advanceTimersByTime(1_000)
+    })
+    expect(updates.acceptUpdate).toHaveBeenCalledOnce()
+    expect(screen.getByRole('button', { name: 'Actualizando…' })).toBeDisabled()
+  })
+
+  test('never applies while a form holds input, and does once it is cleared', () => {
+    const updates = fakeUpdates(true)
+    renderWithForm(updates, { shouldApplyWhenIdle: true })
+    const field = screen.getByRole('textbox', { name: 'Nombre' })
+    fireEvent.input(field, { target: { value: 'Ana' } })
+
+    act(() => {
+      vi.advanceTimersByTime(10 * 60_000)
+    })
+    expect(updates.acceptUpdate).not.toHaveBeenCalled()
+    expect(field).toHaveValue('Ana')
+
+    fireEvent.input(field, { target: { value: '' } })
+    act(() => {
+      vi.advanceTimersByTime(60_000)
+    })
+    expect(updates.acceptUpdate).toHaveBeenCalledOnce()
+  })
+
+  test('outside kiosk mode it waits for a person, however long', () => {
+    const updates = fakeUpdates(true)
+    render(<UpdatePrompt updates={updates} />)
+    act(() => {
+      vi.advanceTimersByTime(24 * 3_600_000)
+    })
+    expect(updates.acceptUpdate).not.toHaveBeenCalled()
   })
 })

@@ -167,6 +167,53 @@ describe('createServiceWorkerController', () => {
     await vi.advanceTimersByTimeAsync(60 * 60 * 1000)
     expect(workbox.update).toHaveBeenCalledOnce()
   })
+
+  test("the waiting version's release notes join the state once read", async () => {
+    const { workbox, emit } = fakeWorkbox()
+    const notes = { version: '2.0.0', notas: ['Citas más rápidas.'] }
+    const controller = createServiceWorkerController({
+      createWorkbox: () => workbox,
+      getContainer: () => null,
+      reload: vi.fn(),
+      fetchReleaseNotes: () => Promise.resolve(notes),
+    })
+    controller.register()
+    const listener = vi.fn()
+    controller.subscribe(listener)
+
+    emit('waiting')
+    expect(controller.getSnapshot()).toEqual({ isUpdateWaiting: true })
+    await vi.waitFor(() => {
+      expect(controller.getSnapshot()).toEqual({ isUpdateWaiting: true, releaseNotes: notes })
+    })
+    expect(listener).toHaveBeenCalledTimes(2)
+  })
+
+  test('an installed app looks for a new version each time it comes back to the foreground', () => {
+    const { workbox } = fakeWorkbox()
+    let comeBack: () => void = () => undefined
+    let isInstalled = false
+    const controller = createServiceWorkerController({
+      createWorkbox: () => workbox,
+      getContainer: () => null,
+      reload: vi.fn(),
+      onForeground: (listener) => {
+        comeBack = listener
+        return () => undefined
+      },
+      isInstalled: () => isInstalled,
+    })
+    controller.register()
+
+    // In a browser tab, a reload or the hourly check is enough.
+    comeBack()
+    expect(workbox.update).not.toHaveBeenCalled()
+
+    isInstalled = true
+    comeBack()
+    comeBack()
+    expect(workbox.update).toHaveBeenCalledTimes(2)
+  })
 })
 
 describe('registerServiceWorker', () => {

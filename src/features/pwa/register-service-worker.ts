@@ -1,13 +1,18 @@
 /**
  * Registers the service worker (production builds only) and exposes what the page needs from it:
- * whether a new version waits (for the update prompt), accepting it (one reload, once the new
- * worker controls the page), and the worker's `BRANDING_UPDATED` messages.
+ * whether a new version waits and what it changes (for the update prompt), accepting it (one
+ * reload, once the new worker controls the page), and the worker's `BRANDING_UPDATED` messages.
  */
-import { isProductionBuild } from '../../config/env'
+import { appVersion, isProductionBuild } from '../../config/env'
 import { isBrandingUpdatedMessage, SW_MESSAGES } from '../../config/sw-messages'
+import type { ReleaseNotes } from '../../contract/release-notes'
+import { isInstalledApp } from './display-mode'
+import { fetchWaitingReleaseNotes } from './release-notes'
 
 export interface ServiceWorkerUpdateState {
   isUpdateWaiting: boolean
+  /** What the waiting version changes: undefined until read, null when it could not be read. */
+  releaseNotes?: ReleaseNotes | null
 }
 
 /** What workbox-window tells about a worker taking control of the page. */
@@ -35,6 +40,16 @@ export interface ServiceWorkerControllerOptions {
   listLoadedUrls?: () => string[]
   /** A kiosk may never reload: it still looks for a new version this often. */
   updateCheckIntervalMs?: number
+  /** The waiting version's release notes (from the newest build on the server). */
+  fetchReleaseNotes?: () => Promise<ReleaseNotes | null>
+  /**
+   * Calls its listener whenever the app comes back to the foreground; returns the unsubscribe.
+   * An installed app on iOS is rarely reloaded (it resumes from memory), so it looks for a new
+   * version then, rather than only once an hour.
+   */
+  onForeground?: (listener: () => void) => () => void
+  /** True when running as an installed app (standalone), where the foreground check applies. */
+  isInstalled?: () => boolean
 }
 
 export interface ServiceWorkerController {
@@ -54,6 +69,9 @@ export function createServiceWorkerController({
   reload,
   listLoadedUrls = () => [],
   updateCheckIntervalMs = HOUR_MS,
+  fetchReleaseNotes = () => Promise.resolve(null),
+  onForeground = () => () => undefined,
+  isInstalled = () => false,
 }: ServiceWorkerControllerOptions): ServiceWorkerController {
   const listeners = new Set<() => void>()
   const brandingListeners = new Set<(tenant: string) => void>()
@@ -63,7 +81,12 @@ export function createServiceWorkerController({
   let hasReloaded = false
 
   function setState(next: ServiceWorkerUpdateState) {
-    if (next.isUpdateWaiting === state.isUpdateWaiting) return
+    if (
+      next.isUpdateWaiting === state.isUpdateWaiting &&
+      next.releaseNotes === state.releaseNotes
+    ) {
+      return
+    }
     state = next
     for (const listener of listeners) listener()
   }
@@ -80,6 +103,9 @@ export function createServiceWorkerController({
       workbox = instance
       instance.addEventListener('waiting', () => {
         setState({ isUpdateWaiting: true })
+        void fetchReleaseNotes().then((releaseNotes) => {
+          if (state.isUpdateWaiting) setState({ isUpdateWaiting: true, releaseNotes })
+        })
       })
       instance.addEventListener('controlling', (event) => {
         // Also fired when the first install claims the page, or another tab accepted the update:
@@ -108,9 +134,13 @@ export function createServiceWorkerController({
       container?.startMessages()
       // Without a worker the app still works online; there is nothing to tell the user.
       instance.register().catch(() => undefined)
-      setInterval(() => {
+      const checkForUpdate = () => {
         instance.update().catch(() => undefined)
-      }, updateCheckIntervalMs)
+      }
+      setInterval(checkForUpdate, updateCheckIntervalMs)
+      onForeground(() => {
+        if (isInstalled()) checkForUpdate()
+      })
     },
 
     subscribe(listener) {
@@ -175,6 +205,17 @@ export const serviceWorkerController: ServiceWorkerController = createServiceWor
       .getEntriesByType('resource')
       .map((entry) => entry.name)
       .filter((url) => /^https?:/.test(url)),
+  fetchReleaseNotes: () => fetchWaitingReleaseNotes(appVersion),
+  onForeground: (listener) => {
+    const onVisibilityChange = () => {
+      if (document.visibilityState === 'visible') listener()
+    }
+    document.addEventListener('visibilitychange', onVisibilityChange)
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibilityChange)
+    }
+  },
+  isInstalled: isInstalledApp,
 })
 
 /** Registers the worker in production builds of browsers that support it; otherwise a no-op. */

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
@@ -11,6 +11,8 @@ import { builtAssets, readCachedPaths, waitForControllingWorker } from '../../ut
 // Beside the suite's own port, so two checkouts testing at once never share it.
 const PORT = Number(process.env.E2E_PORT ?? 4173) + 101
 const VERSION_B = 'e2e-update-b'
+// What B's release notes say (release-notes.json has no entry for a test version: see below).
+const NOTES_B = ['Las citas se confirman al momento.', 'El directorio se lee mejor.']
 
 let workDir: string
 let buildA: string
@@ -28,6 +30,16 @@ test.beforeAll(async () => {
   served = join(workDir, 'served')
   await deploy(join(REPO_ROOT, 'dist'), buildA)
   await buildApp(buildB, VERSION_B)
+  // The build writes its version's notes beside it; B's are written here as a release would
+  // have kept them in release-notes.json.
+  const emitted = JSON.parse(await readFile(join(buildB, 'release-notes.json'), 'utf8')) as unknown
+  if (JSON.stringify(emitted) !== JSON.stringify({ version: VERSION_B, notas: [] })) {
+    throw new Error(`Unexpected release notes in build B: ${JSON.stringify(emitted)}`)
+  }
+  await writeFile(
+    join(buildB, 'release-notes.json'),
+    JSON.stringify({ version: VERSION_B, notas: NOTES_B }),
+  )
   await deploy(buildA, served)
   server = await startAppServer({ port: PORT, distDir: served, dbPath: join(workDir, 'db.sqlite') })
 })
@@ -41,9 +53,9 @@ const updatePrompt = (page: Page) =>
   page.getByRole('status').filter({ hasText: 'Nueva versión disponible' })
 
 /** Opens version A controlled by its worker; counts the page loads that follow. */
-async function openVersionA(page: Page) {
+async function openVersionA(page: Page, query = '') {
   await deploy(buildA, served)
-  await page.goto(`http://127.0.0.1:${String(PORT)}/hospital-central/login`)
+  await page.goto(`http://127.0.0.1:${String(PORT)}/hospital-central/login${query}`)
   await waitForControllingWorker(page)
   await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible()
   await expect(page.getByText(`Versión ${VERSION_B}`)).toHaveCount(0)
@@ -169,4 +181,47 @@ test('a tab left on the old version recovers from a screen that is gone with one
   await expect(leftBehind.getByText(`Versión ${VERSION_B}`)).toBeVisible()
   expect(new URL(leftBehind.url()).pathname).toBe('/hospital-central/directorio')
   expect(loads.count).toBe(1)
+})
+
+test('the offer says, in Spanish, what the new version changes', async ({ page }) => {
+  await openVersionA(page)
+  await publishVersionB(page)
+
+  const prompt = page.locator('.update-prompt')
+  await expect(updatePrompt(page)).toBeVisible()
+  await expect(prompt).toContainText(`Novedades de la versión ${VERSION_B}:`)
+  await expect(prompt.getByRole('listitem')).toHaveText(NOTES_B)
+})
+
+test('a kiosk left alone applies the update by itself, never while a form holds input', async ({
+  page,
+}) => {
+  // The page's clock: idle time passes in an instant, and every timer still fires in order.
+  await page.clock.install()
+  const loads = await openVersionA(page, '?kiosco=1')
+  await expect(page.locator('html')).toHaveAttribute('data-kiosco', '')
+  const email = page.getByLabel('Correo electrónico')
+  await email.fill('paciente@hospital-central.es')
+  await publishVersionB(page)
+
+  // Someone left a half-filled form: however long the kiosk stays idle, their input stays.
+  await page.clock.fastForward('10:00')
+  await page.waitForTimeout(1_000)
+  expect(loads.count).toBe(0)
+  await expect(email).toHaveValue('paciente@hospital-central.es')
+  await expect(page.getByText(`Versión ${VERSION_B}`)).toHaveCount(0)
+
+  // Cleared (typing counts as use): the offer shows, and the kiosk waits a whole idle minute.
+  await email.fill('')
+  await expect(updatePrompt(page)).toBeVisible()
+  await expect(page.locator('.update-prompt')).toContainText('Se instalará sola')
+  await page.clock.fastForward('00:50')
+  await page.waitForTimeout(500)
+  expect(loads.count).toBe(0)
+
+  await page.clock.fastForward('00:11')
+  await expect(page.getByText(`Versión ${VERSION_B}`)).toBeVisible()
+  expect(loads.count).toBe(1)
+  // Still a kiosk after the update.
+  await expect(page.locator('html')).toHaveAttribute('data-kiosco', '')
 })

@@ -1,0 +1,64 @@
+import { useEffect, useSyncExternalStore } from 'react'
+import { useLocation, useNavigate, useSearchParams } from 'react-router'
+import type { SessionState } from '../../features/auth/session'
+import {
+  isKioskMode,
+  KIOSK_PARAM,
+  kioskSwitchFor,
+  mayLeaveKioskMode,
+  setKioskMode,
+  showKioskMode,
+  subscribeToKioskMode,
+} from '../../features/auth/kiosk-mode'
+
+/** True while this device is a kiosk, re-rendering when that changes (here or in another tab). */
+export function useIsKioskMode(): boolean {
+  return useSyncExternalStore(subscribeToKioskMode, isKioskMode)
+}
+
+/**
+ * Applies `?kiosco=1` / `?kiosco=0` from any address of the hospital, then takes the parameter
+ * out of the URL (a bookmark or a shared link never carries it on), and keeps `<html>` marked
+ * while the device is a kiosk.
+ */
+export function KioskSwitch({
+  tenant,
+  session,
+  isKiosk,
+}: {
+  tenant: string
+  session: Promise<SessionState>
+  isKiosk: boolean
+}) {
+  const [searchParams] = useSearchParams()
+  const location = useLocation()
+  const navigate = useNavigate()
+  const requested = searchParams.get(KIOSK_PARAM)
+
+  useEffect(() => {
+    showKioskMode(document.documentElement, isKiosk)
+  }, [isKiosk])
+
+  useEffect(() => {
+    if (requested === null) return
+    let isCurrent = true
+    void session.then((state) => {
+      if (!isCurrent) return
+      const isAdmin = state.status === 'verified' && mayLeaveKioskMode(state.user, tenant)
+      const decision = kioskSwitchFor(requested, isAdmin)
+      if (decision !== 'ignore') setKioskMode(decision === 'on')
+      const rest = new URLSearchParams(location.search)
+      rest.delete(KIOSK_PARAM)
+      const search = rest.toString()
+      void navigate(
+        { pathname: location.pathname, search: search && `?${search}`, hash: location.hash },
+        { replace: true },
+      )
+    })
+    return () => {
+      isCurrent = false
+    }
+  }, [requested, session, tenant, location, navigate])
+
+  return null
+}
