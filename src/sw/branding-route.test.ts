@@ -6,6 +6,7 @@ import {
   BRANDING_MAX_ENTRIES,
   createBrandingChangedPlugin,
   createBrandingStrategy,
+  createIconWarmingPlugin,
   isHospitalesRequest,
   markServedFromCache,
   notifyBrandingUpdated,
@@ -360,5 +361,47 @@ describe('the worker keeps the last known branding of every tenant', () => {
     fetchMock.mockResolvedValueOnce(answer())
     await requestWithStore(store)
     expect(store.write).not.toHaveBeenCalled()
+  })
+})
+
+describe("every kept answer brings its hospital's icons", () => {
+  function keep(tenant: string, oldBody: string | null, newBody: string) {
+    const warm = vi.fn<
+      (tenant: string, event: ExtendableEvent, options: { refresh: boolean }) => Promise<void>
+    >(() => Promise.resolve())
+    const request = new Request(
+      `https://api.example/api/hospitales?tenant=${encodeURIComponent(tenant)}`,
+    )
+    const done = createIconWarmingPlugin(warm).cacheDidUpdate?.({
+      request,
+      event: toFetchEvent(request),
+      cacheName: CACHE_NAMES.branding,
+      oldResponse: oldBody === null ? undefined : new Response(oldBody),
+      newResponse: new Response(newBody),
+      state: {},
+    })
+    return { warm, done }
+  }
+
+  test.each([
+    ['hospital-central', ['hospital-central']],
+    ['clínica-añil', ['clínica-añil']],
+    ['main', []],
+    ['api', []],
+    ['<script>', []],
+  ])('a kept answer for tenant=%s warms %j', async (tenant, expected) => {
+    const { warm, done } = keep(tenant, null, '[]')
+    await done
+    expect(warm.mock.calls.map(([warmed]) => warmed)).toEqual(expected)
+  })
+
+  test('only the missing icons while the answer stays the same, all of them once it changes', async () => {
+    const same = keep('clinica-sol', '[{"nombre":"Sol"}]', '[{"nombre":"Sol"}]')
+    await same.done
+    expect(same.warm.mock.calls[0]?.[2]).toEqual({ refresh: false })
+
+    const changed = keep('clinica-sol', '[{"nombre":"Sol"}]', '[{"nombre":"Sol Nueva"}]')
+    await changed.done
+    expect(changed.warm.mock.calls[0]?.[2]).toEqual({ refresh: true })
   })
 })

@@ -13,7 +13,7 @@ import { API_PATHS, TOKEN_HEADER } from '../config/api-paths'
 import { CACHE_NAMES } from '../config/cache-names'
 import { SW_CACHE_HEADER, SW_MESSAGES, type BrandingUpdatedMessage } from '../config/sw-messages'
 import { parseHospitalesAnswer, type Branding } from '../contract/branding'
-import { createIconWarmingPlugin } from './icon-route'
+import { DEFAULT_TENANT, tenantFromPathname } from '../contract/tenants'
 
 /** One entry per tenant visited on this device; far more than a kiosk or a phone will see. */
 export const BRANDING_MAX_ENTRIES = 50
@@ -139,6 +139,36 @@ export function createLogoWarmingPlugin(warmLogo: WarmLogo): WorkboxPlugin {
   }
 }
 
+export type WarmIcons = (
+  tenant: string,
+  event: ExtendableEvent,
+  options: { refresh: boolean },
+) => Promise<unknown>
+
+/**
+ * Every answer kept brings its hospital's icons into the icon cache: the missing ones, or all of
+ * them again when the answer changed (they are drawn from its colours and logo). The product's
+ * own tenant has none of its own (the server redirects to the precached icons).
+ */
+export function createIconWarmingPlugin(warmIcons: WarmIcons): WorkboxPlugin {
+  return {
+    cacheDidUpdate: async ({ request, oldResponse, newResponse, event }) => {
+      const tenant = new URL(request.url).searchParams.get('tenant')
+      if (
+        tenant === null ||
+        tenant === DEFAULT_TENANT ||
+        tenantFromPathname(`/${encodeURIComponent(tenant)}`) !== tenant
+      ) {
+        return
+      }
+      const refresh = oldResponse
+        ? (await readBody(oldResponse)) !== (await readBody(newResponse))
+        : false
+      await warmIcons(tenant, event, { refresh })
+    },
+  }
+}
+
 /**
  * A copy of a cached answer marked with `X-Clinica-Cache: hit` (exposed to CORS readers too), so
  * the page does not count it as the API answering.
@@ -187,7 +217,7 @@ export interface BrandingStrategyOptions {
   /** Where the last known branding of each tenant is kept (sw.ts wires IndexedDB). */
   store?: BrandingStore
   /** Brings a kept answer's hospital icons into the icon cache (sw.ts wires the icon strategy). */
-  warmIcons?: (tenant: string, event: ExtendableEvent) => Promise<unknown>
+  warmIcons?: WarmIcons
 }
 
 /** The strategy for `verHospitales`; only 200 answers are kept, never with the user's token. */

@@ -1,11 +1,6 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest'
 import { CACHE_NAMES } from '../config/cache-names'
-import {
-  createIconStrategy,
-  createIconWarmingPlugin,
-  isTenantIconRequest,
-  warmTenantIcons,
-} from './icon-route'
+import { createIconStrategy, isTenantIconRequest, warmTenantIcons } from './icon-route'
 import {
   installWorkerGlobals,
   requestFor,
@@ -72,6 +67,20 @@ describe('warmTenantIcons', () => {
     expect(await cache.match(`${ORIGIN}/clinica-sol/iconos/icon-512.png`)).toBeDefined()
   })
 
+  test('fetches every icon again when the branding they are drawn from changed', async () => {
+    const strategy = createIconStrategy()
+    const cache = await storage.open(CACHE_NAMES.icons)
+    await cache.put(`${ORIGIN}/clinica-sol/iconos/favicon.png`, new Response('old colours'))
+    const event = toFetchEvent(new Request(`${ORIGIN}/api/hospitales?tenant=clinica-sol`))
+
+    const cached = await warmTenantIcons(strategy, 'clinica-sol', event, { refresh: true })
+
+    expect(cached).toHaveLength(5)
+    expect(fetchMock).toHaveBeenCalledTimes(5)
+    const favicon = await cache.match(`${ORIGIN}/clinica-sol/iconos/favicon.png`)
+    expect(await favicon?.arrayBuffer()).toEqual(new Uint8Array([137, 80, 78, 71]).buffer)
+  })
+
   test('keeps nothing the server refused, and fails no one when offline', async () => {
     fetchMock.mockImplementation((request) =>
       request.url.endsWith('icon-192.png')
@@ -83,27 +92,5 @@ describe('warmTenantIcons', () => {
     await expect(warmTenantIcons(createIconStrategy(), 'clinica-sol', event)).resolves.toEqual([])
     const cache = await storage.open(CACHE_NAMES.icons)
     expect(await cache.match(`${ORIGIN}/clinica-sol/iconos/icon-192.png`)).toBeUndefined()
-  })
-})
-
-describe('createIconWarmingPlugin', () => {
-  test.each([
-    ['hospital-central', ['hospital-central']],
-    ['clínica-añil', ['clínica-añil']],
-    ['main', []],
-    ['api', []],
-    ['<script>', []],
-  ])('a kept answer for tenant=%s warms %j', async (tenant, expected) => {
-    const warm = vi.fn<(tenant: string) => Promise<void>>(() => Promise.resolve())
-    const plugin = createIconWarmingPlugin(warm)
-    const request = new Request(`${ORIGIN}/api/hospitales?tenant=${encodeURIComponent(tenant)}`)
-    await plugin.cacheDidUpdate?.({
-      request,
-      event: toFetchEvent(request),
-      cacheName: CACHE_NAMES.branding,
-      newResponse: new Response('[]'),
-      state: {},
-    })
-    expect(warm.mock.calls.map(([warmed]) => warmed)).toEqual(expected)
   })
 })

@@ -3,7 +3,7 @@
  * so a hospital visited once keeps its favicon, home-screen and install icons offline, and a new
  * logo or colour reaches them on the next visit online. Bounded, purged on quota errors.
  */
-import type { RouteMatchCallbackOptions, WorkboxPlugin } from 'workbox-core/types'
+import type { RouteMatchCallbackOptions } from 'workbox-core/types'
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { StaleWhileRevalidate, type Strategy } from 'workbox-strategies'
@@ -15,7 +15,7 @@ import {
   tenantIconUrl,
   type TenantIconKind,
 } from '../contract/icons'
-import { DEFAULT_TENANT, tenantFromPathname } from '../contract/tenants'
+import { tenantFromPathname } from '../contract/tenants'
 
 export const ICON_EXPIRATION = {
   // Five icons per hospital: ten hospitals, far more than one device sees.
@@ -55,24 +55,31 @@ export function createIconStrategy(): StaleWhileRevalidate {
   })
 }
 
+export interface WarmIconsOptions {
+  /** The hospital's branding changed: every icon is fetched again, not only the missing ones. */
+  refresh: boolean
+}
+
 /**
- * Brings `tenant`'s icons the cache lacks into it. The browser fetches favicons and install
- * icons itself, often before this worker controls the page or outside it, so the worker asks for
- * them when it first keeps the hospital's branding. Resolves to the URLs newly cached.
+ * Brings `tenant`'s icons into the cache: those it lacks, or all of them when the branding they
+ * are drawn from changed. The browser fetches favicons and install icons itself, often before
+ * this worker controls the page or outside it, so the worker asks for them when it keeps the
+ * hospital's branding. Resolves to the URLs cached.
  */
 export async function warmTenantIcons(
   strategy: Strategy,
   tenant: string,
   event: ExtendableEvent,
+  { refresh }: WarmIconsOptions = { refresh: false },
 ): Promise<string[]> {
   const cache = await caches.open(strategy.cacheName)
-  const missing: string[] = []
+  const wanted: string[] = []
   for (const kind of Object.keys(TENANT_ICONS) as TenantIconKind[]) {
     const url = new URL(tenantIconUrl(tenant, kind), self.location.origin).href
-    if (!(await cache.match(url))) missing.push(url)
+    if (refresh || !(await cache.match(url))) wanted.push(url)
   }
   const results = await Promise.allSettled(
-    missing.map(async (url) => {
+    wanted.map(async (url) => {
       const [response, done] = strategy.handleAll({ request: new Request(url), event })
       const [answer] = await Promise.all([response, done])
       if (answer.status !== 200) throw new Error(`${url} answered ${String(answer.status)}`)
@@ -80,25 +87,4 @@ export async function warmTenantIcons(
     }),
   )
   return results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
-}
-
-/**
- * Every kept `verHospitales` answer brings its hospital's icons into the icon cache. The
- * product's own tenant has none of its own (the server redirects to the precached icons).
- */
-export function createIconWarmingPlugin(
-  warm: (tenant: string, event: ExtendableEvent) => Promise<unknown>,
-): WorkboxPlugin {
-  return {
-    cacheDidUpdate: async ({ request, event }) => {
-      const tenant = new URL(request.url).searchParams.get('tenant')
-      if (
-        tenant !== null &&
-        tenant !== DEFAULT_TENANT &&
-        tenantFromPathname(`/${encodeURIComponent(tenant)}`) === tenant
-      ) {
-        await warm(tenant, event)
-      }
-    },
-  }
 }

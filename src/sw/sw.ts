@@ -71,7 +71,7 @@ registerRoute(
   createBrandingStrategy((tenant) => notifyBrandingUpdated(self.clients, tenant), {
     warmLogo: (logoUrl, event) => warmLogoCache(logoStrategy, logoUrl, event),
     store: { write: writeBranding },
-    warmIcons: (tenant, event) => warmTenantIcons(iconStrategy, tenant, event),
+    warmIcons: (tenant, event, options) => warmTenantIcons(iconStrategy, tenant, event, options),
   }),
 )
 
