@@ -62,7 +62,7 @@ describe('collectDiagnostics and its report', () => {
     expect(report).toContain('Service worker: activo')
     expect(report).toContain('Página controlada por el service worker: sí')
     expect(report).toContain('clinica-pwa-precache-v2-http://localhost/: 2 entradas, 3 kB')
-    expect(report).toContain('clinica-pwa-logos-v1: 1 entradas, 512 B')
+    expect(report).toContain('clinica-pwa-logos-v1: 1 entrada, 512 B')
     expect(report).toContain('Almacenamiento usado: 3 MB')
     expect(report).toContain('Almacenamiento disponible: 2 GB')
     expect(report).toContain('Almacenamiento persistente: sí')

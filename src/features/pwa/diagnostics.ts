@@ -186,7 +186,8 @@ export function diagnosticsRows(diagnostics: Diagnostics): [string, string][] {
           ? 'ninguna'
           : diagnostics.caches
               .map(
-                ({ name, entries, bytes }) => `${name}: ${entries} entradas, ${formatBytes(bytes)}`,
+                ({ name, entries, bytes }) =>
+                  `${name}: ${entries} ${entries === 1 ? 'entrada' : 'entradas'}, ${formatBytes(bytes)}`,
               )
               .join('\n'),
     ],
