@@ -8,7 +8,7 @@ import {
   type Diagnostics,
 } from '../../features/pwa/diagnostics'
 import { RepairApp } from '../../features/pwa/RepairApp'
-import { useTenantLayoutData } from './screen-parts'
+import { useTenant } from '../../features/tenant/tenant-gate'
 
 type CopyState = 'idle' | 'copied' | 'failed'
 
@@ -24,7 +24,7 @@ async function copyText(text: string): Promise<boolean> {
 
 /** "Información técnica": the app's state on this device for support, and a way to repair it. */
 export function Component() {
-  const { tenant } = useTenantLayoutData()
+  const tenant = useTenant()
   const [diagnostics, setDiagnostics] = useState<Diagnostics | null>(null)
   const [copyState, setCopyState] = useState<CopyState>('idle')
 
