@@ -50,7 +50,7 @@ describe('with working storage', () => {
     expect(localStorage.getItem(key)).toBeNull()
   })
 
-  it("uses exactly the spec's key names, plus the device's own shared-device settings", () => {
+  it("uses exactly the spec's key names, plus the device's own settings (shared device, kiosk mode)", () => {
     expect(KEYS).toEqual([
       'token',
       'tenant',
@@ -58,6 +58,7 @@ describe('with working storage', () => {
       'refresh',
       'dispositivo-compartido',
       'ultima-actividad',
+      'modo-kiosco',
     ])
   })
 
