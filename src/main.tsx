@@ -9,6 +9,7 @@ import { connectSessionEvents } from './app/session-events'
 import { isKioskMode, showKioskMode } from './features/auth/kiosk-mode'
 import { installChunkLoadRecovery } from './features/pwa/chunk-reload'
 import { connectionMonitor } from './features/pwa/connection-status'
+import { installPrompt } from './features/pwa/install-prompt'
 import { onBrandingUpdated, registerServiceWorker } from './features/pwa/register-service-worker'
 import { requestPersistentStorageWhenInstalled } from './features/pwa/storage-persistence'
 import {
@@ -24,6 +25,9 @@ import './app/kiosk.css'
 // The routing rules see the hash only here: loaders get no hash (`/login#x` → `/main/login#x`).
 const redirectTo = initialRedirect(window.location)
 if (redirectTo !== null) window.history.replaceState(null, '', redirectTo)
+
+// Chromium sends its install offer once, possibly before React mounts: it is kept from here.
+installPrompt.listen(window)
 
 initBrandingFromDocument(document)
 showKioskMode(document.documentElement, isKioskMode())

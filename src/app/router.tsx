@@ -3,7 +3,7 @@
  * layout, and every reserved name as a child screen loaded on demand (SPEC §2).
  */
 import { createBrowserRouter, type RouteObject } from 'react-router'
-import { TECHNICAL_INFO_SEGMENT } from '../config/paths'
+import { INSTALL_SEGMENT, TECHNICAL_INFO_SEGMENT } from '../config/paths'
 import type { ReservedSegment } from '../contract/tenants'
 import { TENANT_GATE_ID, tenantGateLoader } from '../features/tenant/tenant-gate'
 import { BootFrame } from './layouts/BootFrame'
@@ -94,6 +94,12 @@ export const routes: RouteObject[] = [
               {
                 path: TECHNICAL_INFO_SEGMENT,
                 lazy: loadScreen(() => import('./routes/informacion-tecnica')),
+                ErrorBoundary: RouteError,
+              },
+              {
+                // Its own chunk: the QR encoder is loaded only by whoever opens this page.
+                path: INSTALL_SEGMENT,
+                lazy: loadScreen(() => import('./routes/instalar')),
                 ErrorBoundary: RouteError,
               },
               {

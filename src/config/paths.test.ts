@@ -34,3 +34,14 @@ describe('returnPathWithin', () => {
     expect(returnPathWithin('hospital-central', candidate)).toBeNull()
   })
 })
+
+describe('paths.installAddress', () => {
+  it("is the hospital's root on the given origin, its segment encoded", () => {
+    expect(paths.installAddress('hospital-central', 'https://clinica.example')).toBe(
+      'https://clinica.example/hospital-central',
+    )
+    expect(paths.installAddress('clínica-sol', 'http://127.0.0.1:4173')).toBe(
+      'http://127.0.0.1:4173/cl%C3%ADnica-sol',
+    )
+  })
+})

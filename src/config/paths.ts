@@ -4,6 +4,9 @@ import { tenantRoot, type ReservedSegment } from '../contract/tenants'
 /** The diagnostics screen's segment inside a tenant (a child route, not a reserved name). */
 export const TECHNICAL_INFO_SEGMENT = 'informacion-tecnica'
 
+/** The printable install page's segment inside a tenant (a child route, not a reserved name). */
+export const INSTALL_SEGMENT = 'instalar'
+
 export const paths = {
   tenantRoot,
   login: (tenant: string) => `${tenantRoot(tenant)}/login`,
@@ -11,6 +14,14 @@ export const paths = {
   screen: (tenant: string, screen: ReservedSegment) => `${tenantRoot(tenant)}/${screen}`,
   /** "Información técnica": the app's state on this device, for support. */
   technicalInfo: (tenant: string) => `${tenantRoot(tenant)}/${TECHNICAL_INFO_SEGMENT}`,
+  /** "Instala la app de {hospital}": a QR code and steps to print for the front desk. */
+  install: (tenant: string) => `${tenantRoot(tenant)}/${INSTALL_SEGMENT}`,
+  /**
+   * The address a person opens to install `tenant`'s app (QR code and printed text): the
+   * hospital's root, the shortest to type; the routing rules open it at the sign-in screen, the
+   * installed app's start page.
+   */
+  installAddress: (tenant: string, origin: string) => new URL(tenantRoot(tenant), origin).href,
   manifest: (tenant: string) => `${tenantRoot(tenant)}/manifest.webmanifest`,
   /** The screen a signed-in user of `rol` lands on. */
   home: (tenant: string, rol: string) => {

@@ -3,7 +3,6 @@ import { Link, Outlet, useLoaderData, useNavigate } from 'react-router'
 import { TitleOwnerContext } from '../../components/SectionPage'
 import { appVersion } from '../../config/env'
 import { paths } from '../../config/paths'
-import { DEFAULT_TENANT } from '../../contract/tenants'
 import { InactivitySignOut } from '../../features/auth/InactivitySignOut'
 import {
   belongsToOtherHospital,
@@ -13,16 +12,16 @@ import {
 } from '../../features/auth/session'
 import { isSharedDevice } from '../../features/auth/shared-device'
 import { ConnectionStatus } from '../../features/pwa/ConnectionStatus'
+import { InstallHelp } from '../../features/pwa/InstallHelp'
 import { UpdatePrompt } from '../../features/pwa/UpdatePrompt'
 import { TenantLogo } from '../../features/tenant/TenantLogo'
 import { useTenant } from '../../features/tenant/tenant-gate'
 import { useBranding } from '../../features/tenant/use-branding'
+import { useHospitalName } from '../../features/tenant/use-hospital-name'
 import { KioskSwitch, useIsKioskMode } from './KioskSwitch'
 import { ROL_LABELS } from './rol-labels'
 import type { TenantLayoutData } from './tenant-layout-data'
 import { useFocusOnNavigation } from './use-focus-on-navigation'
-
-const PRODUCT_NAME = 'Clínica'
 
 function SignOutButton({ tenant }: { tenant: string }) {
   const navigate = useNavigate()
@@ -129,12 +128,7 @@ export function TenantLayout() {
   const main = useFocusOnNavigation<HTMLElement>()
   const { branding } = useBranding()
   const isKiosk = useIsKioskMode()
-  const hospitalName =
-    branding?.tenant === tenant && branding.nombre
-      ? branding.nombre
-      : tenant === DEFAULT_TENANT
-        ? PRODUCT_NAME
-        : tenant
+  const hospitalName = useHospitalName(tenant)
   const logoUrl = branding?.tenant === tenant ? branding.logoUrl : null
   const brand = (
     <>
@@ -176,6 +170,8 @@ export function TenantLayout() {
         </TitleOwnerContext>
       </main>
       <footer className="app-footer">
+        {/* A kiosk is the hospital's device: patients are offered their own, through the QR page. */}
+        {!isKiosk && <InstallHelp hospitalName={hospitalName} />}
         <nav aria-label="Enlaces de ayuda">
           <ul>
             <li>
@@ -191,6 +187,9 @@ export function TenantLayout() {
             </li>
             <li>
               <Link to={paths.technicalInfo(tenant)}>Información técnica</Link>
+            </li>
+            <li>
+              <Link to={paths.install(tenant)}>Instalar en otro dispositivo</Link>
             </li>
           </ul>
         </nav>

@@ -1,0 +1,54 @@
+import { render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, test, vi } from 'vitest'
+import { qrCodeImageUrl } from './install-qr'
+import { InstallSheet } from './InstallSheet'
+
+const ADDRESS = 'https://clinica.example/hospital-central'
+
+async function renderSheet() {
+  const qrImageUrl = await qrCodeImageUrl(ADDRESS)
+  render(<InstallSheet hospitalName="Hospital Central" address={ADDRESS} qrImageUrl={qrImageUrl} />)
+  return qrImageUrl
+}
+
+describe('InstallSheet', () => {
+  test("is headed with the hospital's name and titled for the tab", async () => {
+    await renderSheet()
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Instala la app de Hospital Central',
+    )
+    expect(document.title).toBe('Instala la app de Hospital Central')
+  })
+
+  test('shows the QR code, described by its address, and the address as text', async () => {
+    const qrImageUrl = await renderSheet()
+    const qr = screen.getByRole('img', { name: `Código QR de la dirección ${ADDRESS}` })
+    expect(qr).toHaveAttribute('src', qrImageUrl)
+    expect(within(qr.closest('figure') ?? document.body).getByText(ADDRESS)).toBeVisible()
+  })
+
+  test('the QR code is a black-on-white SVG', async () => {
+    const svg = decodeURIComponent((await qrCodeImageUrl(ADDRESS)).split(',')[1] ?? '')
+    expect(svg).toMatch(/^<svg /)
+    expect(svg).toContain('fill="#ffffff"')
+    expect(svg).toContain('stroke="#000000"')
+  })
+
+  test('has steps for Android and for iPhone, each starting at the address', async () => {
+    await renderSheet()
+    for (const name of ['En Android', 'En iPhone o iPad']) {
+      const platform = screen.getByRole('region', { name })
+      const [first] = within(platform).getAllByRole('listitem')
+      expect(first).toHaveTextContent(ADDRESS)
+    }
+  })
+
+  test('"Imprimir" opens the print dialog', async () => {
+    const user = userEvent.setup()
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined)
+    await renderSheet()
+    await user.click(screen.getByRole('button', { name: 'Imprimir' }))
+    expect(print).toHaveBeenCalledOnce()
+  })
+})
