@@ -2,8 +2,10 @@
  * Each hospital is its own app on the device: the tab, the task switcher and the home screen show
  * its name and its own icons, drawn from its logo on its colours.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import sharp from 'sharp'
+import { deriveBrandingColors } from '../../src/contract/branding'
+import { parseColor, type Rgb } from '../../src/contract/colors'
 import { DEMO_TENANTS, type DemoTenant } from '../utils/demo'
 import { hex, hospitalRecord } from '../utils/page-state'
 
@@ -68,4 +70,87 @@ test('two hospitals installed on one phone look different', async ({ page }) => 
   )
   expect(central?.corner).not.toBe(norte?.corner)
   expect(central?.body.equals(norte?.body ?? Buffer.alloc(0))).toBe(false)
+})
+
+/** The icon's pixels as the browser gets them, to look at any point. */
+async function iconPixels(request: APIRequestContext, path: string) {
+  const response = await request.get(path)
+  expect(response.status(), path).toBe(200)
+  const { data, info } = await sharp(await response.body())
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  return {
+    size: info.width,
+    at: (x: number, y: number): Rgb => {
+      const offset = (y * info.width + x) * info.channels
+      return { r: data[offset] ?? 0, g: data[offset + 1] ?? 0, b: data[offset + 2] ?? 0 }
+    },
+  }
+}
+
+function rgb(hexColour: string): Rgb {
+  const parsed = parseColor(hexColour)
+  if (!parsed) throw new Error(`Not a colour: ${hexColour}`)
+  return parsed
+}
+
+const isNear = (a: Rgb, b: Rgb) =>
+  Math.abs(a.r - b.r) <= 2 && Math.abs(a.g - b.g) <= 2 && Math.abs(a.b - b.b) <= 2
+
+test('the maskable icon keeps the logo inside the safe zone a launcher may crop to', async ({
+  page,
+  request,
+}) => {
+  const record = await hospitalRecord(page, 'hospital-central')
+  const primary = rgb(hex(record.color_primario))
+  const icon = await iconPixels(request, '/hospital-central/iconos/icon-maskable-512.png')
+  const centre = icon.size / 2
+  let outside = 0
+  let logoInside = 0
+  for (let y = 0; y < icon.size; y += 4) {
+    for (let x = 0; x < icon.size; x += 4) {
+      const isInsideSafeZone = Math.hypot(x + 0.5 - centre, y + 0.5 - centre) <= 0.4 * icon.size
+      if (isInsideSafeZone) {
+        if (!isNear(icon.at(x, y), primary)) logoInside += 1
+      } else {
+        outside += 1
+        expect(isNear(icon.at(x, y), primary), `(${String(x)}, ${String(y)})`).toBe(true)
+      }
+    }
+  }
+  expect(outside).toBeGreaterThan(0)
+  expect(logoInside).toBeGreaterThan(500)
+})
+
+test('a hospital without a logo gets a tile of its initials, readable on its colour', async ({
+  request,
+}) => {
+  const login = await request.post('/api/auth/login', {
+    data: { email: 'plataforma@main.es', password: 'demo1234', tenant: 'main' },
+  })
+  expect(login.status()).toBe(200)
+  const { token } = (await login.json()) as { token: string }
+  const tenant = `centro-sin-logo-${String(Date.now())}`
+  const primario = '#fff59d'
+  const created = await request.post('/api/admin/hospitales', {
+    headers: { 'X-Authorization': `Bearer ${token}` },
+    data: {
+      tenant,
+      nombre: 'Centro de Salud Alameda',
+      color_primario: primario,
+      color_secundario: '#0d47a1',
+    },
+  })
+  expect(created.status()).toBe(201)
+
+  const readable = rgb(deriveBrandingColors(rgb(primario), rgb('#0d47a1')).sobrePrimario)
+  const icon = await iconPixels(request, `/${tenant}/iconos/icon-512.png`)
+  expect(isNear(icon.at(0, 0), rgb(primario))).toBe(true)
+  // The letters "CA" are drawn in the text colour the app itself uses on that background.
+  let inked = 0
+  for (let y = 128; y < 384; y += 2) {
+    for (let x = 128; x < 384; x += 2) if (isNear(icon.at(x, y), readable)) inked += 1
+  }
+  expect(inked).toBeGreaterThan(500)
 })
