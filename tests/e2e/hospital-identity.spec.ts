@@ -15,15 +15,20 @@ async function headLink(page: Page, selector: string, attribute: string) {
   return page.locator(selector).getAttribute(attribute)
 }
 
-/** The icon at `path` as the browser gets it: its size and the colour of its corner. */
-async function readIcon(page: Page, path: string) {
-  const response = await page.request.get(path)
+/** The icon at `path` as the browser gets it: its bytes, size, corner colour and any pixel. */
+async function readIcon(request: APIRequestContext, path: string) {
+  const response = await request.get(path)
   expect(response.status(), path).toBe(200)
   expect(response.headers()['content-type']).toBe('image/png')
   const body = await response.body()
   const { data, info } = await sharp(body).removeAlpha().raw().toBuffer({ resolveWithObject: true })
-  const corner = `#${[data[0], data[1], data[2]].map((value) => (value ?? 0).toString(16).padStart(2, '0')).join('')}`
-  return { body, width: info.width, corner }
+  const at = (x: number, y: number): Rgb => {
+    const offset = (y * info.width + x) * info.channels
+    return { r: data[offset] ?? 0, g: data[offset + 1] ?? 0, b: data[offset + 2] ?? 0 }
+  }
+  const { r, g, b } = at(0, 0)
+  const corner = `#${[r, g, b].map((value) => value.toString(16).padStart(2, '0')).join('')}`
+  return { body, width: info.width, corner, at }
 }
 
 for (const tenant of TENANTS) {
@@ -55,7 +60,7 @@ for (const tenant of TENANTS) {
     ]
     expect(manifest.icons.map((icon) => icon.purpose)).toEqual(['any', 'any', 'maskable'])
     for (const { src, size } of icons) {
-      const icon = await readIcon(page, src)
+      const icon = await readIcon(page.request, src)
       expect(icon.width, src).toBe(size)
       expect(icon.corner, src).toBe(hex(record.color_primario))
     }
@@ -65,29 +70,12 @@ for (const tenant of TENANTS) {
 test('two hospitals installed on one phone look different', async ({ page }) => {
   const [central, norte] = await Promise.all(
     ['hospital-central', 'clinica-norte'].map((tenant) =>
-      readIcon(page, `/${tenant}/iconos/icon-maskable-512.png`),
+      readIcon(page.request, `/${tenant}/iconos/icon-maskable-512.png`),
     ),
   )
   expect(central?.corner).not.toBe(norte?.corner)
   expect(central?.body.equals(norte?.body ?? Buffer.alloc(0))).toBe(false)
 })
-
-/** The icon's pixels as the browser gets them, to look at any point. */
-async function iconPixels(request: APIRequestContext, path: string) {
-  const response = await request.get(path)
-  expect(response.status(), path).toBe(200)
-  const { data, info } = await sharp(await response.body())
-    .removeAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true })
-  return {
-    size: info.width,
-    at: (x: number, y: number): Rgb => {
-      const offset = (y * info.width + x) * info.channels
-      return { r: data[offset] ?? 0, g: data[offset + 1] ?? 0, b: data[offset + 2] ?? 0 }
-    },
-  }
-}
 
 function rgb(hexColour: string): Rgb {
   const parsed = parseColor(hexColour)
@@ -104,13 +92,13 @@ test('the maskable icon keeps the logo inside the safe zone a launcher may crop 
 }) => {
   const record = await hospitalRecord(page, 'hospital-central')
   const primary = rgb(hex(record.color_primario))
-  const icon = await iconPixels(request, '/hospital-central/iconos/icon-maskable-512.png')
-  const centre = icon.size / 2
+  const icon = await readIcon(request, '/hospital-central/iconos/icon-maskable-512.png')
+  const centre = icon.width / 2
   let outside = 0
   let logoInside = 0
-  for (let y = 0; y < icon.size; y += 4) {
-    for (let x = 0; x < icon.size; x += 4) {
-      const isInsideSafeZone = Math.hypot(x + 0.5 - centre, y + 0.5 - centre) <= 0.4 * icon.size
+  for (let y = 0; y < icon.width; y += 4) {
+    for (let x = 0; x < icon.width; x += 4) {
+      const isInsideSafeZone = Math.hypot(x + 0.5 - centre, y + 0.5 - centre) <= 0.4 * icon.width
       if (isInsideSafeZone) {
         if (!isNear(icon.at(x, y), primary)) logoInside += 1
       } else {
@@ -145,7 +133,7 @@ test('a hospital without a logo gets a tile of its initials, readable on its col
   expect(created.status()).toBe(201)
 
   const readable = rgb(deriveBrandingColors(rgb(primario), rgb('#0d47a1')).sobrePrimario)
-  const icon = await iconPixels(request, `/${tenant}/iconos/icon-512.png`)
+  const icon = await readIcon(request, `/${tenant}/iconos/icon-512.png`)
   expect(isNear(icon.at(0, 0), rgb(primario))).toBe(true)
   // The letters "CA" are drawn in the text colour the app itself uses on that background.
   let inked = 0
