@@ -4,9 +4,16 @@
  * kept by the worker for hospitals already visited) and the initials a hospital without a usable
  * logo shows instead.
  */
-import type { ManifestIcon } from './manifest.js'
 import { graphemesOf } from './text.js'
 import { tenantRoot } from './tenants.js'
+
+/** An icon as a web app manifest lists it. */
+export interface ManifestIcon {
+  src: string
+  sizes: string
+  type?: string
+  purpose: 'any' | 'maskable'
+}
 
 export const TENANT_ICONS = {
   'icon-192': { size: 192, maskable: false },

@@ -6,7 +6,7 @@
  * from the hospital's record on a first visit.
  */
 import type { Branding } from './branding.js'
-import { tenantManifestIcons } from './icons.js'
+import { tenantManifestIcons, type ManifestIcon } from './icons.js'
 import { tenantRoot } from './tenants.js'
 import { graphemesOf } from './text.js'
 
@@ -14,13 +14,6 @@ import { graphemesOf } from './text.js'
 export const DEFAULT_APP_NAME = 'Clínica'
 /** Longest home-screen label that launchers show without cutting it. */
 export const SHORT_NAME_MAX_LENGTH = 12
-
-export interface ManifestIcon {
-  src: string
-  sizes: string
-  type?: string
-  purpose: 'any' | 'maskable'
-}
 
 export interface WebAppManifest {
   id: string

@@ -3,7 +3,6 @@
  * connection notice): it must read as its own element on any hospital's colours, not as part of
  * a pale header or of the page.
  */
-import type { BrandingColors } from './branding.js'
 import { AA_TEXT_CONTRAST, contrastRatio, parseColor, toHex, type Rgb } from './colors.js'
 
 /** WCAG 2.2 AA minimum for the edge of a component against what surrounds it (1.4.11). */
@@ -53,9 +52,13 @@ function firstDarkening(color: Rgb, accept: (candidate: Rgb) => boolean): Rgb | 
  * does both (nothing is 3:1 from white and from, say, #0b5394), so the banner then takes a
  * background 4.5:1 from the page and edges in the header's own text colour, 4.5:1 from the header.
  */
-export function deriveNoticeColors(
-  colors: Pick<BrandingColors, 'primario' | 'secundario' | 'sobrePrimario'>,
-): NoticeColors {
+export function deriveNoticeColors(colors: {
+  /** The header's background. */
+  primario: string
+  secundario: string
+  /** The header's text colour, readable on `primario`. */
+  sobrePrimario: string
+}): NoticeColors {
   const header = toRgb(colors.primario)
   const bases = [toRgb(colors.secundario), header]
   // 4.5:1 from the white page, not only 3:1: a dark banner under light text reads as an alert,
