@@ -4,7 +4,7 @@ import { chownSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import { hasPostgresBinaries, POSTGRES_BIN_DIR } from './postgres-binaries.js'
+import { DEBIAN_POSTGRES_ROOT, findPostgresBinDir } from './postgres-binaries.js'
 
 /** A throwaway PostgreSQL server reachable only through a unix socket in its own directory. */
 export interface PostgresCluster {
@@ -64,16 +64,17 @@ async function waitUntilAccepting(url: string, hasExited: () => boolean, log: ()
 export async function startPostgresCluster({
   lifetimeSeconds,
 }: StartOptions): Promise<PostgresCluster> {
-  if (!hasPostgresBinaries()) {
+  const binDir = findPostgresBinDir()
+  if (binDir === null) {
     throw new Error(
-      `PostgreSQL binaries are missing (${POSTGRES_BIN_DIR}): apt-get install -y postgresql`,
+      `PostgreSQL binaries are missing (${DEBIAN_POSTGRES_ROOT}/*/bin): apt-get install -y postgresql`,
     )
   }
   const dir = mkdtempSync(join(tmpdir(), 'clinica-pg-'))
   const dataDir = join(dir, 'data')
   try {
     chownToClusterOwner(dir)
-    const [initdb, initdbArgs] = asClusterOwner(join(POSTGRES_BIN_DIR, 'initdb'), [
+    const [initdb, initdbArgs] = asClusterOwner(join(binDir, 'initdb'), [
       ...['-D', dataDir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync'],
     ])
     execFileSync(initdb, initdbArgs, { stdio: 'pipe' })
@@ -83,7 +84,7 @@ export async function startPostgresCluster({
   }
 
   const [command, args] = asClusterOwner('timeout', [
-    ...['-s', 'INT', String(lifetimeSeconds), join(POSTGRES_BIN_DIR, 'postgres')],
+    ...['-s', 'INT', String(lifetimeSeconds), join(binDir, 'postgres')],
     ...['-D', dataDir, '-k', dir, '-c', 'listen_addresses='],
     ...['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
     ...['-c', 'max_connections=300'],
