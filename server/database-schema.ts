@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely'
-import type { Rol } from './seed-data.js'
+import type { Rol } from '../src/contract/accounts.js'
 
 /** `hospitals`: one row per tenant; `activo = 0` hides it from every public answer. */
 export interface HospitalsTable {

@@ -1,3 +1,5 @@
+import type { Rol } from '../src/contract/accounts.js'
+
 /** A row of the `hospitals` table, as the `verHospitales` call returns it. */
 export interface Hospital {
   tenant: string
@@ -6,11 +8,6 @@ export interface Hospital {
   color_secundario: string
   imagen: string
 }
-
-/** Account roles (the reserved route names that suggest them, SPEC §6). */
-export type Rol = 'cliente' | 'profesional' | 'admin'
-
-export const ROLES: readonly Rol[] = ['cliente', 'profesional', 'admin']
 
 /** Demo tenants (DESIGN "API contract"); `main` deliberately has no record. */
 export const SEED_HOSPITALS: readonly Hospital[] = [

@@ -1,16 +1,9 @@
 import type { AppDatabase } from '../kysely.js'
-import type { Rol } from '../seed-data.js'
+import type { AdminAccount, Rol } from '../../src/contract/accounts.js'
 import type { Actor, AuditLog } from './audit-log.js'
 
-/** An account as the administration API shows it: never its password hash. */
-export interface Account {
-  id: number
-  email: string
-  nombre: string
-  rol: Rol
-  tenant: string
-  activo: boolean
-}
+/** An account as the administration API shows it (the contract's shape). */
+export type Account = AdminAccount
 
 /** The state the session checks read on every authenticated request. */
 export interface AccountStanding {

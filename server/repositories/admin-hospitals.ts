@@ -1,30 +1,21 @@
 import { isTenantId } from '../../src/contract/tenants.js'
+import type { AdminHospital } from '../../src/contract/accounts.js'
 import type { AppDatabase } from '../kysely.js'
 import type { Actor, AuditLog } from './audit-log.js'
 
-/** A hospital as its administrators see it (the public answer omits `activo`). */
-export interface HospitalRecord {
-  tenant: string
-  nombre: string
-  color_primario: string
-  color_secundario: string
-  imagen: string
-  activo: boolean
-}
-
 /** What a PATCH may change; absent fields stay as they are. */
 export type HospitalChanges = Partial<
-  Pick<HospitalRecord, 'nombre' | 'color_primario' | 'color_secundario' | 'imagen' | 'activo'>
+  Pick<AdminHospital, 'nombre' | 'color_primario' | 'color_secundario' | 'imagen' | 'activo'>
 >
 
 export type UpdateOutcome =
-  { ok: true; record: HospitalRecord } | { ok: false; reason: 'not_found' | 'stale' }
+  { ok: true; record: AdminHospital } | { ok: false; reason: 'not_found' | 'stale' }
 
 export interface AdminHospitalRepository {
-  list(): Promise<HospitalRecord[]>
-  find(tenant: string): Promise<HospitalRecord | undefined>
+  list(): Promise<AdminHospital[]>
+  find(tenant: string): Promise<AdminHospital | undefined>
   /** False when the tenant is taken (by any hospital, disabled ones included). */
-  create(actor: Actor, record: Omit<HospitalRecord, 'activo'>): Promise<boolean>
+  create(actor: Actor, record: Omit<AdminHospital, 'activo'>): Promise<boolean>
   /**
    * Applies `changes` only if the stored record still equals `expected` (compare-and-set in one
    * statement): of two admins saving the same version, the second gets `stale`, never a silent
@@ -32,7 +23,7 @@ export interface AdminHospitalRepository {
    */
   update(
     actor: Actor,
-    expected: HospitalRecord,
+    expected: AdminHospital,
     changes: HospitalChanges,
     accion: string,
   ): Promise<UpdateOutcome>
@@ -54,7 +45,7 @@ function toRecord(row: {
   color_secundario: string
   imagen: string
   activo: number
-}): HospitalRecord {
+}): AdminHospital {
   return { ...row, activo: row.activo === 1 }
 }
 
@@ -101,7 +92,7 @@ export function createAdminHospitalRepository(
     },
 
     async update(actor, expected, changes, accion) {
-      const next: HospitalRecord = { ...expected, ...changes }
+      const next: AdminHospital = { ...expected, ...changes }
       return db.transaction().execute(async (trx): Promise<UpdateOutcome> => {
         const result = await trx
           .updateTable('hospitals')

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely'
 import type { DatabaseSchema } from '../database-schema.js'
 import type { AppDatabase } from '../kysely.js'
-import type { Rol } from '../seed-data.js'
+import type { Rol } from '../../src/contract/accounts.js'
 
 /** Who made a change: the signed-in account, as the audit log names it. */
 export interface Actor {

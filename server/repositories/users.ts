@@ -1,5 +1,5 @@
 import type { AppDatabase } from '../kysely.js'
-import type { Rol } from '../seed-data.js'
+import type { Rol } from '../../src/contract/accounts.js'
 
 /** A row of the `users` table, as sign-in reads it. */
 export interface UserRecord {

@@ -7,7 +7,7 @@ import { HttpError, MESSAGES } from '../http-errors.js'
 import type { AccessCodeRepository } from '../repositories/access-codes.js'
 import type { AccountRepository } from '../repositories/accounts.js'
 import type { AdminHospitalRepository } from '../repositories/admin-hospitals.js'
-import type { Rol } from '../seed-data.js'
+import { ROLES, type Rol } from '../../src/contract/accounts.js'
 import { NO_QUERY_SCHEMA, TENANT_SCHEMA } from '../schemas.js'
 import { DEFAULT_TENANT } from '../../src/contract/tenants.js'
 import { ACCOUNT_SCHEMA, ADMIN_ERROR_RESPONSES, TENANT_PARAMS_SCHEMA } from './admin-schemas.js'
@@ -90,7 +90,7 @@ export function registerAdminCuentasRoutes(
           properties: {
             email: { type: 'string', maxLength: 254, pattern: EMAIL_PATTERN },
             nombre: { type: 'string', maxLength: 200 },
-            rol: { type: 'string', enum: ['cliente', 'profesional', 'admin'] },
+            rol: { type: 'string', enum: [...ROLES] },
             password: { type: 'string', minLength: PASSWORD_MIN_LENGTH, maxLength: 256 },
           },
         },

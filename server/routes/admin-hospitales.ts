@@ -4,11 +4,8 @@ import { isProductAdmin } from '../auth/admin-guards.js'
 import { assertNewTenantId, readColor, readName } from '../admin-validation.js'
 import { computeEtag } from '../etag.js'
 import { HttpError, MESSAGES } from '../http-errors.js'
-import type {
-  AdminHospitalRepository,
-  HospitalChanges,
-  HospitalRecord,
-} from '../repositories/admin-hospitals.js'
+import type { AdminHospital } from '../../src/contract/accounts.js'
+import type { AdminHospitalRepository, HospitalChanges } from '../repositories/admin-hospitals.js'
 import type { Actor } from '../repositories/audit-log.js'
 import { NO_QUERY_SCHEMA } from '../schemas.js'
 import {
@@ -35,7 +32,7 @@ interface PatchHospitalBody {
 }
 
 /** The version of a hospital record that `If-Match` must name. */
-export function hospitalEtag(record: HospitalRecord): string {
+export function hospitalEtag(record: AdminHospital): string {
   return computeEtag(JSON.stringify(record))
 }
 
@@ -61,7 +58,7 @@ export function notFoundHospital(): HttpError {
   return new HttpError(404, 'not_found', MESSAGES.notFound)
 }
 
-function sendHospital(reply: FastifyReply, record: HospitalRecord) {
+function sendHospital(reply: FastifyReply, record: AdminHospital) {
   reply.header('etag', hospitalEtag(record))
   return record
 }

@@ -1,3 +1,4 @@
+import { ROLES } from '../../src/contract/accounts.js'
 import { ERROR_RESPONSE_SCHEMA, TENANT_SCHEMA } from '../schemas.js'
 
 /** `:tenant` in admin URLs. */
@@ -59,7 +60,7 @@ export const ACCOUNT_SCHEMA = {
     id: { type: 'integer' },
     email: { type: 'string' },
     nombre: { type: 'string' },
-    rol: { type: 'string', enum: ['cliente', 'profesional', 'admin'] },
+    rol: { type: 'string', enum: [...ROLES] },
     tenant: { type: 'string' },
     activo: { type: 'boolean' },
   },

@@ -1,31 +1,14 @@
 /** The administration calls of the API (`/api/admin/hospitales…`), typed for the screens. */
 import { adminHospitalPath, API_PATHS } from '../../config/api-paths'
 import { api } from '../../lib/api'
+import type { AdminAccount, AdminHospital, Rol } from '../../contract/accounts'
 
-export type Rol = 'cliente' | 'profesional' | 'admin'
-
-export interface Hospital {
-  tenant: string
-  nombre: string
-  color_primario: string
-  color_secundario: string
-  imagen: string
-  activo: boolean
-}
+export type { AdminAccount as Account, AdminHospital as Hospital, Rol }
 
 /** A hospital with the version a change must name in `If-Match`. */
 export interface VersionedHospital {
-  hospital: Hospital
+  hospital: AdminHospital
   etag: string
-}
-
-export interface Account {
-  id: number
-  email: string
-  nombre: string
-  rol: Rol
-  tenant: string
-  activo: boolean
 }
 
 export interface NewHospital {
@@ -47,17 +30,17 @@ export interface AccessCode {
   caduca_en: string
 }
 
-export const listHospitals = () => api.request<Hospital[]>(API_PATHS.adminHospitales)
+export const listHospitals = () => api.request<AdminHospital[]>(API_PATHS.adminHospitales)
 
 export const createHospital = (hospital: NewHospital) =>
-  api.request<Hospital>(API_PATHS.adminHospitales, { method: 'POST', body: hospital })
+  api.request<AdminHospital>(API_PATHS.adminHospitales, { method: 'POST', body: hospital })
 
 async function versioned(
   path: string,
   init: Parameters<typeof api.request>[1] = {},
 ): Promise<VersionedHospital> {
   let etag = ''
-  const hospital = await api.request<Hospital>(path, {
+  const hospital = await api.request<AdminHospital>(path, {
     ...init,
     onHeaders: (headers) => {
       etag = headers.get('ETag') ?? ''
@@ -72,7 +55,9 @@ export const readHospital = (tenant: string) => versioned(adminHospitalPath(tena
 export const updateHospital = (
   tenant: string,
   etag: string,
-  changes: Partial<Pick<Hospital, 'nombre' | 'color_primario' | 'color_secundario' | 'activo'>>,
+  changes: Partial<
+    Pick<AdminHospital, 'nombre' | 'color_primario' | 'color_secundario' | 'activo'>
+  >,
 ) =>
   versioned(adminHospitalPath(tenant), {
     method: 'PATCH',
@@ -87,19 +72,19 @@ export const uploadLogo = (tenant: string, file: File, onProgress: (sent: number
 }
 
 export const listAccounts = (tenant: string) =>
-  api.request<Account[]>(adminHospitalPath(tenant, 'cuentas'))
+  api.request<AdminAccount[]>(adminHospitalPath(tenant, 'cuentas'))
 
 export const createAccount = (tenant: string, account: NewAccount) =>
-  api.request<Account>(adminHospitalPath(tenant, 'cuentas'), { method: 'POST', body: account })
+  api.request<AdminAccount>(adminHospitalPath(tenant, 'cuentas'), { method: 'POST', body: account })
 
 export const disableAccount = (tenant: string, id: number) =>
-  api.request<Account>(adminHospitalPath(tenant, 'cuentas', id), {
+  api.request<AdminAccount>(adminHospitalPath(tenant, 'cuentas', id), {
     method: 'PATCH',
     body: { activo: false },
   })
 
 export const resetAccess = (tenant: string, id: number) =>
-  api.request<Account & AccessCode>(adminHospitalPath(tenant, 'cuentas', id), {
+  api.request<AdminAccount & AccessCode>(adminHospitalPath(tenant, 'cuentas', id), {
     method: 'PATCH',
     body: { restablecer_acceso: true },
   })
