@@ -48,9 +48,10 @@ const LAYER_RULES = {
   ],
   contract: [
     {
-      regex: '^(?!\\./)',
+      // TypeBox is the one schema library: shapes and limits are written once, here.
+      regex: '^(?!\\./|typebox(/|$))',
       message:
-        'The tenant contract is pure and self-contained (page, worker, server and build import it): no imports outside src/contract/.',
+        'The tenant contract is pure and self-contained (page, worker, server and build import it): no imports outside src/contract/ but typebox.',
     },
   ],
   sw: [

@@ -1,7 +1,7 @@
 /** The only module with side effects at import: start-up, render, worker registration. */
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router'
+import { RouterProvider } from 'react-router-dom'
 import { connectReconnectRecovery } from './app/reconnect-recovery'
 import { isSessionAwaitingVerification } from './app/layouts/tenant-layout-data'
 import { createAppRouter } from './app/router'

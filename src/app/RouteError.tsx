@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useRouteError } from 'react-router'
+import { useRouteError } from 'react-router-dom'
 import { SectionPage } from '../components/SectionPage'
 import { DEFAULT_TENANT, isTenantId, tenantFromPathname } from '../contract/tenants'
 import { isChunkLoadError, reloadAfterChunkError } from '../features/pwa/chunk-reload'

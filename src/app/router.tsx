@@ -2,7 +2,7 @@
  * The route tree: a root gate that applies the tenant rules on every navigation, the tenant
  * layout, and every reserved name as a child screen loaded on demand (SPEC §2).
  */
-import { createBrowserRouter, type RouteObject } from 'react-router'
+import { createBrowserRouter, type RouteObject } from 'react-router-dom'
 import { INSTALL_SEGMENT, TECHNICAL_INFO_SEGMENT } from '../config/paths'
 import type { ReservedSegment } from '../contract/tenants'
 import { TENANT_GATE_ID, tenantGateLoader } from '../features/tenant/tenant-gate'

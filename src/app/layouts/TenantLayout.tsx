@@ -1,5 +1,5 @@
 import { Suspense, use, type ReactNode } from 'react'
-import { Link, Outlet, useLoaderData, useNavigate } from 'react-router'
+import { Link, Outlet, useLoaderData, useNavigate } from 'react-router-dom'
 import { TitleOwnerContext } from '../../components/SectionPage'
 import { appVersion } from '../../config/env'
 import { paths } from '../../config/paths'

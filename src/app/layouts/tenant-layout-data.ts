@@ -3,7 +3,7 @@
  * devices at the latest on their next navigation), and the signed-in user, when the tenant or the
  * session changed. Each returns what it starts, without blocking the screen.
  */
-import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router'
+import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router-dom'
 import { DEFAULT_TENANT } from '../../contract/tenants'
 import { readSession, type SessionState } from '../../features/auth/session'
 import { loadBranding } from '../../features/tenant/branding-controller'

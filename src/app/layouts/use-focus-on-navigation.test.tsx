@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router'
+import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router-dom'
 import { describe, expect, test } from 'vitest'
 import { useFocusOnNavigation } from './use-focus-on-navigation'
 

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react'
-import { useLocation } from 'react-router'
+import { useLocation } from 'react-router-dom'
 
 /**
  * After a client-side navigation (a link, sign-in, sign-out, Back and Forward), moves focus to

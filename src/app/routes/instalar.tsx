@@ -1,4 +1,4 @@
-import { useLoaderData, type LoaderFunctionArgs } from 'react-router'
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom'
 import { paths } from '../../config/paths'
 import { qrCodeImageUrl } from '../../features/pwa/install-qr'
 import { InstallSheet } from '../../features/pwa/InstallSheet'

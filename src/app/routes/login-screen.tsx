@@ -1,5 +1,5 @@
 import { Suspense, use, useEffect, useState, useSyncExternalStore } from 'react'
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom'
 import { SectionPage } from '../../components/SectionPage'
 import { EXPIRED_PARAMS, paths, returnPathWithin } from '../../config/paths'
 import { DEFAULT_TENANT, isTenantId, type ReservedSegment } from '../../contract/tenants'

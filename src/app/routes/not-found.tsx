@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from 'react-router-dom'
 import { SectionPage } from '../../components/SectionPage'
 import { paths } from '../../config/paths'
 import { useTenant } from '../../features/tenant/tenant-gate'

@@ -1,6 +1,6 @@
 /** Building blocks of the reserved screens, whose business content the spec does not describe. */
 import { Suspense, use, type ReactNode } from 'react'
-import { Link, useRouteLoaderData } from 'react-router'
+import { Link, useRouteLoaderData } from 'react-router-dom'
 import { SectionPage } from '../../components/SectionPage'
 import { belongsToOtherHospital } from '../../features/auth/session'
 import { paths } from '../../config/paths'

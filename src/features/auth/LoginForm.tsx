@@ -1,5 +1,5 @@
 import { useId, useRef, useState, useSyncExternalStore, type SubmitEvent } from 'react'
-import { Link } from 'react-router'
+import { Link } from 'react-router-dom'
 import { paths } from '../../config/paths'
 import { isTenantId } from '../../contract/tenants'
 import { ApiError, NetworkError, TimeoutError } from '../../lib/api-errors'

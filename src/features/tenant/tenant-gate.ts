@@ -2,7 +2,7 @@
  * Applies the routing rules on every navigation (SPEC §2): redirects paths whose first segment
  * names no tenant, and stores the tenant of the others.
  */
-import { replace, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router'
+import { replace, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router-dom'
 import { readValue, removeValue, writeValue } from '../../lib/storage'
 import { resolveTenantLocation, type LocationParts } from './tenant-routing'
 
