@@ -1,0 +1,176 @@
+/**
+ * The care journey's shapes and limits (docs/care-journey.md): a patient's request for help
+ * (`asistencia`), its conversation, the live events that carry both, and the directory. Written
+ * once with TypeBox: the server's route schemas and OpenAPI, the page's parsing of answers and the
+ * forms' constraints all come from here.
+ */
+import Type, { type Static } from 'typebox'
+
+/** Longest reason a patient may write. */
+export const MOTIVO_MAX_LENGTH = 1000
+/** Longest summary a professional may write when finishing. */
+export const RESUMEN_MAX_LENGTH = 4000
+/** Longest message of a conversation. */
+export const MENSAJE_MAX_LENGTH = 2000
+/** Longest comment of a rating. */
+export const COMENTARIO_MAX_LENGTH = 1000
+/** Longest specialty name. */
+export const ESPECIALIDAD_MAX_LENGTH = 80
+/** Photos a patient may attach to a request. */
+export const MAX_FOTOS_POR_ASISTENCIA = 3
+/** Minutes a request may wait before it expires, unless the hospital sets its own. */
+export const DEFAULT_CADUCIDAD_MINUTOS = 30
+
+/** A request's states: `en_espera` → `en_curso` → `finalizada`, or `cancelada`, `caducada`. */
+export const ESTADOS_ASISTENCIA = [
+  'en_espera',
+  'en_curso',
+  'finalizada',
+  'cancelada',
+  'caducada',
+] as const
+export type EstadoAsistencia = (typeof ESTADOS_ASISTENCIA)[number]
+
+/** States in which a consultation is over: opening one leads to `error-consulta-inactiva`. */
+export const ESTADOS_INACTIVOS = ['finalizada', 'cancelada', 'caducada'] as const
+export type EstadoInactivo = (typeof ESTADOS_INACTIVOS)[number]
+
+export function isEstadoInactivo(estado: EstadoAsistencia): estado is EstadoInactivo {
+  return (ESTADOS_INACTIVOS as readonly string[]).includes(estado)
+}
+
+/** How a request entered the queue: a signed-in patient, immediate care, or a kiosk walk-in. */
+export const ORIGENES_ASISTENCIA = ['paciente', 'inmediata', 'presencial'] as const
+
+const Uuid = Type.String({ format: 'uuid' })
+const Fecha = Type.String({ format: 'date-time' })
+const Texto = (maxLength: number) => Type.String({ minLength: 1, maxLength })
+
+export const Persona = Type.Object({ id: Type.Integer(), nombre: Type.String() })
+export type Persona = Static<typeof Persona>
+
+export const Valoracion = Type.Object(
+  {
+    puntuacion: Type.Integer({ minimum: 1, maximum: 5 }),
+    comentario: Type.Optional(Texto(COMENTARIO_MAX_LENGTH)),
+  },
+  { additionalProperties: false },
+)
+export type Valoracion = Static<typeof Valoracion>
+
+/** Where a waiting request stands, shown to its patient; no estimate without recent history. */
+export const Espera = Type.Object({
+  posicion: Type.Integer({ minimum: 1 }),
+  estimacion_minutos: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+})
+export type Espera = Static<typeof Espera>
+
+/** A request for help, as whoever may see it is answered. */
+export const Asistencia = Type.Object({
+  id: Uuid,
+  tenant: Type.String(),
+  estado: Type.Union(ESTADOS_ASISTENCIA.map((estado) => Type.Literal(estado))),
+  origen: Type.Union(ORIGENES_ASISTENCIA.map((origen) => Type.Literal(origen))),
+  motivo: Type.String(),
+  especialidad: Type.Union([Type.String(), Type.Null()]),
+  paciente: Persona,
+  profesional: Type.Union([Persona, Type.Null()]),
+  /** URLs of the attached photos (API paths, read through the API client: they are health data). */
+  fotos: Type.Array(Type.String()),
+  creada_en: Fecha,
+  atendida_en: Type.Union([Fecha, Type.Null()]),
+  cerrada_en: Type.Union([Fecha, Type.Null()]),
+  caduca_en: Fecha,
+  resumen: Type.Union([Type.String(), Type.Null()]),
+  valoracion: Type.Union([Valoracion, Type.Null()]),
+  /** Only while `en_espera`. */
+  espera: Type.Union([Espera, Type.Null()]),
+  /** Kiosk walk-ins: the short ticket shown to the person ("A-014"). */
+  ticket: Type.Union([Type.String(), Type.Null()]),
+  /** A referral: the request it came from. */
+  derivada_de: Type.Union([Uuid, Type.Null()]),
+})
+export type Asistencia = Static<typeof Asistencia>
+
+export const NuevaAsistencia = Type.Object(
+  {
+    id: Uuid,
+    motivo: Texto(MOTIVO_MAX_LENGTH),
+    especialidad: Type.Optional(Texto(ESPECIALIDAD_MAX_LENGTH)),
+  },
+  { additionalProperties: false },
+)
+export type NuevaAsistencia = Static<typeof NuevaAsistencia>
+
+export const Finalizacion = Type.Object(
+  { resumen: Texto(RESUMEN_MAX_LENGTH) },
+  { additionalProperties: false },
+)
+export type Finalizacion = Static<typeof Finalizacion>
+
+/** A message of a consultation's conversation: text, a photo, or both. */
+export const Mensaje = Type.Object({
+  id: Uuid,
+  asistencia_id: Uuid,
+  autor: Type.Object({
+    id: Type.Integer(),
+    nombre: Type.String(),
+    rol: Type.String(),
+  }),
+  texto: Type.String(),
+  /** API path of the photo, read through the API client. */
+  foto: Type.Union([Type.String(), Type.Null()]),
+  creado_en: Fecha,
+})
+export type Mensaje = Static<typeof Mensaje>
+
+export const NuevoMensaje = Type.Object(
+  {
+    id: Uuid,
+    texto: Type.String({ maxLength: MENSAJE_MAX_LENGTH }),
+    /** Id of a photo uploaded to the consultation first (`POST …/fotos`). */
+    foto: Type.Optional(Uuid),
+  },
+  { additionalProperties: false },
+)
+export type NuevoMensaje = Static<typeof NuevoMensaje>
+
+/** Answer of a photo upload (`POST /api/asistencias/{id}/fotos`, multipart field `foto`). */
+export const FotoSubida = Type.Object({ id: Uuid, url: Type.String() })
+export type FotoSubida = Static<typeof FotoSubida>
+
+/** A professional in the hospital's directory. */
+export const Profesional = Type.Object({
+  id: Type.Integer(),
+  nombre: Type.String(),
+  especialidad: Type.Union([Type.String(), Type.Null()]),
+  disponible: Type.Boolean(),
+})
+export type Profesional = Static<typeof Profesional>
+
+/** Today's figures on the operations board. */
+export const EstadisticasHoy = Type.Object({
+  solicitudes_hoy: Type.Integer({ minimum: 0 }),
+  espera_mediana_minutos: Type.Union([Type.Number(), Type.Null()]),
+  valoracion_media: Type.Union([Type.Number(), Type.Null()]),
+})
+export type EstadisticasHoy = Static<typeof EstadisticasHoy>
+
+/**
+ * Live events (`GET /api/eventos`, Server-Sent Events). Every event's `id:` is its position in the
+ * hospital's ordered log, sent back as `Last-Event-ID` on reconnection; `event:` is one of these
+ * names and `data:` its JSON.
+ */
+export const EVENTOS = {
+  /** A request changed (created, taken, finished, cancelled, expired, rated): the record. */
+  asistencia: 'asistencia',
+  /** A new message in a consultation the caller takes part in: the message. */
+  mensaje: 'mensaje',
+  /** A professional's availability changed: `{ id, disponible }`. */
+  presencia: 'presencia',
+  /** The caller is too far behind the log: reload the state, then carry on. */
+  reinicio: 'reinicio',
+} as const
+
+export const Presencia = Type.Object({ id: Type.Integer(), disponible: Type.Boolean() })
+export type Presencia = Static<typeof Presencia>
