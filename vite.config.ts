@@ -136,17 +136,26 @@ function releaseNotesPlugin(): Plugin {
   }
 }
 
-const REACT_ROUTER_PRODUCTION = fileURLToPath(
-  new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url),
-)
+// react-router's package exports name only its development build; a production build takes the
+// production files. `react-router-dom` re-exports both entries (`react-router` and its DOM entry
+// `react-router/dom`), so both are redirected, or the app would hold two routers whose contexts
+// never meet.
+const REACT_ROUTER_PRODUCTION = [
+  { find: /^react-router$/, file: 'index.mjs' },
+  { find: /^react-router\/dom$/, file: 'dom-export.mjs' },
+].map(({ find, file }) => ({
+  find,
+  replacement: fileURLToPath(
+    new URL(`node_modules/react-router/dist/production/${file}`, import.meta.url),
+  ),
+}))
 
 // The API server the dev server forwards `/api` and `/logos` to (`npm run dev:api`).
 const DEV_API_TARGET = process.env.DEV_API_TARGET ?? 'http://127.0.0.1:4174'
 
 export default defineConfig(({ command }) => ({
   resolve: {
-    alias:
-      command === 'build' ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [],
+    alias: command === 'build' ? REACT_ROUTER_PRODUCTION : [],
   },
   plugins: [
     react(),
