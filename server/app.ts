@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import Fastify, {
+  type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyRequest,
   type FastifyServerOptions,
@@ -24,6 +25,7 @@ import { createAdminGuards } from './auth/admin-guards.js'
 import { createSharedRateLimitStore } from './auth/shared-rate-limit-store.js'
 import { createTokenService } from './auth/tokens.js'
 import { registerApiCors } from './cors.js'
+import { probeDatabase } from './database-availability.js'
 import { getOrCreateTokenSecret, openDatabase, seedDatabase } from './db.js'
 import { registerErrorHandling, sendFrameworkError } from './error-handler.js'
 import { ConciseLogController } from './logging.js'
@@ -112,12 +114,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const apiBaseUrl = options.apiBaseUrl ?? ''
   const scryptParams = options.scryptParams ?? DEFAULT_SCRYPT_PARAMS
   const ownsDatabase = options.database === undefined
+  // The logger exists once the app does; a connection may break before, while migrating.
+  let log: FastifyBaseLogger | undefined
   const db =
     options.database ??
     openDatabase(
       options.databaseUrl === undefined
         ? { engine: 'sqlite', path: options.dbPath ?? ':memory:' }
         : { engine: 'postgres', url: options.databaseUrl },
+      {
+        onConnectionError: (error) => {
+          log?.warn({ cause: error.message }, 'database connection lost')
+        },
+      },
     )
   const now = options.now ?? Date.now
 
@@ -145,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         sendFrameworkError(error, request, reply, fallbackHeaders)
       },
     })
+    log = app.log
     if (ownsDatabase) app.addHook('onClose', () => db.destroy())
     // Before any plugin or route: every route declared from here on must validate its input.
     enforceRouteSchemas(app)
@@ -188,7 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const loginLimits = mergeLimits(options.loginRateLimits)
     const logosDir = options.logosDir ?? resolveLogosDir()
     registerOpenApiRoute(app)
-    registerHealthRoute(app)
+    registerHealthRoute(app, { checkDatabase: () => probeDatabase(db) })
     registerHospitalesRoute(app, { hospitals })
     registerAuthRoutes(app, {
       users,
