@@ -25,6 +25,12 @@ import { createAdminGuards } from './auth/admin-guards.js'
 import { createSharedRateLimitStore } from './auth/shared-rate-limit-store.js'
 import { createTokenService } from './auth/tokens.js'
 import { registerApiCors } from './cors.js'
+import {
+  DEADLINE_CHECK_INTERVAL_MS,
+  HEADERS_DEADLINE_MS,
+  MAX_CONNECTIONS,
+  REQUEST_DEADLINE_MS,
+} from './connection-limits.js'
 import { probeDatabase } from './database-availability.js'
 import { getOrCreateTokenSecret, openDatabase, seedDatabase } from './db.js'
 import { registerErrorHandling, sendFrameworkError } from './error-handler.js'
@@ -90,6 +96,8 @@ export interface BuildAppOptions {
   /** Fastify logger; off by default. */
   logger?: FastifyServerOptions['logger']
   trustProxy?: boolean | string
+  /** How long a client may take to send one request; tests shorten it. */
+  requestDeadlineMs?: number
 }
 
 const DEFAULT_TOKEN_TTL_SECONDS = 28_800
@@ -147,6 +155,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       logController: new ConciseLogController(),
       trustProxy: options.trustProxy ?? false,
       bodyLimit: LOGIN_BODY_LIMIT,
+      requestTimeout: options.requestDeadlineMs ?? REQUEST_DEADLINE_MS,
+      http: {
+        headersTimeout: Math.min(
+          HEADERS_DEADLINE_MS,
+          options.requestDeadlineMs ?? REQUEST_DEADLINE_MS,
+        ),
+        connectionsCheckingInterval: DEADLINE_CHECK_INTERVAL_MS,
+      },
       // Validation must reject, not repair: no type coercion, no silent removal of fields.
       ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
       // Undecodable URLs are answered before any hook runs, so they get headers by hand.
@@ -155,6 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     })
     log = app.log
+    app.server.maxConnections = MAX_CONNECTIONS
     if (ownsDatabase) app.addHook('onClose', () => db.destroy())
     // Before any plugin or route: every route declared from here on must validate its input.
     enforceRouteSchemas(app)
