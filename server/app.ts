@@ -173,7 +173,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log = app.log
     app.server.maxConnections = MAX_CONNECTIONS
     if (ownsDatabase) app.addHook('onClose', () => db.destroy())
-    // Before any plugin or route: every route declared from here on must validate its input.
+    // Before the route policy: its preflight route takes no input, see registerApiCors.
+    await registerApiCors(app)
+    // Before any other plugin or route: every route declared from here on must validate its input.
     enforceRouteSchemas(app)
 
     registerErrorHandling(app)
@@ -201,7 +203,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 100 },
     })
     await registerOpenApi(app)
-    registerApiCors(app)
     registerApiNoStoreDefault(app)
 
     const hospitals = createHospitalRepository(db)
