@@ -1,10 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import {
-  createPerAccountRateLimit,
-  normaliseEmail,
-  perIpRateLimit,
-  type LoginRateLimits,
-} from '../auth/login-rate-limits.js'
+import type { AccountSignInThrottle } from '../auth/account-sign-in-throttle.js'
+import { normaliseEmail, perIpRateLimit, type LoginRateLimits } from '../auth/login-rate-limits.js'
 import { ServerBusyError, type PasswordCheckQueue } from '../auth/password-check-queue.js'
 import { verifyPassword } from '../auth/passwords.js'
 import type { TokenService } from '../auth/tokens.js'
@@ -29,6 +25,8 @@ export interface AuthRouteDeps {
   accounts: Pick<AccountRepository, 'findStanding'>
   tokens: TokenService
   limits: LoginRateLimits
+  /** Per-account limit on failed sign-ins. */
+  accountThrottle: AccountSignInThrottle
   /** Stored hash checked when the email is unknown, so timing does not reveal which emails exist. */
   dummyPasswordHash: string
   /** Bounds the scrypt work in progress; a full queue answers 503 with Retry-After. */
@@ -44,14 +42,22 @@ export const SERVER_BUSY_RETRY_AFTER_SECONDS = 1
  */
 export function registerAuthRoutes(
   app: FastifyInstance,
-  { users, accounts, tokens, limits, dummyPasswordHash, passwordChecks }: AuthRouteDeps,
+  {
+    users,
+    accounts,
+    tokens,
+    limits,
+    accountThrottle,
+    dummyPasswordHash,
+    passwordChecks,
+  }: AuthRouteDeps,
 ) {
   app.post<{ Body: LoginBody }>(
     '/api/auth/login',
     {
       bodyLimit: LOGIN_BODY_LIMIT,
       config: { rateLimit: perIpRateLimit(limits.perIp) },
-      preHandler: createPerAccountRateLimit(app, limits.perAccount),
+      preHandler: accountThrottle.admit,
       schema: {
         querystring: NO_QUERY_SCHEMA,
         body: {
@@ -97,6 +103,8 @@ export function registerAuthRoutes(
         reply.header('retry-after', SERVER_BUSY_RETRY_AFTER_SECONDS)
         throw new HttpError(503, 'server_busy', MESSAGES.serverBusy)
       }
+      // Whoever knows the password is no guesser: the account's failures are forgotten.
+      if (user !== undefined && passwordMatches) await accountThrottle.forgive(email)
       // A disabled account (or one of a disabled hospital) is refused like a wrong password.
       const isActive =
         user !== undefined && passwordMatches && (await accounts.findStanding(user.id))?.isActive
