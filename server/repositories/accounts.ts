@@ -14,6 +14,8 @@ export interface AccountStanding {
   tenant: string
   /** The account is enabled and so is its hospital (`main` has no record and is always on). */
   isActive: boolean
+  /** Its hospital is enabled, whatever the account's own state. */
+  isHospitalActive: boolean
 }
 
 export type CreateAccountOutcome = { ok: true; account: Account } | { ok: false; reason: 'taken' }
@@ -87,7 +89,11 @@ export function createAccountRepository(db: AppDatabase, audit: AuditLog): Accou
         .executeTakeFirst()
       if (!row) return undefined
       const { activo, hospital_activo, ...rest } = row
-      return { ...rest, isActive: activo === 1 && hospital_activo !== 0 }
+      return {
+        ...rest,
+        isActive: activo === 1 && hospital_activo !== 0,
+        isHospitalActive: hospital_activo !== 0,
+      }
     },
 
     async create(actor, account, passwordHash) {

@@ -394,8 +394,11 @@ describe('accounts', () => {
       { activo: false },
     )
     expect(disabled.statusCode).toBe(200)
-    // The disabled account's token is refused everywhere, and it cannot sign in again.
-    expect((await call('GET', '/api/me', patientToken)).statusCode).toBe(401)
+    // The disabled account's token is refused everywhere, saying why, and it cannot sign in
+    // again: with the right password it is told its account is disabled.
+    const me = await call('GET', '/api/me', patientToken)
+    expect(me.statusCode).toBe(401)
+    expect(me.json()).toMatchObject({ error: 'account_disabled' })
     const again = await testApp.app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -405,7 +408,17 @@ describe('accounts', () => {
         tenant: 'hospital-central',
       },
     })
-    expect(again.statusCode).toBe(401)
+    expect(again.statusCode).toBe(403)
+    expect(again.json()).toEqual({
+      error: 'account_disabled',
+      message: 'Tu cuenta está desactivada. Habla con la administración de tu centro.',
+    })
+    const wrongPassword = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'nueva@hospital-central.es', password: 'otra', tenant: 'hospital-central' },
+    })
+    expect(wrongPassword.json()).toMatchObject({ error: 'invalid_credentials' })
     expect(logLines.join('\n')).not.toMatch(/contrasena-segura|scrypt\$/)
   })
 
@@ -422,10 +435,20 @@ describe('accounts', () => {
         'if-match': etag,
       },
     )
-    expect((await call('GET', '/api/me', admin)).statusCode).toBe(401)
+    const me = await call('GET', '/api/me', admin)
+    expect(me.statusCode).toBe(401)
+    expect(me.json()).toMatchObject({ error: 'hospital_disabled' })
     expect(
       (await call('GET', '/api/admin/hospitales/hospital-central/cuentas', admin)).statusCode,
     ).toBe(401)
+    // Its people, signing in with the right password, are told the hospital is disabled.
+    const again = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: CENTRAL_PATIENT,
+    })
+    expect(again.statusCode).toBe(403)
+    expect(again.json()).toMatchObject({ error: 'hospital_disabled' })
   })
 
   it('resets access with a one-time, expiring code shown once', async () => {

@@ -45,7 +45,7 @@ describe('POST /api/auth/login', () => {
     const body = response.json<{ token: string; user: unknown }>()
     expect(body).toEqual({
       token: JWT_SHAPE,
-      user: { nombre: 'Lucía Martín', rol: 'cliente' },
+      user: { nombre: 'Lucía Martín', rol: 'cliente', tenant: 'hospital-central' },
     })
     expect(Object.keys(body)).toEqual(['token', 'user'])
   })
@@ -102,6 +102,13 @@ describe('POST /api/auth/login', () => {
       })
     },
   )
+
+  it('lets any account in through main, the portal, naming the hospital it belongs to', async () => {
+    const app = await start()
+    const response = await login(app, { ...DEMO, tenant: 'main' })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toMatchObject({ user: { rol: 'cliente', tenant: 'hospital-central' } })
+  })
 
   it.each([
     ['a missing password', { email: DEMO.email, tenant: DEMO.tenant }],

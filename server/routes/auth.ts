@@ -37,8 +37,9 @@ export interface AuthRouteDeps {
 export const SERVER_BUSY_RETRY_AFTER_SECONDS = 1
 
 /**
- * `POST /api/auth/login` `{ email, password, tenant }` → `{ token, user: { nombre, rol } }`.
- * An account signs in to its own tenant or to `main`, the generic portal.
+ * `POST /api/auth/login` `{ email, password, tenant }` → `{ token, user: { nombre, rol, tenant } }`.
+ * An account signs in to its own tenant or to `main`, the generic portal, which only lets it in:
+ * the answer names the account's hospital, where the app takes it.
  */
 export function registerAuthRoutes(
   app: FastifyInstance,
@@ -78,8 +79,12 @@ export function registerAuthRoutes(
               token: { type: 'string' },
               user: {
                 type: 'object',
-                required: ['nombre', 'rol'],
-                properties: { nombre: { type: 'string' }, rol: { type: 'string' } },
+                required: ['nombre', 'rol', 'tenant'],
+                properties: {
+                  nombre: { type: 'string' },
+                  rol: { type: 'string' },
+                  tenant: { type: 'string' },
+                },
               },
             },
           },
@@ -105,18 +110,24 @@ export function registerAuthRoutes(
       }
       // Whoever knows the password is no guesser: the account's failures are forgotten.
       if (user !== undefined && passwordMatches) await accountThrottle.forgive(email)
-      // A disabled account (or one of a disabled hospital) is refused like a wrong password.
-      const isActive =
-        user !== undefined && passwordMatches && (await accounts.findStanding(user.id))?.isActive
-      if (!user || !passwordMatches || !isActive) {
+      const standing =
+        user !== undefined && passwordMatches ? await accounts.findStanding(user.id) : undefined
+      if (!user || !standing) {
         throw new HttpError(401, 'invalid_credentials', MESSAGES.invalidCredentials)
+      }
+      // Only after a correct password, so a guesser learns nothing: the holder is told why.
+      if (!standing.isHospitalActive) {
+        throw new HttpError(403, 'hospital_disabled', MESSAGES.hospitalDisabled)
+      }
+      if (!standing.isActive) {
+        throw new HttpError(403, 'account_disabled', MESSAGES.accountDisabled)
       }
       // Only after a correct password: a guesser learns nothing an account holder does not know.
       if (user.tenant !== tenant && tenant !== DEFAULT_TENANT) {
         throw new HttpError(403, 'other_hospital', MESSAGES.otherHospital, user.tenant)
       }
       const token = tokens.issue({ sub: String(user.id), tenant: user.tenant, rol: user.rol })
-      return { token, user: { nombre: user.nombre, rol: user.rol } }
+      return { token, user: { nombre: user.nombre, rol: user.rol, tenant: user.tenant } }
     },
   )
 }

@@ -3,7 +3,7 @@
  * The token lives in `localStorage.token` (SPEC §3); everything else is derived from the API.
  */
 import { API_PATHS } from '../../config/api-paths'
-import { DEFAULT_TENANT } from '../../contract/tenants'
+import { DEFAULT_TENANT, isTenantId } from '../../contract/tenants'
 import { api } from '../../lib/api'
 import { InvalidResponseError, NetworkError, TimeoutError } from '../../lib/api-errors'
 import {
@@ -44,8 +44,11 @@ function readUser(value: unknown): SessionUser {
   throw new InvalidResponseError('The answer has no valid user')
 }
 
-/** Signs in and stores the token. Wrong credentials reject with an `ApiError` of status 401. */
-export async function signIn(credentials: Credentials): Promise<SessionUser> {
+/**
+ * Signs in and stores the token. Wrong credentials reject with an `ApiError` of status 401. The
+ * user comes with the hospital the account belongs to (through `main`, any hospital's).
+ */
+export async function signIn(credentials: Credentials): Promise<CurrentUser> {
   const answer = await api.request(API_PATHS.login, {
     method: 'POST',
     body: credentials,
@@ -55,8 +58,12 @@ export async function signIn(credentials: Credentials): Promise<SessionUser> {
     throw new InvalidResponseError('The answer has no token')
   }
   const user = readUser(answer.user)
+  const tenant = isRecord(answer.user) ? answer.user.tenant : undefined
   writeValue('token', answer.token)
-  return user
+  return {
+    ...user,
+    tenant: typeof tenant === 'string' && isTenantId(tenant) ? tenant : credentials.tenant,
+  }
 }
 
 /** The signed-in user, or null without a token. A stale token rejects (and triggers the 401 flow). */
