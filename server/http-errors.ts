@@ -18,6 +18,7 @@ export type ErrorCode =
   | 'invalid_tenant'
   | 'invalid_color'
   | 'tenant_taken'
+  | 'name_taken'
   | 'email_taken'
   | 'precondition_required'
   | 'stale'
