@@ -22,6 +22,7 @@ import {
 } from './auth/password-check-queue.js'
 import { DEFAULT_SCRYPT_PARAMS, hashPassword, type ScryptParams } from './auth/passwords.js'
 import { createAdminGuards } from './auth/admin-guards.js'
+import { createAccountSignInThrottle } from './auth/account-sign-in-throttle.js'
 import { createSharedRateLimitStore } from './auth/shared-rate-limit-store.js'
 import { createTokenService } from './auth/tokens.js'
 import { registerApiCors } from './cors.js'
@@ -223,6 +224,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       accounts,
       tokens,
       limits: loginLimits,
+      accountThrottle: createAccountSignInThrottle(
+        createRateLimitHitRepository(db, now),
+        loginLimits.perAccount,
+        now,
+      ),
       dummyPasswordHash,
       passwordChecks: createPasswordCheckQueue({
         ...DEFAULT_PASSWORD_CHECK_LIMITS,
