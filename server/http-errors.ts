@@ -22,6 +22,11 @@ export type ErrorCode =
   | 'unsupported_media_type'
   | 'invalid_image'
   | 'invalid_access_code'
+  | 'ya_atendida'
+  | 'id_en_uso'
+  | 'estado_no_valido'
+  | 'ya_valorada'
+  | 'demasiadas_fotos'
 
 /** Body of every error answer of the API. */
 export interface ErrorBody {
