@@ -26,6 +26,11 @@ export type ErrorCode =
   | 'invalid_image'
   | 'invalid_access_code'
   | 'database_unavailable'
+  | 'ya_atendida'
+  | 'id_en_uso'
+  | 'estado_no_valido'
+  | 'ya_valorada'
+  | 'demasiadas_fotos'
 
 /** Body of every error answer of the API. */
 export interface ErrorBody {
