@@ -5,7 +5,13 @@
  */
 import { TOKEN_HEADER } from '../config/api-paths'
 import { isServedFromWorkerCache } from '../config/sw-messages'
-import { ApiError, InvalidRequestError, TimeoutError, UnauthorizedError } from './api-errors'
+import {
+  ApiError,
+  InvalidRequestError,
+  InvalidResponseError,
+  TimeoutError,
+  UnauthorizedError,
+} from './api-errors'
 import { parseErrorBody, parseJson, readText } from './http/answer-body'
 import { failureOf, startExchange, type Exchange } from './http/exchange'
 import { sendMultipart, type RawAnswer } from './http/multipart-upload'
@@ -64,7 +70,19 @@ export interface ApiClient {
    * rules as `request`: token to API origins only, timeout, the 401 reaction, typed errors.
    */
   upload<T = unknown>(path: string, form: FormData, options?: UploadOptions): Promise<T>
+  /**
+   * Opens a long-lived `GET` (Server-Sent Events) under the same rules as `request`: token to API
+   * origins only, the 401 reaction, typed errors. The deadline covers the wait for the answer's
+   * headers only; the caller reads the body and ends it with its signal.
+   */
+  stream(path: string, options?: StreamOptions): Promise<ReadableStream<Uint8Array>>
   setEventHandlers(handlers: Partial<ApiEventHandlers>): void
+}
+
+export interface StreamOptions {
+  /** Extra request headers (e.g. `Last-Event-ID`); the token header cannot be overridden. */
+  headers?: Readonly<Record<string, string>>
+  signal?: AbortSignal
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -181,6 +199,39 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       } finally {
         exchange.finish()
       }
+    },
+
+    async stream(path: string, streamOptions: StreamOptions = {}) {
+      const url = buildUrl(path)
+      const headers = new Headers(streamOptions.headers)
+      headers.set('Accept', 'text/event-stream')
+      const token = tokenFor(url)
+      if (token) headers.set(TOKEN_HEADER, `Bearer ${token}`)
+      const exchange = startExchange(url, streamOptions.signal, options.timeoutMs)
+      let response: Response
+      try {
+        response = await send(exchange, {
+          method: 'GET',
+          headers,
+          credentials: 'omit',
+          cache: 'no-store',
+        })
+      } finally {
+        // Headers are in (or nothing came): from here on only the caller's signal ends it.
+        exchange.finish()
+      }
+      handlers.onReachable()
+      if (!response.ok || response.body === null) {
+        const text = response.ok ? '' : await response.text().catch(() => '')
+        const isLostSession = response.status === 401 && options.apiOrigins.includes(url.origin)
+        if (response.ok) throw new InvalidResponseError(`${url.pathname} sent no stream`)
+        throw failedAnswer(
+          { status: response.status, text },
+          url,
+          isLostSession ? { sentToken: token } : null,
+        )
+      }
+      return response.body
     },
 
     async upload<T>(path: string, form: FormData, uploadOptions: UploadOptions = {}): Promise<T> {
