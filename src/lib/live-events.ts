@@ -96,7 +96,8 @@ export function openLiveEvents(options: LiveEventsOptions): LiveEventsConnection
         })
       },
     })
-    const reader = body.pipeThrough(new TextDecoderStream()).getReader()
+    const reader = body.getReader()
+    const decoder = new TextDecoder()
     const onAbort = () => {
       reader.cancel().catch(() => undefined)
     }
@@ -105,7 +106,7 @@ export function openLiveEvents(options: LiveEventsOptions): LiveEventsConnection
       for (;;) {
         const chunk = await reader.read()
         if (chunk.done) return
-        parser.feed(chunk.value)
+        parser.feed(decoder.decode(chunk.value, { stream: true }))
       }
     } finally {
       stop.signal.removeEventListener('abort', onAbort)
