@@ -69,8 +69,8 @@ export type Espera = Static<typeof Espera>
 export const Asistencia = Type.Object({
   id: Uuid,
   tenant: Type.String(),
-  estado: Type.Union(ESTADOS_ASISTENCIA.map((estado) => Type.Literal(estado))),
-  origen: Type.Union(ORIGENES_ASISTENCIA.map((origen) => Type.Literal(origen))),
+  estado: Type.Enum(ESTADOS_ASISTENCIA),
+  origen: Type.Enum(ORIGENES_ASISTENCIA),
   motivo: Type.String(),
   especialidad: Type.Union([Type.String(), Type.Null()]),
   paciente: Persona,

@@ -51,6 +51,9 @@ export interface RequestOptions {
 
 export { MAX_RESPONSE_BYTES } from './http/answer-body'
 
+/** Largest image the app reads through `blob` (photos are re-encoded by the API well below). */
+export const MAX_BLOB_BYTES = 15 * 1024 * 1024
+
 const NO_HANDLERS: ApiEventHandlers = {
   onUnauthorized: () => undefined,
   onReachable: () => undefined,
@@ -76,6 +79,11 @@ export interface ApiClient {
    * headers only; the caller reads the body and ends it with its signal.
    */
   stream(path: string, options?: StreamOptions): Promise<ReadableStream<Uint8Array>>
+  /**
+   * Reads an image the API serves only to the session (a consultation's photo), under the same
+   * rules as `request`, up to MAX_BLOB_BYTES.
+   */
+  blob(path: string, options?: StreamOptions): Promise<Blob>
   setEventHandlers(handlers: Partial<ApiEventHandlers>): void
 }
 
@@ -232,6 +240,37 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         )
       }
       return response.body
+    },
+
+    async blob(path: string, blobOptions: StreamOptions = {}) {
+      const url = buildUrl(path)
+      const headers = new Headers(blobOptions.headers)
+      const token = tokenFor(url)
+      if (token) headers.set(TOKEN_HEADER, `Bearer ${token}`)
+      const exchange = startExchange(url, blobOptions.signal, options.timeoutMs)
+      try {
+        const response = await send(exchange, { method: 'GET', headers, credentials: 'omit' })
+        handlers.onReachable()
+        if (!response.ok) {
+          const text = await response.text().catch(() => '')
+          const isLostSession = response.status === 401 && options.apiOrigins.includes(url.origin)
+          throw failedAnswer(
+            { status: response.status, text },
+            url,
+            isLostSession ? { sentToken: token } : null,
+          )
+        }
+        if (Number(response.headers.get('Content-Length') ?? 0) > MAX_BLOB_BYTES) {
+          throw new InvalidResponseError('Image too large')
+        }
+        try {
+          return await response.blob()
+        } catch (error) {
+          throw failureOf(exchange, error)
+        }
+      } finally {
+        exchange.finish()
+      }
     },
 
     async upload<T>(path: string, form: FormData, uploadOptions: UploadOptions = {}): Promise<T> {
