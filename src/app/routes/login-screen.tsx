@@ -70,6 +70,7 @@ export function LoginScreen({ screen }: { screen: ReservedSegment }) {
   const { lastReachableAt } = useSyncExternalStore(
     connectionMonitor.subscribe,
     connectionMonitor.getSnapshot,
+    connectionMonitor.getSnapshot,
   )
 
   return (
