@@ -72,7 +72,8 @@ export function screenShellUrl(screen: PrerenderedScreen): string {
  */
 export function prerenderedScreenOf(pathname: string, search = ''): PrerenderedScreen | null {
   if (search !== '' && search !== '?') return null
-  if (tenantFromPathname(pathname) === null) return null
+  // Exactly `/{tenant}/{screen}`: `/{tenant}` alone is redirected by the page first.
+  if (tenantFromPathname(pathname) === null || pathname.split('/').length !== 3) return null
   const screen = screenOfPathname(pathname)
   return (PRERENDERED_SCREENS as readonly string[]).includes(screen)
     ? (screen as PrerenderedScreen)
