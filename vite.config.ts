@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
+import { jsBudgetPlugin } from './scripts/js-budget.ts'
 import { prerenderScreensPlugin } from './scripts/prerender-screens.ts'
 import { hasPostgresBinaries } from './server/testing/postgres-binaries.ts'
 import {
@@ -170,6 +171,7 @@ export default defineConfig(({ command }) => ({
     defaultBrandingPlugin(),
     screenChunksPlugin(),
     releaseNotesPlugin(),
+    jsBudgetPlugin(),
     prerenderScreensPlugin({ define: APP_DEFINE, alias: REACT_ROUTER_PRODUCTION }),
     VitePWA({
       strategies: 'injectManifest',
@@ -189,6 +191,8 @@ export default defineConfig(({ command }) => ({
   define: APP_DEFINE,
   build: {
     target: 'es2022',
+    // Every browser the app supports (ES2022) follows `modulepreload` itself: no polyfill to ship.
+    modulePreload: { polyfill: false },
     sourcemap: true,
   },
   server: {
@@ -209,6 +213,16 @@ export default defineConfig(({ command }) => ({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'tests/setup/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup/unit.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The build's own checks (JavaScript budget, prerendered shells).
+          name: 'build',
+          environment: 'node',
+          include: ['scripts/**/*.test.ts'],
+          setupFiles: ['tests/setup/fail-on-console-error.ts'],
         },
       },
       {
