@@ -218,19 +218,19 @@ export default defineConfig(({ command }) => ({
       {
         extends: true,
         test: {
-          // The build's own checks (JavaScript budget, prerendered shells).
-          name: 'build',
+          name: 'lint',
           environment: 'node',
-          include: ['scripts/**/*.test.ts'],
+          include: ['eslint/**/*.test.js'],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
         },
       },
       {
         extends: true,
         test: {
-          name: 'lint',
+          // The build's own checks (JavaScript budget, prerendered shells).
+          name: 'build',
           environment: 'node',
-          include: ['eslint/**/*.test.js'],
+          include: ['scripts/**/*.test.ts'],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
         },
       },
