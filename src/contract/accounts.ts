@@ -4,34 +4,27 @@
  * forms constrained).
  */
 import Type, { type Static } from 'typebox'
+import {
+  ACCESS_CODE_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PERSON_NAME_MAX_LENGTH,
+  ROLES,
+} from './account-rules.js'
 import { TenantId } from './hospitals.js'
 
-/** Account roles (the reserved route names that suggest them: cliente, profesional, admin). */
-export const ROLES = ['cliente', 'profesional', 'admin'] as const
-export type Rol = (typeof ROLES)[number]
-
-/** How each role reads in the interface: the one table. */
-export const ROL_LABELS: Readonly<Record<Rol, string>> = {
-  cliente: 'Paciente',
-  profesional: 'Profesional',
-  admin: 'Administración',
-}
-
-/** The Spanish label of a role; a role this version does not know reads as it is. */
-export function rolLabel(rol: string): string {
-  return (ROL_LABELS as Partial<Record<string, string>>)[rol] ?? rol
-}
-
-/** Longest person's name of an account, in characters. */
-export const PERSON_NAME_MAX_LENGTH = 100
-/** Longest email address (RFC 5321's path limit). */
-export const EMAIL_MAX_LENGTH = 254
-/** Shortest password an administrator may give a new account, or its owner set with a code. */
-export const PASSWORD_MIN_LENGTH = 8
-/** Longest password accepted (bounds the hashing work an anonymous caller can ask for). */
-export const PASSWORD_MAX_LENGTH = 256
-/** Longest one-time access code accepted. */
-export const ACCESS_CODE_MAX_LENGTH = 64
+export {
+  ACCESS_CODE_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PERSON_NAME_MAX_LENGTH,
+  ROL_LABELS,
+  ROLES,
+  rolLabel,
+  type Rol,
+} from './account-rules.js'
 
 // One @, something on each side, a dot in the domain, no spaces: the shape, not RFC 5322.
 // Surrounding spaces are allowed in requests: the address is trimmed before it is used.

@@ -4,9 +4,9 @@ import { readAnswer } from './answer-shape'
 import { InvalidResponseError } from './api-errors'
 
 describe('readAnswer', () => {
-  it('gives back an answer of the expected shape', () => {
+  it('gives back an answer of the expected shape', async () => {
     const me = { nombre: 'Lucía', rol: 'cliente', tenant: 'hospital-central' }
-    expect(readAnswer(Me, me)).toBe(me)
+    await expect(readAnswer(Me, me)).resolves.toBe(me)
   })
 
   it.each([
@@ -15,7 +15,7 @@ describe('readAnswer', () => {
     ['a number for a name', { nombre: 7, rol: 'cliente', tenant: 'x' }],
     ['an array', []],
     ['null', null],
-  ])('refuses an answer with %s', (_case, answer) => {
-    expect(() => readAnswer(Me, answer)).toThrow(InvalidResponseError)
+  ])('refuses an answer with %s', async (_case, answer) => {
+    await expect(readAnswer(Me, answer)).rejects.toThrow(InvalidResponseError)
   })
 })

@@ -3,7 +3,7 @@ import { Link, Outlet, useLoaderData, useNavigate } from 'react-router-dom'
 import { TitleOwnerContext } from '../../components/SectionPage'
 import { appVersion } from '../../config/env'
 import { paths } from '../../config/paths'
-import { rolLabel } from '../../contract/accounts'
+import { rolLabel } from '../../contract/account-rules'
 import { InactivitySignOut } from '../../features/auth/InactivitySignOut'
 import {
   belongsToOtherHospital,

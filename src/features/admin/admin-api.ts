@@ -46,7 +46,7 @@ async function versioned(
       etag = headers.get('ETag') ?? ''
     },
   })
-  return { hospital: readAnswer(AdminHospital, answer), etag }
+  return { hospital: await readAnswer(AdminHospital, answer), etag }
 }
 
 export const readHospital = (tenant: string) => versioned(adminHospitalPath(tenant))

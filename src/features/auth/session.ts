@@ -3,7 +3,7 @@
  * The token lives in `localStorage.token` (SPEC §3); everything else is derived from the API.
  */
 import { API_PATHS } from '../../config/api-paths'
-import { Me, SesionIniciada, type InicioSesion, type SessionUser } from '../../contract/accounts'
+import type { InicioSesion, Me, SessionUser } from '../../contract/accounts'
 import { DEFAULT_TENANT, isTenantId } from '../../contract/tenants'
 import { readAnswer } from '../../lib/answer-shape'
 import { api } from '../../lib/api'
@@ -19,6 +19,9 @@ import { deleteUserCaches } from '../../lib/user-caches'
 import { keepDeviceSettingsThrough } from './shared-device'
 
 export type { SessionUser }
+
+// The answers' schemas load beside the request they check, never before the first screen works.
+const loadSessionSchemas = () => import('../../contract/accounts')
 export type CurrentUser = Me
 export type Credentials = InicioSesion
 
@@ -27,12 +30,11 @@ export type Credentials = InicioSesion
  * user comes with the hospital the account belongs to (through `main`, any hospital's).
  */
 export async function signIn(credentials: Credentials): Promise<CurrentUser> {
-  const answer = await api.request(API_PATHS.login, {
-    method: 'POST',
-    body: credentials,
-    isCredentialCheck: true,
-  })
-  const { token, user } = readAnswer(SesionIniciada, answer)
+  const [{ SesionIniciada }, answer] = await Promise.all([
+    loadSessionSchemas(),
+    api.request(API_PATHS.login, { method: 'POST', body: credentials, isCredentialCheck: true }),
+  ])
+  const { token, user } = await readAnswer(SesionIniciada, answer)
   writeValue('token', token)
   return { ...user, tenant: isTenantId(user.tenant) ? user.tenant : credentials.tenant }
 }
@@ -45,7 +47,8 @@ export function hasSessionToken(): boolean {
 /** The signed-in user, or null without a token. A stale token rejects (and triggers the 401 flow). */
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   if (!readValue('token')) return null
-  const { nombre, rol, tenant } = readAnswer(Me, await api.request(API_PATHS.me))
+  const [schemas, answer] = await Promise.all([loadSessionSchemas(), api.request(API_PATHS.me)])
+  const { nombre, rol, tenant } = await readAnswer(schemas.Me, answer)
   return { nombre, rol, tenant }
 }
 

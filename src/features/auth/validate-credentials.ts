@@ -1,5 +1,5 @@
 /** Sign-in field rules and their Spanish messages; the limits are the contract's. */
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../../contract/accounts'
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../../contract/account-rules'
 
 export interface CredentialErrors {
   email?: string

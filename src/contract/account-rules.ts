@@ -1,0 +1,32 @@
+/**
+ * Accounts' roles and limits as plain values, without the schema library: the screens of a first
+ * load (the sign-in form, the header) read them without paying for the schemas built from them in
+ * `accounts.ts`.
+ */
+
+/** Account roles (the reserved route names that suggest them: cliente, profesional, admin). */
+export const ROLES = ['cliente', 'profesional', 'admin'] as const
+export type Rol = (typeof ROLES)[number]
+
+/** How each role reads in the interface: the one table. */
+export const ROL_LABELS: Readonly<Record<Rol, string>> = {
+  cliente: 'Paciente',
+  profesional: 'Profesional',
+  admin: 'Administración',
+}
+
+/** The Spanish label of a role; a role this version does not know reads as it is. */
+export function rolLabel(rol: string): string {
+  return (ROL_LABELS as Partial<Record<string, string>>)[rol] ?? rol
+}
+
+/** Longest person's name of an account, in characters. */
+export const PERSON_NAME_MAX_LENGTH = 100
+/** Longest email address (RFC 5321's path limit). */
+export const EMAIL_MAX_LENGTH = 254
+/** Shortest password an administrator may give a new account, or its owner set with a code. */
+export const PASSWORD_MIN_LENGTH = 8
+/** Longest password accepted (bounds the hashing work an anonymous caller can ask for). */
+export const PASSWORD_MAX_LENGTH = 256
+/** Longest one-time access code accepted. */
+export const ACCESS_CODE_MAX_LENGTH = 64
