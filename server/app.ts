@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import Fastify, {
+  type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyRequest,
   type FastifyServerOptions,
@@ -21,9 +22,17 @@ import {
 } from './auth/password-check-queue.js'
 import { DEFAULT_SCRYPT_PARAMS, hashPassword, type ScryptParams } from './auth/passwords.js'
 import { createAdminGuards } from './auth/admin-guards.js'
+import { createAccountSignInThrottle } from './auth/account-sign-in-throttle.js'
 import { createSharedRateLimitStore } from './auth/shared-rate-limit-store.js'
 import { createTokenService } from './auth/tokens.js'
 import { registerApiCors } from './cors.js'
+import {
+  DEADLINE_CHECK_INTERVAL_MS,
+  HEADERS_DEADLINE_MS,
+  MAX_CONNECTIONS,
+  REQUEST_DEADLINE_MS,
+} from './connection-limits.js'
+import { probeDatabase } from './database-availability.js'
 import { getOrCreateTokenSecret, openDatabase, seedDatabase } from './db.js'
 import { registerErrorHandling, sendFrameworkError } from './error-handler.js'
 import { ConciseLogController } from './logging.js'
@@ -101,6 +110,8 @@ export interface BuildAppOptions {
   /** Fastify logger; off by default. */
   logger?: FastifyServerOptions['logger']
   trustProxy?: boolean | string
+  /** How long a client may take to send one request; tests shorten it. */
+  requestDeadlineMs?: number
   /** How often this instance expires requests nobody took in time; 0 turns the sweep off. */
   careSweepIntervalMs?: number
   /** Heartbeat of the live event streams (comment lines, presence, session checks). */
@@ -152,12 +163,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const apiBaseUrl = options.apiBaseUrl ?? ''
   const scryptParams = options.scryptParams ?? DEFAULT_SCRYPT_PARAMS
   const ownsDatabase = options.database === undefined
+  // The logger exists once the app does; a connection may break before, while migrating.
+  let log: FastifyBaseLogger | undefined
   const db =
     options.database ??
     openDatabase(
       options.databaseUrl === undefined
         ? { engine: 'sqlite', path: options.dbPath ?? ':memory:' }
         : { engine: 'postgres', url: options.databaseUrl },
+      {
+        onConnectionError: (error) => {
+          log?.warn({ cause: error.message }, 'database connection lost')
+        },
+      },
     )
   const now = options.now ?? Date.now
 
@@ -178,6 +196,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       logController: new ConciseLogController(),
       trustProxy: options.trustProxy ?? false,
       bodyLimit: LOGIN_BODY_LIMIT,
+      requestTimeout: options.requestDeadlineMs ?? REQUEST_DEADLINE_MS,
+      http: {
+        headersTimeout: Math.min(
+          HEADERS_DEADLINE_MS,
+          options.requestDeadlineMs ?? REQUEST_DEADLINE_MS,
+        ),
+        connectionsCheckingInterval: DEADLINE_CHECK_INTERVAL_MS,
+      },
       // Validation must reject, not repair: no type coercion, no silent removal of fields.
       ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
       // Undecodable URLs are answered before any hook runs, so they get headers by hand.
@@ -185,8 +211,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         sendFrameworkError(error, request, reply, fallbackHeaders)
       },
     })
+    log = app.log
+    app.server.maxConnections = MAX_CONNECTIONS
     if (ownsDatabase) app.addHook('onClose', () => db.destroy())
-    // Before any plugin or route: every route declared from here on must validate its input.
+    // Before the route policy: its preflight route takes no input, see registerApiCors.
+    await registerApiCors(app)
+    // Before any other plugin or route: every route declared from here on must validate its input.
     enforceRouteSchemas(app)
 
     registerErrorHandling(app)
@@ -214,7 +244,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 100 },
     })
     await registerOpenApi(app)
-    registerApiCors(app)
     registerApiNoStoreDefault(app)
 
     const hospitals = createHospitalRepository(db)
@@ -228,13 +257,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const loginLimits = mergeLimits(options.loginRateLimits)
     const logosDir = options.logosDir ?? resolveLogosDir()
     registerOpenApiRoute(app)
-    registerHealthRoute(app)
+    registerHealthRoute(app, { checkDatabase: () => probeDatabase(db) })
     registerHospitalesRoute(app, { hospitals })
     registerAuthRoutes(app, {
       users,
       accounts,
       tokens,
       limits: loginLimits,
+      accountThrottle: createAccountSignInThrottle(
+        createRateLimitHitRepository(db, now),
+        loginLimits.perAccount,
+        now,
+      ),
       dummyPasswordHash,
       passwordChecks: createPasswordCheckQueue({
         ...DEFAULT_PASSWORD_CHECK_LIMITS,
