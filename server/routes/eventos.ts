@@ -45,7 +45,7 @@ export function registerEventosRoute(
       const account = await authenticate(request, reply, session)
       const header = request.headers['x-authorization']
       const token = typeof header === 'string' ? readBearerToken(header) : undefined
-      const verified = token === undefined ? undefined : session.tokens.verify(token)
+      const verified = token === undefined ? undefined : await session.tokens.verify(token)
       const expiresAtMs = verified?.ok ? verified.claims.exp * 1000 : 0
 
       reply.hijack()
