@@ -1,4 +1,4 @@
-import pg from 'pg'
+import { openListenConnection, type ListenConnection } from '../db.js'
 import { EVENT_CHANNEL } from '../migrations/engine.js'
 
 export interface EventNotificationsOptions {
@@ -19,7 +19,7 @@ const RETRY_MAX_MS = 10_000
  * (an `error` event without a listener would end the process).
  */
 export function listenForEvents(options: EventNotificationsOptions): { close(): Promise<void> } {
-  let client: pg.Client | undefined
+  let client: ListenConnection | undefined
   let closed = false
   let delay = RETRY_MIN_MS
   let retryTimer: NodeJS.Timeout | undefined
@@ -35,7 +35,7 @@ export function listenForEvents(options: EventNotificationsOptions): { close(): 
   }
 
   async function connect() {
-    const current = new pg.Client({ connectionString: options.url })
+    const current = openListenConnection(options.url)
     client = current
     let dropped = false
     const drop = (error?: unknown) => {
