@@ -57,6 +57,9 @@ import { registerAsistenciasRoutes } from './routes/asistencias.js'
 import { registerAsistenciaFotosRoutes } from './routes/asistencia-fotos.js'
 import { registerAsistenciaMensajesRoutes } from './routes/asistencia-mensajes.js'
 import { registerProfesionalesRoute } from './routes/profesionales.js'
+import { registerEventosRoute } from './routes/eventos.js'
+import { createLiveEvents, DEFAULT_HEARTBEAT_MS, type LiveEvents } from './live/live-events.js'
+import { createPresence } from './live/presence.js'
 import { registerAdminAuditoriaRoute } from './routes/admin-auditoria.js'
 import { registerAdminCuentasRoutes } from './routes/admin-cuentas.js'
 import { registerAdminHospitalesRoutes } from './routes/admin-hospitales.js'
@@ -111,7 +114,12 @@ export interface BuildAppOptions {
   requestDeadlineMs?: number
   /** How often this instance expires requests nobody took in time; 0 turns the sweep off. */
   careSweepIntervalMs?: number
+  /** Heartbeat of the live event streams (comment lines, presence, session checks). */
+  liveHeartbeatMs?: number
 }
+
+/** Live events are kept this long for reconnecting streams to catch up from. */
+const EVENT_RETENTION_MS = 24 * 60 * 60 * 1000
 
 const DEFAULT_CARE_SWEEP_INTERVAL_MS = 15_000
 
@@ -129,17 +137,14 @@ function mergeLimits(overrides: BuildAppOptions['loginRateLimits']): LoginRateLi
 }
 
 /**
- * Expires requests nobody took in time, every `intervalMs` on every instance: the conditional
- * update lets each request expire once however many instances sweep at the same moment.
+ * Every `intervalMs`, on every instance: expires requests nobody took in time (a conditional
+ * update, so each expires once however many instances sweep at the same moment), forgets the
+ * presence of instances that stopped beating, and prunes old live events.
  */
-function startCareSweep(
-  app: FastifyInstance,
-  care: ReturnType<typeof createCareService>,
-  intervalMs: number,
-) {
+function startCareSweep(app: FastifyInstance, sweep: () => Promise<void>, intervalMs: number) {
   if (intervalMs <= 0) return
   const timer = setInterval(() => {
-    care.expireDue().catch((error: unknown) => {
+    sweep().catch((error: unknown) => {
       app.log.warn({ err: error }, 'care sweep failed')
     })
   }, intervalMs)
@@ -290,24 +295,57 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerAdminAuditoriaRoute(app, { guards, audit })
     const session = { tokens, accounts }
     const asistencias = createAsistenciaRepository(db)
+    const mensajes = createMensajeRepository(db)
     const eventos = createEventoRepository(db, now)
     const presencia = createPresenciaRepository(db)
+    // The service publishes through the live events, which render records through the service:
+    // the callback reads `live` only when a change is published, once everything is built.
+    const onPublished = (tenant: string) => {
+      live.published(tenant)
+    }
     const care = createCareService({
       db,
       asistencias,
-      mensajes: createMensajeRepository(db),
+      mensajes,
       fotos: createFotoRepository(db),
       eventos,
       hospitals,
       audit,
       now,
-      onPublished: () => undefined,
+      onPublished,
     })
+    const presence = createPresence({ db, presencia, eventos, now, onPublished })
+    const live: LiveEvents = createLiveEvents({
+      db,
+      databaseUrl: options.databaseUrl,
+      eventos,
+      asistencias,
+      mensajes,
+      describe: care.describe,
+      accounts,
+      presence,
+      now,
+      heartbeatMs: options.liveHeartbeatMs ?? DEFAULT_HEARTBEAT_MS,
+      onError: (error) => {
+        app.log.warn({ err: error }, 'live events')
+      },
+    })
+    // Before the server stops accepting: open streams would otherwise hold its closing forever.
+    app.addHook('preClose', () => live.stop())
     registerAsistenciasRoutes(app, { session, care, asistencias, now })
     registerAsistenciaMensajesRoutes(app, { session, care })
     registerAsistenciaFotosRoutes(app, { session, care })
     registerProfesionalesRoute(app, { session, users, hospitals, presencia, now })
-    startCareSweep(app, care, options.careSweepIntervalMs ?? DEFAULT_CARE_SWEEP_INTERVAL_MS)
+    registerEventosRoute(app, { session, live })
+    startCareSweep(
+      app,
+      async () => {
+        await care.expireDue()
+        await presence.purgeExpired()
+        await eventos.pruneBefore(new Date(now() - EVENT_RETENTION_MS).toISOString())
+      },
+      options.careSweepIntervalMs ?? DEFAULT_CARE_SWEEP_INTERVAL_MS,
+    )
     registerManifestRoute(app, { hospitals, baseManifest: readBaseManifest(options.distDir) })
     const logoBaseUrl = (request: FastifyRequest) =>
       apiBaseUrl || `${request.protocol}://${request.host}`

@@ -16,7 +16,8 @@ const PREFLIGHT_MAX_AGE_SECONDS = 600
 const API_CORS: FastifyCorsOptions = {
   origin: '*',
   methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-  allowedHeaders: ['Content-Type', 'X-Authorization', 'If-Match', 'If-None-Match'],
+  // Last-Event-ID: a live event stream resumes across origins too.
+  allowedHeaders: ['Content-Type', 'X-Authorization', 'If-Match', 'If-None-Match', 'Last-Event-ID'],
   exposedHeaders: ['Retry-After', 'ETag'],
   maxAge: PREFLIGHT_MAX_AGE_SECONDS,
   cacheControl: 'no-store',

@@ -108,6 +108,31 @@ export function openDatabase(
     : openPostgres(location.url, onConnectionError)
 }
 
+/** The part of a PostgreSQL connection that listens for notifications. */
+export interface ListenConnection {
+  connect(): Promise<unknown>
+  query(text: string): Promise<unknown>
+  end(): Promise<void>
+  on(event: 'error', listener: (error: Error) => void): unknown
+  on(event: 'end', listener: () => void): unknown
+  on(
+    event: 'notification',
+    listener: (message: { channel: string; payload?: string }) => void,
+  ): unknown
+  removeAllListeners(event?: string): unknown
+}
+
+/**
+ * A PostgreSQL connection of its own, outside the pool, for LISTEN: a pooled connection would be
+ * handed to queries and lose its subscriptions. Not yet connected.
+ */
+export function openListenConnection(url: string): ListenConnection {
+  return new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
+  })
+}
+
 export interface SeedOptions {
   demoMode: boolean
   scryptParams?: ScryptParams
