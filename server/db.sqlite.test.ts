@@ -85,6 +85,8 @@ describe('the SQLite file', () => {
         color_primario: '#123456',
         color_secundario: '#abcdef',
         imagen: '/logos/clinica-sol.png',
+        // Added by a later migration: an old hospital has none until an admin gives one.
+        telefono: '',
       },
     ])
     expect(adopted.secret).toEqual({ value: 'secreto-de-antes-secreto-de-antes-1234' })
@@ -92,6 +94,7 @@ describe('the SQLite file', () => {
       { name: '0000-initial' },
       { name: '0100-administration' },
       { name: '0200-rate-limits' },
+      { name: '0700-hospital-phone' },
     ])
   })
 })

@@ -35,6 +35,8 @@ export interface Branding {
   tenant: string
   /** Hospital name, when the answer gave a usable one. */
   nombre: string | null
+  /** Contact phone ("Teléfono de contacto"), when the hospital gave one. */
+  telefono?: string
   colors: BrandingColors
   /** Absolute URL of the logo, already validated. */
   logoUrl: string | null
@@ -145,6 +147,18 @@ export function sanitizeLogoUrl(value: unknown, apiBaseUrl: string): string | nu
  */
 export const HOSPITAL_NAME_MAX_LENGTH = 80
 
+/** Longest contact phone, in characters. */
+export const TELEFONO_MAX_LENGTH = 30
+/** A contact phone: digits, an optional leading +, spaces, dots, dashes and brackets. */
+export const TELEFONO_PATTERN = String.raw`^\+?\(?[0-9][0-9 ().-]*$`
+const TELEFONO = new RegExp(TELEFONO_PATTERN)
+
+function sanitizePhone(value: unknown): string | null {
+  if (typeof value !== 'string') return null
+  const phone = value.trim()
+  return phone.length <= TELEFONO_MAX_LENGTH && TELEFONO.test(phone) ? phone : null
+}
+
 function sanitizeName(value: unknown): string | null {
   if (typeof value !== 'string') return null
   const name = cleanDisplayName(value.slice(0, MAX_RAW_NAME_LENGTH), HOSPITAL_NAME_MAX_LENGTH)
@@ -195,6 +209,7 @@ export function parseHospitalesAnswer(
   if (!logoUrl && first.imagen !== undefined && first.imagen !== null && first.imagen !== '') {
     warnings.push('imagen is not a usable logo URL; the logo is not shown')
   }
+  const telefono = sanitizePhone(first.telefono)
   return {
     ok: true,
     warnings,
@@ -202,6 +217,7 @@ export function parseHospitalesAnswer(
     branding: {
       tenant,
       nombre: sanitizeName(first.nombre),
+      ...(telefono === null ? {} : { telefono }),
       colors: deriveBrandingColors(primario, secundario),
       logoUrl,
     },
@@ -217,5 +233,6 @@ export function isBranding(value: unknown): value is Branding {
   )
   const logoValid = value.logoUrl === null || typeof value.logoUrl === 'string'
   const nameValid = value.nombre === null || typeof value.nombre === 'string'
-  return colorsValid && logoValid && nameValid
+  const phoneValid = value.telefono === undefined || typeof value.telefono === 'string'
+  return colorsValid && logoValid && nameValid && phoneValid
 }
