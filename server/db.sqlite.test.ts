@@ -94,6 +94,7 @@ describe('the SQLite file', () => {
       { name: '0000-initial' },
       { name: '0100-administration' },
       { name: '0200-rate-limits' },
+      { name: '0500-care' },
       { name: '0700-hospital-phone' },
     ])
   })
