@@ -4,7 +4,7 @@ import type { HospitalPublico } from '../src/contract/hospitals.js'
 /** A row of the `hospitals` table, as the `verHospitales` call returns it. */
 export type Hospital = HospitalPublico
 
-/** Demo tenants (DESIGN "API contract"); `main` deliberately has no record. */
+/** Demo tenants (README, "Run it"); `main` deliberately has no record. */
 export const SEED_HOSPITALS: readonly Hospital[] = [
   {
     tenant: 'hospital-central',

@@ -10,7 +10,8 @@ import { cleanDisplayName } from './text.js'
 
 /**
  * The product's own colours, shown for `main` and whenever a tenant's branding is missing or
- * invalid. The readable foregrounds are precomputed (white on this blue is 8.6:1, on the teal 5.5:1).
+ * invalid. The readable foregrounds are precomputed (white on this blue is 8.6:1, on the teal
+ * 5.5:1).
  */
 export const DEFAULT_BRANDING_COLORS = {
   primario: '#1f4e8c',
@@ -42,7 +43,7 @@ export interface Branding {
   logoUrl: string | null
 }
 
-/** The CSS custom properties branding sets on `:root` (DESIGN.md names the first two). */
+/** The CSS custom properties branding sets on `:root` (docs/branding.md). */
 export const BRANDING_CSS_VARIABLES: Record<keyof BrandingColors, string> = {
   primario: '--color-primario',
   secundario: '--color-secundario',
@@ -183,7 +184,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * Reads a `verHospitales` answer (SPEC §7): an array whose first element carries
+ * Reads a `verHospitales` answer (docs/branding.md): an array whose first element carries
  * `color_primario`, `color_secundario` and `imagen`. Any invalid colour rejects the whole answer,
  * so a tenant is never shown half branded; an unusable logo only drops the logo.
  */
