@@ -65,18 +65,15 @@ export function createAdminHospitalRepository(
 
     async create(actor, record) {
       return db.transaction().execute(async (trx) => {
+        // The stored row, defaults included (a field the request did not carry).
         const inserted = await trx
           .insertInto('hospitals')
           .values(record)
           .onConflict((conflict) => conflict.column('tenant').doNothing())
+          .returning(COLUMNS)
           .executeTakeFirst()
-        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return undefined
-        const row = await trx
-          .selectFrom('hospitals')
-          .select(COLUMNS)
-          .where('tenant', '=', record.tenant)
-          .executeTakeFirstOrThrow()
-        const created = toRecord(row)
+        if (!inserted) return undefined
+        const created = toRecord(inserted)
         await audit.append(trx, actor, {
           tenant: record.tenant,
           accion: 'hospital.creado',
