@@ -1,14 +1,17 @@
 import type { Generated } from 'kysely'
 import type { Rol } from '../src/contract/accounts.js'
 import type { EstadoAsistencia } from '../src/contract/care.js'
+import type { AdminHospital } from '../src/contract/hospitals.js'
 
-/** `hospitals`: one row per tenant; `activo = 0` hides it from every public answer. */
-export interface HospitalsTable {
-  tenant: string
-  nombre: string
-  color_primario: string
-  color_secundario: string
-  imagen: string
+/**
+ * `hospitals`: one row per tenant, a column per field of the contract's hospital record;
+ * `activo = 0` hides it from every public answer. Any field but the key may be left to its
+ * column's default when a row is inserted (a field added later has one), so a new field needs
+ * its migration and its place in the contract, nothing here.
+ */
+export type HospitalsTable = { tenant: string } & {
+  [Field in Exclude<keyof AdminHospital, 'tenant' | 'activo'>]: Generated<AdminHospital[Field]>
+} & {
   activo: Generated<number>
   /** Minutes a request may wait before it expires. */
   caducidad_minutos: Generated<number>

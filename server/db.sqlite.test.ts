@@ -86,6 +86,8 @@ describe('the SQLite file', () => {
         color_primario: '#123456',
         color_secundario: '#abcdef',
         imagen: '/logos/clinica-sol.png',
+        // Added by a later migration: an old hospital has none until an admin gives one.
+        telefono: '',
       },
     ])
     expect(adopted.secret).toEqual({ value: 'secreto-de-antes-secreto-de-antes-1234' })

@@ -3,6 +3,7 @@ import type { DatabaseSchema } from './database-schema.js'
 import { administrationMigration } from './migrations/administration.js'
 import { careMigration } from './migrations/care.js'
 import { currentPostgresSchema } from './migrations/engine.js'
+import { hospitalPhoneMigration } from './migrations/hospital-phone.js'
 import { initialMigration } from './migrations/initial.js'
 import { rateLimitsMigration } from './migrations/rate-limits.js'
 
@@ -14,6 +15,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0100-administration': administrationMigration,
   '0200-rate-limits': rateLimitsMigration,
   '0500-care': careMigration,
+  '0700-hospital-phone': hospitalPhoneMigration,
 }
 
 /** Brings the schema up to date; throws (the server does not start) when a migration fails. */

@@ -4,7 +4,7 @@ import type { HospitalPublico } from '../src/contract/hospitals.js'
 /** A row of the `hospitals` table, as the `verHospitales` call returns it. */
 export type Hospital = HospitalPublico
 
-/** Demo tenants (DESIGN "API contract"); `main` deliberately has no record. */
+/** Demo tenants (README, "Run it"); `main` deliberately has no record. */
 export const SEED_HOSPITALS: readonly Hospital[] = [
   {
     tenant: 'hospital-central',
@@ -12,6 +12,7 @@ export const SEED_HOSPITALS: readonly Hospital[] = [
     color_primario: '#0b5394',
     color_secundario: '#38761d',
     imagen: '/logos/hospital-central.png',
+    telefono: '+34 910 000 101',
   },
   {
     tenant: 'clinica-norte',
@@ -19,6 +20,7 @@ export const SEED_HOSPITALS: readonly Hospital[] = [
     color_primario: '#6a1b9a',
     color_secundario: '#c2185b',
     imagen: '/logos/clinica-norte.png',
+    telefono: '+34 940 000 202',
   },
   {
     // Pale yellow on white on purpose: it proves the app keeps text readable (WCAG AA).
@@ -27,6 +29,7 @@ export const SEED_HOSPITALS: readonly Hospital[] = [
     color_primario: '#fff59d',
     color_secundario: '#fffde7',
     imagen: '/logos/clinica-sol.png',
+    telefono: '+34 950 000 303',
   },
 ]
 

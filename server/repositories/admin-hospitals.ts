@@ -1,12 +1,13 @@
 import { isTenantId } from '../../src/contract/tenants.js'
-import type { AdminHospital } from '../../src/contract/hospitals.js'
+import { AdminHospital, type NuevoHospital } from '../../src/contract/hospitals.js'
 import type { AppDatabase } from '../kysely.js'
 import type { Actor, AuditLog } from './audit-log.js'
 
 /** What a PATCH may change; absent fields stay as they are. */
-export type HospitalChanges = Partial<
-  Pick<AdminHospital, 'nombre' | 'color_primario' | 'color_secundario' | 'imagen' | 'activo'>
->
+export type HospitalChanges = Partial<Omit<AdminHospital, 'tenant'>>
+
+/** A new hospital's fields; the others start at their columns' defaults. */
+export type NewHospitalRecord = NuevoHospital & { imagen: string }
 
 export type UpdateOutcome =
   { ok: true; record: AdminHospital } | { ok: false; reason: 'not_found' | 'stale' }
@@ -14,8 +15,8 @@ export type UpdateOutcome =
 export interface AdminHospitalRepository {
   list(): Promise<AdminHospital[]>
   find(tenant: string): Promise<AdminHospital | undefined>
-  /** False when the tenant is taken (by any hospital, disabled ones included). */
-  create(actor: Actor, record: Omit<AdminHospital, 'activo'>): Promise<boolean>
+  /** The created record; undefined when the tenant is taken (disabled hospitals included). */
+  create(actor: Actor, record: NewHospitalRecord): Promise<AdminHospital | undefined>
   /**
    * Applies `changes` only if the stored record still equals `expected` (compare-and-set in one
    * statement): of two admins saving the same version, the second gets `stale`, never a silent
@@ -29,23 +30,13 @@ export interface AdminHospitalRepository {
   ): Promise<UpdateOutcome>
 }
 
-const COLUMNS = [
-  'tenant',
-  'nombre',
-  'color_primario',
-  'color_secundario',
-  'imagen',
-  'activo',
-] as const
+// The record's fields are the contract's: a field added there is read, compared and audited.
+const COLUMNS = Object.keys(AdminHospital.properties) as (keyof AdminHospital)[]
+const TEXT_COLUMNS = COLUMNS.filter(
+  (column): column is Exclude<keyof AdminHospital, 'activo'> => column !== 'activo',
+)
 
-function toRecord(row: {
-  tenant: string
-  nombre: string
-  color_primario: string
-  color_secundario: string
-  imagen: string
-  activo: number
-}): AdminHospital {
+function toRecord(row: Omit<AdminHospital, 'activo'> & { activo: number }): AdminHospital {
   return { ...row, activo: row.activo === 1 }
 }
 
@@ -74,20 +65,23 @@ export function createAdminHospitalRepository(
 
     async create(actor, record) {
       return db.transaction().execute(async (trx) => {
+        // The stored row, defaults included (a field the request did not carry).
         const inserted = await trx
           .insertInto('hospitals')
           .values(record)
           .onConflict((conflict) => conflict.column('tenant').doNothing())
+          .returning(COLUMNS)
           .executeTakeFirst()
-        if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return false
+        if (!inserted) return undefined
+        const created = toRecord(inserted)
         await audit.append(trx, actor, {
           tenant: record.tenant,
           accion: 'hospital.creado',
           objeto: record.tenant,
           antes: null,
-          despues: { ...record, activo: true },
+          despues: created,
         })
-        return true
+        return created
       })
     },
 
@@ -97,12 +91,12 @@ export function createAdminHospitalRepository(
         const result = await trx
           .updateTable('hospitals')
           .set({ ...changes, activo: next.activo ? 1 : 0 })
-          .where('tenant', '=', expected.tenant)
-          .where('nombre', '=', expected.nombre)
-          .where('color_primario', '=', expected.color_primario)
-          .where('color_secundario', '=', expected.color_secundario)
-          .where('imagen', '=', expected.imagen)
-          .where('activo', '=', expected.activo ? 1 : 0)
+          .where((eb) =>
+            eb.and([
+              ...TEXT_COLUMNS.map((column) => eb(column, '=', expected[column])),
+              eb('activo', '=', expected.activo ? 1 : 0),
+            ]),
+          )
           .executeTakeFirst()
         if (Number(result.numUpdatedRows) === 0) {
           const exists = await trx

@@ -1,6 +1,10 @@
 import { isTenantId } from '../../src/contract/tenants.js'
 import type { AppDatabase } from '../kysely.js'
+import { HospitalPublico } from '../../src/contract/hospitals.js'
 import type { Hospital } from '../seed-data.js'
+
+// Only the public fields, as the contract lists them: a new column never leaks by itself.
+const PUBLIC_COLUMNS = Object.keys(HospitalPublico.properties) as (keyof HospitalPublico)[]
 
 /** Read access to the enabled hospitals, as the public answers show them. */
 export interface HospitalRepository {
@@ -18,7 +22,7 @@ export function createHospitalRepository(db: AppDatabase): HospitalRepository {
         ? undefined
         : db
             .selectFrom('hospitals')
-            .select(['tenant', 'nombre', 'color_primario', 'color_secundario', 'imagen'])
+            .select(PUBLIC_COLUMNS)
             .where('tenant', '=', tenant)
             .where('activo', '=', 1)
             .executeTakeFirst(),

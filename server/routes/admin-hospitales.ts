@@ -103,18 +103,19 @@ export function registerAdminHospitalesRoutes(
       const { body } = request
       assertNewTenantId(body.tenant)
       const record = {
-        tenant: body.tenant,
+        ...body,
         nombre: readName(body.nombre, HOSPITAL_NAME_MAX_LENGTH),
         color_primario: readColor(body.color_primario, 'color_primario'),
         color_secundario: readColor(body.color_secundario, 'color_secundario'),
         imagen: '',
       }
       await assertNameFree(record.nombre, null)
-      if (!(await hospitals.create(actorOf(request), record))) {
+      const created = await hospitals.create(actorOf(request), record)
+      if (!created) {
         throw new HttpError(409, 'tenant_taken', `La dirección «${record.tenant}» ya está en uso.`)
       }
       reply.code(201)
-      return sendHospital(reply, { ...record, activo: true })
+      return sendHospital(reply, created)
     },
   )
 
@@ -171,7 +172,8 @@ export function registerAdminHospitalesRoutes(
           'Falta la cabecera If-Match con la versión del centro que se está editando.',
         )
       }
-      const changes: HospitalChanges = {}
+      // The schema checked every field; these few also need the server's own rules.
+      const changes: HospitalChanges = { ...body }
       if (body.nombre !== undefined)
         changes.nombre = readName(body.nombre, HOSPITAL_NAME_MAX_LENGTH)
       if (body.color_primario !== undefined) {
@@ -180,7 +182,6 @@ export function registerAdminHospitalesRoutes(
       if (body.color_secundario !== undefined) {
         changes.color_secundario = readColor(body.color_secundario, 'color_secundario')
       }
-      if (body.activo !== undefined) changes.activo = body.activo
 
       const current = await hospitals.find(request.params.tenant)
       if (!current) throw notFoundHospital()

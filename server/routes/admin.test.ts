@@ -112,14 +112,14 @@ describe('hospitals, by product admins', () => {
     const token = await signIn(PRODUCT_ADMIN)
     const created = await call('POST', '/api/admin/hospitales', token, NEW_HOSPITAL)
     expect(created.statusCode).toBe(201)
-    expect(created.json()).toEqual({ ...NEW_HOSPITAL, imagen: '', activo: true })
+    expect(created.json()).toEqual({ ...NEW_HOSPITAL, imagen: '', telefono: '', activo: true })
 
     const list = await call('GET', '/api/admin/hospitales', token)
     expect(list.json<{ tenant: string }[]>().map((hospital) => hospital.tenant)).toContain(
       'hospital-nuevo',
     )
     const publicAnswer = await call('GET', '/api/hospitales?tenant=hospital-nuevo', undefined)
-    expect(publicAnswer.json()).toEqual([{ ...NEW_HOSPITAL, imagen: '' }])
+    expect(publicAnswer.json()).toEqual([{ ...NEW_HOSPITAL, imagen: '', telefono: '' }])
 
     const { etag } = await readHospital('hospital-nuevo', token)
     const disabled = await call(
@@ -240,6 +240,38 @@ describe('hospitals, by product admins', () => {
 })
 
 describe('a hospital, by its admins', () => {
+  it('sets and removes the contact phone; the public answer follows; a malformed one gets 400', async () => {
+    const token = await signIn(CENTRAL_ADMIN)
+    const path = '/api/admin/hospitales/hospital-central'
+    const publicPhone = async () =>
+      (await testApp.app.inject({ url: '/api/hospitales?tenant=hospital-central' })).json<
+        { telefono: string }[]
+      >()[0]?.telefono
+
+    let { etag } = await readHospital('hospital-central', token)
+    const set = await call(
+      'PATCH',
+      path,
+      token,
+      { telefono: '+34 91 123 45 67' },
+      { 'if-match': etag },
+    )
+    expect(set.statusCode).toBe(200)
+    expect(set.json()).toMatchObject({ telefono: '+34 91 123 45 67' })
+    expect(await publicPhone()).toBe('+34 91 123 45 67')
+
+    ;({ etag } = await readHospital('hospital-central', token))
+    for (const telefono of ['llámanos', '<b>1</b>', '1'.repeat(31)]) {
+      const refused = await call('PATCH', path, token, { telefono }, { 'if-match': etag })
+      expect(refused.statusCode).toBe(400)
+      expect(refused.json()).toMatchObject({ error: 'invalid_request' })
+    }
+
+    const removed = await call('PATCH', path, token, { telefono: '' }, { 'if-match': etag })
+    expect(removed.statusCode).toBe(200)
+    expect(await publicPhone()).toBe('')
+  })
+
   it('edits name and colours with If-Match; a stale version gets 412 and loses nothing', async () => {
     const first = await signIn(CENTRAL_ADMIN)
     const second = await signIn(PRODUCT_ADMIN)

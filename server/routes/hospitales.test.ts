@@ -30,6 +30,7 @@ describe('GET /api/hospitales (verHospitales)', () => {
         color_primario: '#0b5394',
         color_secundario: '#38761d',
         imagen: '/logos/hospital-central.png',
+        telefono: '+34 910 000 101',
       },
     ])
   })

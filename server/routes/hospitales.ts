@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify'
 import { sendWithEtag } from '../etag.js'
 import type { HospitalRepository } from '../repositories/hospitals.js'
 import { TENANT_SCHEMA } from '../schemas.js'
-import { HospitalesAnswer, type HospitalPublico } from '../../src/contract/hospitals.js'
+import { Value } from 'typebox/value'
+import { HospitalesAnswer, HospitalPublico } from '../../src/contract/hospitals.js'
 
 interface HospitalesQuery {
   tenant: string
@@ -32,17 +33,9 @@ export function registerHospitalesRoute(
     },
     async (request, reply) => {
       const hospital = await hospitals.findByTenant(request.query.tenant)
-      // Listed field by field so a new column never leaks into the public answer.
+      // Only the contract's public fields, whatever the record holds.
       const list: HospitalPublico[] = hospital
-        ? [
-            {
-              tenant: hospital.tenant,
-              nombre: hospital.nombre,
-              color_primario: hospital.color_primario,
-              color_secundario: hospital.color_secundario,
-              imagen: hospital.imagen,
-            },
-          ]
+        ? [Value.Clean(HospitalPublico, { ...hospital }) as HospitalPublico]
         : []
       reply.header('cache-control', 'no-cache')
       return sendWithEtag(request, reply, JSON.stringify(list), 'application/json; charset=utf-8')

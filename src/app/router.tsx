@@ -1,6 +1,6 @@
 /**
  * The route tree: a root gate that applies the tenant rules on every navigation, the tenant
- * layout, and every reserved name as a child screen loaded on demand (SPEC §2).
+ * layout, and every reserved name as a child screen loaded on demand (docs/routing.md).
  */
 import { createBrowserRouter, type HydrationState, type RouteObject } from 'react-router-dom'
 import { INSTALL_SEGMENT, TECHNICAL_INFO_SEGMENT } from '../config/paths'

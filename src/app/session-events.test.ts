@@ -69,7 +69,8 @@ describe('a 401 from the API', () => {
         code: 'token_expired',
       })
     }
-    // SPEC §8's /login, with the way back in the URL: the hospital and the screen left.
+    // The 401 reaction's /login (docs/api-requests.md), with the way back in the URL: the hospital
+    // and the screen left.
     expect(router.navigate).toHaveBeenCalledExactlyOnceWith(
       '/login?caducada=1&centro=hospital-central&volver=%2Fhospital-central%2Fcliente',
       { replace: true },

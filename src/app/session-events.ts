@@ -1,6 +1,6 @@
 /**
- * Wires the API client's events to the app: the 401 reaction (SPEC §8), reachability for the
- * connection banner, and other tabs signing out or being wiped.
+ * Wires the API client's events to the app: the 401 reaction (docs/api-requests.md), reachability
+ * for the connection banner, and other tabs signing out or being wiped.
  */
 import { paths, sessionEndReasonOf } from '../config/paths'
 import { forgetSessionInThisTab, wipeSession } from '../features/auth/session'

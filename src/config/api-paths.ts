@@ -1,4 +1,4 @@
-/** Paths of the API the app talks to (DESIGN.md, "API contract"), relative to the API base URL. */
+/** Paths of the API the app talks to (docs/api-requests.md), relative to the API base URL. */
 export const API_PATHS = {
   hospitales: '/api/hospitales',
   login: '/api/auth/login',
@@ -18,7 +18,9 @@ export function asistenciaPath(id: string, ...rest: string[]): string {
     .join('/')
 }
 
-/** `/api/admin/hospitales/{tenant}` and what hangs from it (`/logo`, `/cuentas`, `/cuentas/{id}`). */
+/**
+ * `/api/admin/hospitales/{tenant}` and what hangs from it (`/logo`, `/cuentas`, `/cuentas/{id}`).
+ */
 export function adminHospitalPath(tenant: string, ...rest: (string | number)[]): string {
   return [API_PATHS.adminHospitales, tenant, ...rest]
     .map((part, index) => (index === 0 ? part : encodeURIComponent(String(part))))

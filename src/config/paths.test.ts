@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { paths, returnPathWithin } from './paths'
 
 describe('paths.sessionExpired', () => {
-  it('is SPEC §8’s /login with the hospital and the screen in the query', () => {
+  it('is the 401 reaction’s /login with the hospital and the screen in the query', () => {
     expect(paths.sessionExpired('clínica-sol', '/cl%C3%ADnica-sol/pagos?x=1')).toBe(
       '/login?caducada=1&centro=cl%C3%ADnica-sol&volver=%2Fcl%25C3%25ADnica-sol%2Fpagos%3Fx%3D1',
     )

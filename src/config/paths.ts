@@ -32,9 +32,9 @@ export const paths = {
   /** Where the 401 reaction sends the user; the routing rules add the (now default) tenant. */
   signedOut: '/login',
   /**
-   * SPEC §8's `/login`, saying in the URL (never in storage, which the wipe has just cleared)
-   * that the session expired, on which hospital and which screen: the sign-in screen offers the
-   * way back.
+   * The 401 reaction's `/login` (docs/api-requests.md), saying in the URL (never in storage, which
+   * the wipe has just cleared) that the session expired, on which hospital and which screen: the
+   * sign-in screen offers the way back.
    */
   sessionExpired: (
     tenant: string | null,

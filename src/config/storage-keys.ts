@@ -1,4 +1,4 @@
-/** The localStorage keys of the spec (SPEC §3). Only `lib/storage.ts` reads or writes them. */
+/** The localStorage keys (docs/storage.md). Only `lib/storage.ts` reads or writes them. */
 export const STORAGE_KEYS = {
   token: 'token',
   tenant: 'tenant',

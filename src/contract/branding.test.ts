@@ -246,6 +246,29 @@ describe('parseHospitalesAnswer', () => {
   })
 })
 
+describe('telefono (contact phone)', () => {
+  it.each([
+    ['kept, trimmed', ' +34 91 123 45 67 ', '+34 91 123 45 67'],
+    ['kept with brackets, dots and dashes', '(91) 123.45-67', '(91) 123.45-67'],
+  ])('is %s', (_, telefono, expected) => {
+    const answer = parseHospitalesAnswer([record({ telefono })], TENANT, API_BASE)
+    expect(answer.ok && answer.branding.telefono).toBe(expected)
+  })
+
+  it.each([
+    ['empty', ''],
+    ['words', 'llámanos'],
+    ['markup', '<a href=x>1</a>'],
+    ['too long', '1'.repeat(31)],
+    ['not a string', 911234567],
+    ['absent', undefined],
+  ])('is left out when %s, and the branding still applies', (_, telefono) => {
+    const answer = parseHospitalesAnswer([record({ telefono })], TENANT, API_BASE)
+    expect(answer.ok).toBe(true)
+    expect(answer.ok && 'telefono' in answer.branding).toBe(false)
+  })
+})
+
 describe('sanitizeLogoUrl', () => {
   it.each([
     ['a relative path, under the base path', 'logos/a.png', 'https://api.example/v1/logos/a.png'],

@@ -10,7 +10,8 @@ import { cleanDisplayName } from './text.js'
 
 /**
  * The product's own colours, shown for `main` and whenever a tenant's branding is missing or
- * invalid. The readable foregrounds are precomputed (white on this blue is 8.6:1, on the teal 5.5:1).
+ * invalid. The readable foregrounds are precomputed (white on this blue is 8.6:1, on the teal
+ * 5.5:1).
  */
 export const DEFAULT_BRANDING_COLORS = {
   primario: '#1f4e8c',
@@ -35,12 +36,14 @@ export interface Branding {
   tenant: string
   /** Hospital name, when the answer gave a usable one. */
   nombre: string | null
+  /** Contact phone ("Teléfono de contacto"), when the hospital gave one. */
+  telefono?: string
   colors: BrandingColors
   /** Absolute URL of the logo, already validated. */
   logoUrl: string | null
 }
 
-/** The CSS custom properties branding sets on `:root` (DESIGN.md names the first two). */
+/** The CSS custom properties branding sets on `:root` (docs/branding.md). */
 export const BRANDING_CSS_VARIABLES: Record<keyof BrandingColors, string> = {
   primario: '--color-primario',
   secundario: '--color-secundario',
@@ -145,6 +148,18 @@ export function sanitizeLogoUrl(value: unknown, apiBaseUrl: string): string | nu
  */
 export const HOSPITAL_NAME_MAX_LENGTH = 80
 
+/** Longest contact phone, in characters. */
+export const TELEFONO_MAX_LENGTH = 30
+/** A contact phone: digits, an optional leading +, spaces, dots, dashes and brackets. */
+export const TELEFONO_PATTERN = String.raw`^\+?\(?[0-9][0-9 ().-]*$`
+const TELEFONO = new RegExp(TELEFONO_PATTERN)
+
+function sanitizePhone(value: unknown): string | null {
+  if (typeof value !== 'string') return null
+  const phone = value.trim()
+  return phone.length <= TELEFONO_MAX_LENGTH && TELEFONO.test(phone) ? phone : null
+}
+
 function sanitizeName(value: unknown): string | null {
   if (typeof value !== 'string') return null
   const name = cleanDisplayName(value.slice(0, MAX_RAW_NAME_LENGTH), HOSPITAL_NAME_MAX_LENGTH)
@@ -169,7 +184,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * Reads a `verHospitales` answer (SPEC §7): an array whose first element carries
+ * Reads a `verHospitales` answer (docs/branding.md): an array whose first element carries
  * `color_primario`, `color_secundario` and `imagen`. Any invalid colour rejects the whole answer,
  * so a tenant is never shown half branded; an unusable logo only drops the logo.
  */
@@ -195,6 +210,7 @@ export function parseHospitalesAnswer(
   if (!logoUrl && first.imagen !== undefined && first.imagen !== null && first.imagen !== '') {
     warnings.push('imagen is not a usable logo URL; the logo is not shown')
   }
+  const telefono = sanitizePhone(first.telefono)
   return {
     ok: true,
     warnings,
@@ -202,6 +218,7 @@ export function parseHospitalesAnswer(
     branding: {
       tenant,
       nombre: sanitizeName(first.nombre),
+      ...(telefono === null ? {} : { telefono }),
       colors: deriveBrandingColors(primario, secundario),
       logoUrl,
     },
@@ -217,5 +234,6 @@ export function isBranding(value: unknown): value is Branding {
   )
   const logoValid = value.logoUrl === null || typeof value.logoUrl === 'string'
   const nameValid = value.nombre === null || typeof value.nombre === 'string'
-  return colorsValid && logoValid && nameValid
+  const phoneValid = value.telefono === undefined || typeof value.telefono === 'string'
+  return colorsValid && logoValid && nameValid && phoneValid
 }

@@ -5,7 +5,7 @@
  * constraints all come from here.
  */
 import Type, { type Static } from 'typebox'
-import { HOSPITAL_NAME_MAX_LENGTH } from './branding.js'
+import { HOSPITAL_NAME_MAX_LENGTH, TELEFONO_MAX_LENGTH, TELEFONO_PATTERN } from './branding.js'
 import { COLOR_MAX_LENGTH } from './colors.js'
 import { TENANT_ID_MAX_LENGTH } from './tenants.js'
 
@@ -17,6 +17,12 @@ export const Color = Type.String({ maxLength: COLOR_MAX_LENGTH })
 
 const HospitalName = Type.String({ maxLength: HOSPITAL_NAME_MAX_LENGTH })
 
+/** A contact phone as an editor sends it; '' removes it. */
+export const Telefono = Type.String({
+  maxLength: TELEFONO_MAX_LENGTH,
+  pattern: `(^$)|(${TELEFONO_PATTERN})`,
+})
+
 /** A hospital's public branding, one element of the `verHospitales` answer. */
 export const HospitalPublico = Type.Object({
   tenant: Type.String(),
@@ -24,6 +30,8 @@ export const HospitalPublico = Type.Object({
   color_primario: Type.String(),
   color_secundario: Type.String(),
   imagen: Type.String(),
+  /** Contact phone ("Teléfono de contacto"), '' when the hospital gave none. */
+  telefono: Type.String(),
 })
 export type HospitalPublico = Static<typeof HospitalPublico>
 
@@ -55,6 +63,7 @@ export const CambiosHospital = Type.Object(
     nombre: Type.Optional(HospitalName),
     color_primario: Type.Optional(Color),
     color_secundario: Type.Optional(Color),
+    telefono: Type.Optional(Telefono),
     activo: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false, minProperties: 1 },

@@ -4,11 +4,14 @@
  * Pure and DOM-free.
  */
 
-/** Tenant used when the URL names none and nothing is stored (SPEC §9). */
+/**
+ * Tenant used when the URL names none and nothing is stored (docs/routing.md, "The default
+ * tenant").
+ */
 export const DEFAULT_TENANT = 'main'
 
 /**
- * First path segments that are never tenants (SPEC §2), exact and case-sensitive.
+ * First path segments that are never tenants (docs/routing.md), exact and case-sensitive.
  * The empty segment is handled by the routing rules; every other name is also a child route.
  */
 export const RESERVED_SEGMENTS = [

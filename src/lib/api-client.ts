@@ -1,7 +1,8 @@
 /**
  * The only way the app calls its API. It adds `X-Authorization: Bearer <token>` to the API's own
- * origins only (SPEC §7), speaks JSON, enforces a timeout and a size limit, and turns a 401 into
- * one reaction per credential (SPEC §8). It knows no UI: the app registers what a 401 means.
+ * origins only (docs/api-requests.md), speaks JSON, enforces a timeout and a size limit, and turns
+ * a 401 into one reaction per credential (docs/api-requests.md). It knows no UI: the app registers
+ * what a 401 means.
  */
 import { TOKEN_HEADER } from '../config/api-paths'
 import { isServedFromWorkerCache } from '../config/sw-messages'
@@ -151,7 +152,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return new ApiError(status, code, `${url.pathname} answered ${status}`, body)
   }
 
-  /** The token to send to `url`: only the API's own origins ever see it (SPEC §7). */
+  /** The token to send to `url`: only the API's own origins ever see it (docs/api-requests.md). */
   function tokenFor(url: URL): string | null {
     return options.apiOrigins.includes(url.origin) ? options.readToken() : null
   }

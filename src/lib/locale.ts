@@ -1,6 +1,7 @@
 /**
- * Spanish (Spain) formatting for what the app shows (SPEC §9: es-ES, weeks from Monday, EUR).
- * Today that is how long ago something happened; dates and amounts join when a screen shows them.
+ * Spanish (Spain) formatting for what the app shows (docs/locale.md: es-ES, weeks from Monday,
+ * EUR). Today that is how long ago something happened; dates and amounts join when a screen shows
+ * them.
  */
 const LOCALE = 'es-ES'
 

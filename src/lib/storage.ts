@@ -78,7 +78,7 @@ export function writeSessionValue(key: string, value: string): void {
   write('session', key, value)
 }
 
-/** The 401 and sign-out wipe: every entry of localStorage and sessionStorage (SPEC §8). */
+/** The 401 and sign-out wipe: every entry of localStorage and sessionStorage (docs/storage.md). */
 export function clearUserStorage(): void {
   clearArea('local')
   clearArea('session')

@@ -46,6 +46,12 @@ test.describe('branding of each demo tenant', () => {
         .poll(() => logo.evaluate((img: HTMLImageElement) => img.naturalWidth))
         .toBeGreaterThan(0)
       await expect(page.getByRole('banner')).toContainText(record.nombre)
+      // The hospital's contact phone, in the footer of its screens, ready to call.
+      const phone = page.getByRole('contentinfo').getByRole('link', { name: record.telefono })
+      await expect(page.getByRole('contentinfo')).toContainText(
+        `Teléfono de contacto: ${record.telefono}`,
+      )
+      await expect(phone).toHaveAttribute('href', `tel:${record.telefono.replace(/[^+0-9]/g, '')}`)
       expect(await themeColor(page)).toBe(hex(record.color_primario))
       expect((await localStorageEntries(page)).logo).toBe(record.imagen)
       expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe(

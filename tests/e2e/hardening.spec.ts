@@ -176,7 +176,8 @@ test.describe('hostile tenant segments', () => {
       '/%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E/login',
       '/main/%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E/login',
     ],
-    // Control characters leave the path (SPEC's routing rules would find no route for them).
+    // Control characters leave the path (the routing rules of docs/routing.md would find no route
+    // for them).
     ['a NUL byte', '/%00/login', '/main/login'],
     ['1,000 characters', `/${'a'.repeat(1000)}/login`, `/main/${'a'.repeat(1000)}/login`],
     ['a right-to-left override', '/%E2%80%AEevil/login', '/main/%E2%80%AEevil/login'],

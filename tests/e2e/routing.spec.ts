@@ -10,7 +10,7 @@ function pathOf(url: string) {
   return parsed.pathname + parsed.search + parsed.hash
 }
 
-test.describe('tenant routing (DESIGN.md table)', () => {
+test.describe('tenant routing (docs/routing.md table)', () => {
   test('/ goes to the login screen of main, replacing the history entry', async ({ page }) => {
     await page.goto('/clinica-norte/pagos')
     await page.evaluate(() => {

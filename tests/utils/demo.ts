@@ -1,4 +1,4 @@
-/** Demo data the reference server seeds (DESIGN.md, "API contract"). */
+/** Demo data the reference server seeds (README, "Run it"). */
 export const DEMO_TENANTS = {
   'hospital-central': { nombre: 'Hospital Central' },
   'clinica-norte': { nombre: 'Clínica Norte' },

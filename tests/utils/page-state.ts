@@ -1,5 +1,6 @@
 /** Reading what the page shows and stores, as a user or an outside check would. */
 import type { Page } from '@playwright/test'
+import type { HospitalPublico } from '../../src/contract/hospitals'
 
 export async function cssVariable(page: Page, name: string): Promise<string> {
   return page.evaluate(
@@ -31,12 +32,7 @@ export function hex(value: string): string {
 /** The hospital record the reference server answers for `tenant`. */
 export async function hospitalRecord(page: Page, tenant: string) {
   const response = await page.request.get(`/api/hospitales?tenant=${encodeURIComponent(tenant)}`)
-  const body = (await response.json()) as {
-    nombre: string
-    color_primario: string
-    color_secundario: string
-    imagen: string
-  }[]
+  const body = (await response.json()) as HospitalPublico[]
   const record = body[0]
   if (!record) throw new Error(`No demo record for ${tenant}`)
   return record

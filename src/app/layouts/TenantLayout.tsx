@@ -129,7 +129,9 @@ export function TenantLayout() {
   const { branding } = useBranding()
   const isKiosk = useIsKioskMode()
   const hospitalName = useHospitalName(tenant)
-  const logoUrl = branding?.tenant === tenant ? branding.logoUrl : null
+  // Only this tenant's branding: another's (still on screen while a new one loads) never shows.
+  const tenantBranding = branding?.tenant === tenant ? branding : null
+  const logoUrl = tenantBranding?.logoUrl ?? null
   const brand = (
     <>
       {logoUrl && <TenantLogo logoUrl={logoUrl} hospitalName={hospitalName} />}
@@ -193,6 +195,14 @@ export function TenantLayout() {
             </li>
           </ul>
         </nav>
+        {tenantBranding?.telefono && (
+          <p className="app-contact">
+            Teléfono de contacto:{' '}
+            <a href={`tel:${tenantBranding.telefono.replace(/[^+0-9]/g, '')}`}>
+              {tenantBranding.telefono}
+            </a>
+          </p>
+        )}
         <p className="app-version">Versión {appVersion}</p>
       </footer>
     </div>

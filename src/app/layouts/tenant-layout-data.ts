@@ -76,9 +76,9 @@ export function tenantLayoutLoader({ params }: LoaderFunctionArgs): TenantLayout
 }
 
 /**
- * The user is read again when the tenant changes, when the same URL is opened again (SPEC §2: it
- * reloads), when the session changed, and when the last read is over a minute old; not on every
- * screen change.
+ * The user is read again when the tenant changes, when the same URL is opened again
+ * (docs/routing.md: it reloads), when the session changed, and when the last read is over a minute
+ * old; not on every screen change.
  */
 export function shouldRevalidateTenantLayout({
   currentUrl,

@@ -1,6 +1,6 @@
 /**
- * Which roles may see each screen (SPEC §2: the tenant route has no guard; this decides what a
- * screen shows, the same way on every screen). Screens not listed are open to everyone.
+ * Which roles may see each screen (docs/routing.md: the tenant route has no guard; this decides
+ * what a screen shows, the same way on every screen). Screens not listed are open to everyone.
  */
 import type { ReservedSegment } from '../../contract/tenants'
 import type { Rol } from '../../contract/account-rules'

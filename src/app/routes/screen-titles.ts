@@ -1,6 +1,6 @@
 import type { ReservedSegment } from '../../contract/tenants'
 
-/** The Spanish title of each screen named by a reserved segment (SPEC §2). */
+/** The Spanish title of each screen named by a reserved segment (docs/routing.md). */
 export const SCREEN_TITLES: Record<ReservedSegment, string> = {
   login: 'Iniciar sesión',
   admin: 'Administración',

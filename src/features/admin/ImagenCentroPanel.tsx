@@ -7,7 +7,7 @@ import {
   type CSSProperties,
   type SubmitEvent,
 } from 'react'
-import { HOSPITAL_NAME_MAX_LENGTH } from '../../contract/branding'
+import { HOSPITAL_NAME_MAX_LENGTH, TELEFONO_MAX_LENGTH } from '../../contract/branding'
 import { readHospital, updateHospital, uploadLogo, type VersionedHospital } from './admin-api'
 import { describeAdminError, isStaleVersion } from './admin-errors'
 import { checkColors, formatRatio, type ColorCheck } from './color-check'
@@ -194,6 +194,7 @@ function ImagenForm({
 }) {
   const [version, setVersion] = useState(initial)
   const [nombre, setNombre] = useState(initial.hospital.nombre)
+  const [telefono, setTelefono] = useState(initial.hospital.telefono)
   const [primario, setPrimario] = useState(initial.hospital.color_primario)
   const [secundario, setSecundario] = useState(initial.hospital.color_secundario)
   const [needsConfirmation, setNeedsConfirmation] = useState(false)
@@ -207,6 +208,7 @@ function ImagenForm({
     try {
       const saved = await updateHospital(tenant, version.etag, {
         nombre,
+        telefono: telefono.trim(),
         color_primario: primario,
         color_secundario: secundario,
       })
@@ -249,6 +251,18 @@ function ImagenForm({
             maxLength={HOSPITAL_NAME_MAX_LENGTH}
             onChange={(event) => {
               setNombre(event.currentTarget.value)
+            }}
+          />
+        </label>
+        <label>
+          Teléfono de contacto (opcional; se muestra al pie de las pantallas del centro)
+          <input
+            type="tel"
+            value={telefono}
+            maxLength={TELEFONO_MAX_LENGTH}
+            autoComplete="off"
+            onChange={(event) => {
+              setTelefono(event.currentTarget.value)
             }}
           />
         </label>

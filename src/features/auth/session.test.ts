@@ -183,7 +183,7 @@ describe('signOut (shared device)', () => {
   })
 })
 
-describe('wipeSession (SPEC §8, the 401 reaction)', () => {
+describe('wipeSession (the 401 reaction, docs/api-requests.md)', () => {
   it('empties localStorage and sessionStorage; only the public caches survive', async () => {
     seedSignedInDevice()
     localStorage.setItem('something-else', 'x')

@@ -1,6 +1,6 @@
 /**
- * The signed-in user's session: sign-in, the current user, sign-out and the 401 reaction.
- * The token lives in `localStorage.token` (SPEC §3); everything else is derived from the API.
+ * The signed-in user's session: sign-in, the current user, sign-out and the 401 reaction. The token
+ * lives in `localStorage.token` (docs/storage.md); everything else is derived from the API.
  */
 import { API_PATHS } from '../../config/api-paths'
 import type { InicioSesion, Me, SessionUser } from '../../contract/accounts'
@@ -44,7 +44,9 @@ export function hasSessionToken(): boolean {
   return Boolean(readValue('token'))
 }
 
-/** The signed-in user, or null without a token. A stale token rejects (and triggers the 401 flow). */
+/**
+ * The signed-in user, or null without a token. A stale token rejects (and triggers the 401 flow).
+ */
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   if (!readValue('token')) return null
   const [schemas, answer] = await Promise.all([loadSessionSchemas(), api.request(API_PATHS.me)])
@@ -96,14 +98,17 @@ export async function signOut(): Promise<void> {
 
 /**
  * Another tab signed out or was wiped: this tab forgets its own share of the session too (its
- * sessionStorage: drafts, a return path), since SPEC §8 clears all browser storage of the user
- * and each tab's sessionStorage can only be cleared by that tab.
+ * sessionStorage: drafts, a return path), since the 401 reaction (docs/api-requests.md) clears all
+ * browser storage of the user and each tab's sessionStorage can only be cleared by that tab.
  */
 export function forgetSessionInThisTab(): void {
   clearTabStorage()
 }
 
-/** SPEC §8, the 401 reaction: all browser storage of the user goes, public branding stays. */
+/**
+ * The 401 reaction (docs/api-requests.md): all browser storage of the user goes, public branding
+ * stays.
+ */
 export async function wipeSession(): Promise<void> {
   keepDeviceSettingsThrough(clearUserStorage)
   await deleteUserCaches()

@@ -12,7 +12,7 @@ function setAttribute(doc: Document, selector: string, name: string, value: stri
   if (element && element.getAttribute(name) !== value) element.setAttribute(name, value)
 }
 
-/** `branding` null restores the product's defaults (SPEC §4, tenant `main`). */
+/** `branding` null restores the product's defaults (tenant `main`, docs/branding.md). */
 export function applyBrandingToDocument(
   tenant: string,
   branding: Pick<Branding, 'colors' | 'nombre'> | null,
@@ -26,7 +26,7 @@ export function applyBrandingToDocument(
   setAttribute(doc, 'meta[name="theme-color"]', 'content', applied.primario)
   setAttribute(doc, 'meta[name="application-name"]', 'content', name)
   setAttribute(doc, 'meta[name="apple-mobile-web-app-title"]', 'content', name)
-  // Each hospital installs as its own app (DESIGN.md, "Service worker"), with its own icons.
+  // Each hospital installs as its own app (docs/branding.md), with its own icons.
   setAttribute(doc, 'link[rel="manifest"]', 'href', paths.manifest(tenant))
   const icons = pageIconUrls(branding ? tenant : null)
   setAttribute(doc, 'link[rel="icon"]', 'href', icons.favicon)

@@ -1,6 +1,6 @@
 /**
  * The current tenant's branding: loaded through `verHospitales`, validated and applied to the
- * document (SPEC §4, §7, §8). The service worker, which sees the same answer, keeps the last
+ * document (docs/branding.md). The service worker, which sees the same answer, keeps the last
  * known branding on the device; this module only reads it, for a head start on a tenant switch.
  * A store the layout reads with `useSyncExternalStore`.
  */
@@ -72,7 +72,8 @@ async function fetchBranding(tenant: string) {
 }
 
 function warn(tenant: string, reason: unknown) {
-  // SPEC §8: a branding failure is only logged; the user sees the default colours.
+  // docs/branding.md, "When it fails": a branding failure is only logged; the user sees the default
+  // colours.
   console.warn(`No se pudo cargar la imagen corporativa de «${tenant}»:`, reason)
 }
 

@@ -1,6 +1,6 @@
 /**
- * Applies the routing rules on every navigation (SPEC §2): redirects paths whose first segment
- * names no tenant, and stores the tenant of the others.
+ * Applies the routing rules on every navigation (docs/routing.md): redirects paths whose first
+ * segment names no tenant, and stores the tenant of the others.
  */
 import { replace, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router-dom'
 import { readValue, removeValue, writeValue } from '../../lib/storage'

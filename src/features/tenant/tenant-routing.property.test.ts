@@ -1,5 +1,5 @@
 /**
- * Properties of the routing rules (SPEC §2, DESIGN.md "Tenant routing") over any location a
+ * Properties of the routing rules (docs/routing.md) over any location a
  * browser, a link or an attacker can produce: the redirect never leaves the origin, always lands
  * under `/{tenant}/`, keeps the query and the hash, and is final (the rules accept their own
  * result). If a property fails, the rules are wrong, not the property.

@@ -12,7 +12,7 @@ function resolve(url: string, stored: string | null = null) {
   )
 }
 
-describe('resolveTenantLocation, DESIGN.md routing table', () => {
+describe('resolveTenantLocation, the routing table of docs/routing.md', () => {
   it('sends / to the login of the stored tenant, or of main', () => {
     expect(resolve('/')).toEqual({ kind: 'redirect', tenant: 'main', to: '/main/login' })
     expect(resolve('/', 'clinica-norte')).toEqual({

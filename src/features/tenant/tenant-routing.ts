@@ -1,5 +1,5 @@
 /**
- * The routing rules of SPEC §2 as one pure function: which tenant a location belongs to, and
+ * The routing rules (docs/routing.md) as one pure function: which tenant a location belongs to, and
  * where to redirect when its first segment names none. The result is always a same-origin path
  * that starts with `/{tenant}/`, and applying the rules to it again changes nothing.
  */
@@ -52,8 +52,8 @@ function canonicalise({ pathname, search = '', hash = '' }: LocationParts) {
     pathname: url.pathname.replace(/\/{2,}/g, '/'),
     search: query.search,
     hash: fragment.hash,
-    // `//x` and `/\x` have an empty first segment (SPEC §2: the stored tenant applies), even
-    // though the canonical path no longer shows it.
+    // `//x` and `/\x` have an empty first segment (docs/routing.md: the stored tenant applies),
+    // even though the canonical path no longer shows it.
     hasEmptyFirstSegment: /^(?:[/\\]{2}|\\)/.test(path),
   }
 }

@@ -104,6 +104,7 @@ test('a product admin onboards a hospital; its admin brands it; its patient sees
   // A pale secondary colour: the verdict says so and the save asks for confirmation first.
   await page.getByLabel(/Color primario/).fill('#6a1b9a')
   await page.getByLabel(/Color secundario/).fill('#fff59d')
+  await page.getByLabel(/Teléfono de contacto/).fill('+34 910 555 010')
   await expect(page.getByText(/El color secundario #fff59d es demasiado claro/)).toBeVisible()
   await expect(page.getByRole('row', { name: /Texto de la cabecera y los botones/ })).toContainText(
     'Legible (cumple AA)',
@@ -129,6 +130,7 @@ test('a product admin onboards a hospital; its admin brands it; its patient sees
   await expect(page).toHaveURL(new RegExp(`/${slug}/cliente$`))
   await expect(page.getByRole('banner')).toContainText(nombre)
   await expect(page.getByRole('banner')).toContainText('Paciente de Pruebas')
+  await expect(page.getByRole('contentinfo')).toContainText('Teléfono de contacto: +34 910 555 010')
   await expect.poll(() => brandColors(page)).toEqual({ primario: '#6a1b9a', secundario: '#fff59d' })
   const shownLogo = page.getByRole('banner').getByRole('img', { name: `Logotipo de ${nombre}` })
   await expect(shownLogo).toHaveAttribute('src', /\/logos\/h\/[0-9a-f]{32}\.png$/)

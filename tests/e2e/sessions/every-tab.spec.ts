@@ -1,6 +1,6 @@
 /**
- * A wipe reaches every open tab of the app completely (SPEC §8: all browser storage of the
- * user): the other tabs follow to the sign-in screen and clear their own sessionStorage, which
+ * A wipe reaches every open tab of the app completely (docs/api-requests.md: all browser storage of
+ * the user): the other tabs follow to the sign-in screen and clear their own sessionStorage, which
  * no other tab can clear for them.
  */
 import { expect, test, type Page } from '@playwright/test'

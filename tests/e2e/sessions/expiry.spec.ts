@@ -1,6 +1,7 @@
 /**
- * SPEC §8's 401 reaction kept exact (storage wiped, `/login`, so `/main/login`), and the screen
- * it ends on says why and leads back to the hospital, then to the screen the user was on.
+ * The 401 reaction (docs/api-requests.md) kept exact (storage wiped, `/login`, so `/main/login`),
+ * and the screen it ends on says why and leads back to the hospital, then to the screen the user
+ * was on.
  */
 import { expect, test } from '@playwright/test'
 import { DEMO_ACCOUNT } from '../../utils/demo'
