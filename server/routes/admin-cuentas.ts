@@ -12,9 +12,10 @@ import { NO_QUERY_SCHEMA, TENANT_SCHEMA } from '../schemas.js'
 import { DEFAULT_TENANT } from '../../src/contract/tenants.js'
 import { ACCOUNT_SCHEMA, ADMIN_ERROR_RESPONSES, TENANT_PARAMS_SCHEMA } from './admin-schemas.js'
 import { actorOf } from './admin-hospitales.js'
+import { ACCOUNT_PASSWORD_MIN_LENGTH } from '../../src/contract/accounts.js'
 
-/** Shortest password an administrator may give a new account. */
-export const PASSWORD_MIN_LENGTH = 8
+/** Shortest password an administrator may give a new account (the contract's rule). */
+export const PASSWORD_MIN_LENGTH = ACCOUNT_PASSWORD_MIN_LENGTH
 
 // Surrounding spaces are allowed: the address is trimmed before it is stored.
 const EMAIL_PATTERN = '^\\s*[^\\s@]+@[^\\s@]+\\.[^\\s@]+\\s*$'

@@ -3,7 +3,7 @@ import { authenticate, type SessionCheckDeps } from '../auth/authenticate.js'
 import { ERROR_RESPONSE_SCHEMA, NO_QUERY_SCHEMA } from '../schemas.js'
 
 /**
- * `GET /api/me` with `X-Authorization: Bearer <token>` → `{ nombre, rol, tenant }`, read from
+ * `GET /api/me` with `X-Authorization: Bearer <token>` → `{ id, nombre, rol, tenant }`, read from
  * the database so a deleted or disabled account (or hospital) loses access at once.
  */
 export function registerMeRoute(app: FastifyInstance, deps: SessionCheckDeps) {
@@ -19,8 +19,10 @@ export function registerMeRoute(app: FastifyInstance, deps: SessionCheckDeps) {
         response: {
           200: {
             type: 'object',
-            required: ['nombre', 'rol', 'tenant'],
+            required: ['id', 'nombre', 'rol', 'tenant'],
             properties: {
+              // The account's id, so its administration screens know which row is its own.
+              id: { type: 'integer' },
               nombre: { type: 'string' },
               rol: { type: 'string' },
               tenant: { type: 'string' },
@@ -32,7 +34,7 @@ export function registerMeRoute(app: FastifyInstance, deps: SessionCheckDeps) {
     },
     async (request, reply) => {
       const account = await authenticate(request, reply, deps)
-      return { nombre: account.nombre, rol: account.rol, tenant: account.tenant }
+      return { id: account.id, nombre: account.nombre, rol: account.rol, tenant: account.tenant }
     },
   )
 }

@@ -8,6 +8,9 @@ export const ROLES = ['cliente', 'profesional', 'admin'] as const
 
 export type Rol = (typeof ROLES)[number]
 
+/** Shortest password an account may have (chosen by an administrator or with an access code). */
+export const ACCOUNT_PASSWORD_MIN_LENGTH = 8
+
 /** A hospital as its administrators see it (the public `verHospitales` answer omits `activo`). */
 export interface AdminHospital {
   tenant: string

@@ -2,6 +2,7 @@
 import { adminHospitalPath, API_PATHS } from '../../config/api-paths'
 import { api } from '../../lib/api'
 import type { AdminAccount, AdminHospital, Rol } from '../../contract/accounts'
+import { AUDIT_CURSOR_PARAM, type AuditEntry } from '../../contract/audit'
 
 export type { AdminAccount as Account, AdminHospital as Hospital, Rol }
 
@@ -77,11 +78,22 @@ export const listAccounts = (tenant: string) =>
 export const createAccount = (tenant: string, account: NewAccount) =>
   api.request<AdminAccount>(adminHospitalPath(tenant, 'cuentas'), { method: 'POST', body: account })
 
-export const disableAccount = (tenant: string, id: number) =>
+/** Disables an account (its sessions end at once) or enables it again. */
+export const setAccountActive = (tenant: string, id: number, activo: boolean) =>
   api.request<AdminAccount>(adminHospitalPath(tenant, 'cuentas', id), {
     method: 'PATCH',
-    body: { activo: false },
+    body: { activo },
   })
+
+/** One page of the audit log, newest first; `beforeId` asks for the entries older than it. */
+export const listAudit = (tenant: string, beforeId?: number) => {
+  const path = adminHospitalPath(tenant, 'auditoria')
+  const query =
+    beforeId === undefined
+      ? ''
+      : `?${new URLSearchParams({ [AUDIT_CURSOR_PARAM]: String(beforeId) }).toString()}`
+  return api.request<AuditEntry[]>(`${path}${query}`)
+}
 
 export const resetAccess = (tenant: string, id: number) =>
   api.request<AdminAccount & AccessCode>(adminHospitalPath(tenant, 'cuentas', id), {

@@ -25,6 +25,8 @@ export interface SessionUser {
 
 export interface CurrentUser extends SessionUser {
   tenant: string
+  /** The account's id, when the API names it (`/api/me`). */
+  id?: number
 }
 
 export interface Credentials {
@@ -72,7 +74,8 @@ export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   const answer = await api.request(API_PATHS.me)
   const user = readUser(answer)
   const tenant = isRecord(answer) && typeof answer.tenant === 'string' ? answer.tenant : ''
-  return { ...user, tenant }
+  const id = isRecord(answer) && Number.isSafeInteger(answer.id) ? Number(answer.id) : undefined
+  return id === undefined ? { ...user, tenant } : { ...user, tenant, id }
 }
 
 /**
