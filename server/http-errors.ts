@@ -25,6 +25,12 @@ export type ErrorCode =
   | 'unsupported_media_type'
   | 'invalid_image'
   | 'invalid_access_code'
+  | 'database_unavailable'
+  | 'ya_atendida'
+  | 'id_en_uso'
+  | 'estado_no_valido'
+  | 'ya_valorada'
+  | 'demasiadas_fotos'
 
 /** Body of every error answer of the API. */
 export interface ErrorBody {
@@ -41,12 +47,22 @@ export class HttpError extends Error {
   /** The hospital an account belongs to, sent only with `other_hospital`. */
   readonly tenant: string | undefined
 
-  constructor(statusCode: number, code: ErrorCode, message: string, tenant?: string) {
+  /** Sent as `Retry-After` with the answer when set. */
+  readonly retryAfterSeconds: number | undefined
+
+  constructor(
+    statusCode: number,
+    code: ErrorCode,
+    message: string,
+    tenant?: string,
+    { retryAfterSeconds }: { retryAfterSeconds?: number } = {},
+  ) {
     super(message)
     this.name = 'HttpError'
     this.statusCode = statusCode
     this.code = code
     this.tenant = tenant
+    this.retryAfterSeconds = retryAfterSeconds
   }
 
   /** The JSON body sent for this error. */

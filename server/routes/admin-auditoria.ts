@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { AdminGuards } from '../auth/admin-guards.js'
 import type { AuditLog } from '../repositories/audit-log.js'
 import { AUDIT_CURSOR_PARAM, AUDIT_PAGE_SIZE } from '../../src/contract/audit.js'
-import { ADMIN_ERROR_RESPONSES, TENANT_PARAMS_SCHEMA } from './admin-schemas.js'
+import { ADMIN_ERROR_RESPONSES, AUDIT_ENTRY_SCHEMA, TENANT_PARAMS_SCHEMA } from './admin-schemas.js'
 
 /**
  * `GET /api/admin/hospitales/{tenant}/auditoria[?antes={id}]`: the hospital's changes, newest
@@ -29,23 +29,7 @@ export function registerAdminAuditoriaRoute(
           },
         },
         response: {
-          200: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['id', 'tenant', 'autor', 'accion', 'objeto', 'fecha'],
-              properties: {
-                id: { type: 'integer' },
-                tenant: { type: 'string' },
-                autor: { type: 'string' },
-                accion: { type: 'string' },
-                objeto: { type: 'string' },
-                antes: {},
-                despues: {},
-                fecha: { type: 'string' },
-              },
-            },
-          },
+          200: { type: 'array', items: AUDIT_ENTRY_SCHEMA },
           ...ADMIN_ERROR_RESPONSES,
         },
       },

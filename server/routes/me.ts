@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { authenticate, type SessionCheckDeps } from '../auth/authenticate.js'
 import { ERROR_RESPONSE_SCHEMA, NO_QUERY_SCHEMA } from '../schemas.js'
+import { Me } from '../../src/contract/accounts.js'
 
 /**
  * `GET /api/me` with `X-Authorization: Bearer <token>` → `{ id, nombre, rol, tenant }`, read from
@@ -17,17 +18,7 @@ export function registerMeRoute(app: FastifyInstance, deps: SessionCheckDeps) {
           properties: { 'x-authorization': { type: 'string', maxLength: 4096 } },
         },
         response: {
-          200: {
-            type: 'object',
-            required: ['id', 'nombre', 'rol', 'tenant'],
-            properties: {
-              // The account's id, so its administration screens know which row is its own.
-              id: { type: 'integer' },
-              nombre: { type: 'string' },
-              rol: { type: 'string' },
-              tenant: { type: 'string' },
-            },
-          },
+          200: Me,
           '4xx': ERROR_RESPONSE_SCHEMA,
         },
       },

@@ -9,14 +9,5 @@ export const AUDIT_PAGE_SIZE = 50
 /** Query parameter of the next page: the `id` of the oldest entry already shown. */
 export const AUDIT_CURSOR_PARAM = 'antes'
 
-/** One change: who, when, what, and the record before and after it. */
-export interface AuditEntry {
-  id: number
-  tenant: string
-  autor: string
-  accion: string
-  objeto: string
-  antes: unknown
-  despues: unknown
-  fecha: string
-}
+/** One change: who, when, what, and the record before and after it (its schema lives with the accounts). */
+export type { EntradaAuditoria as AuditEntry } from './accounts.js'

@@ -1,6 +1,14 @@
 import './admin.css'
 import { useCallback, useId, useState, type SubmitEvent } from 'react'
 import {
+  EMAIL_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PERSON_NAME_MAX_LENGTH,
+  ROL_LABELS,
+  ROLES,
+} from '../../contract/accounts'
+import {
   createAccount,
   listAccounts,
   resetAccess,
@@ -8,22 +16,10 @@ import {
   type Account,
   type Rol,
 } from './admin-api'
-import { ACCOUNT_PASSWORD_MIN_LENGTH } from '../../contract/accounts'
 import { checkNewAccount, focusField, textField } from './form-fields'
 import { ActionOutcome, LoadError, Loading } from './PanelStates'
 import { useAdminAction } from './use-admin-action'
 import { useAsyncData } from './use-async-data'
-
-const ROLES: { value: Rol; label: string }[] = [
-  { value: 'cliente', label: 'Paciente' },
-  { value: 'profesional', label: 'Profesional' },
-  { value: 'admin', label: 'Administración' },
-]
-
-const ROL_LABEL = Object.fromEntries(ROLES.map((rol) => [rol.value, rol.label])) as Record<
-  Rol,
-  string
->
 
 interface IssuedCode {
   email: string
@@ -80,7 +76,7 @@ export function CuentasPanel({ tenant, hospitalName, ownAccountId }: CuentasPane
         password: textField(data, 'password'),
       })
       form.reset()
-      return `Cuenta creada: ${created.email} (${ROL_LABEL[created.rol]}).`
+      return `Cuenta creada: ${created.email} (${ROL_LABELS[created.rol]}).`
     })
   }
 
@@ -122,7 +118,7 @@ export function CuentasPanel({ tenant, hospitalName, ownAccountId }: CuentasPane
                   <tr key={account.id}>
                     <th scope="row">{account.nombre}</th>
                     <td>{account.email}</td>
-                    <td>{ROL_LABEL[account.rol]}</td>
+                    <td>{ROL_LABELS[account.rol]}</td>
                     <td>{account.activo ? 'Activa' : 'Desactivada'}</td>
                     <td className="admin-actions">
                       {account.activo && (
@@ -219,30 +215,36 @@ export function CuentasPanel({ tenant, hospitalName, ownAccountId }: CuentasPane
         <h3>Nueva cuenta</h3>
         <label>
           Nombre y apellidos
-          <input name="nombre" required maxLength={100} autoComplete="off" />
+          <input name="nombre" required maxLength={PERSON_NAME_MAX_LENGTH} autoComplete="off" />
         </label>
         <label>
           Correo electrónico
-          <input name="email" type="email" required maxLength={254} autoComplete="off" />
+          <input
+            name="email"
+            type="email"
+            required
+            maxLength={EMAIL_MAX_LENGTH}
+            autoComplete="off"
+          />
         </label>
         <label>
           Perfil
           <select name="rol" defaultValue="cliente">
             {ROLES.map((rol) => (
-              <option key={rol.value} value={rol.value}>
-                {rol.label}
+              <option key={rol} value={rol}>
+                {ROL_LABELS[rol]}
               </option>
             ))}
           </select>
         </label>
         <label>
-          Contraseña inicial (mínimo {ACCOUNT_PASSWORD_MIN_LENGTH} caracteres)
+          Contraseña inicial (mínimo {PASSWORD_MIN_LENGTH} caracteres)
           <input
             name="password"
             type="password"
             required
-            minLength={ACCOUNT_PASSWORD_MIN_LENGTH}
-            maxLength={256}
+            minLength={PASSWORD_MIN_LENGTH}
+            maxLength={PASSWORD_MAX_LENGTH}
             autoComplete="new-password"
           />
         </label>

@@ -1,4 +1,4 @@
-import { ACCOUNT_PASSWORD_MIN_LENGTH } from '../../contract/accounts'
+import { PASSWORD_MIN_LENGTH } from '../../contract/accounts'
 
 /** The text of a form field, or '' when absent (a file input never feeds these forms). */
 export function textField(data: FormData, name: string): string {
@@ -28,10 +28,10 @@ export function checkNewAccount(data: FormData): FieldProblem | null {
       message: 'Escribe un correo electrónico válido, como nombre@centro.es.',
     }
   }
-  if (textField(data, 'password').length < ACCOUNT_PASSWORD_MIN_LENGTH) {
+  if (textField(data, 'password').length < PASSWORD_MIN_LENGTH) {
     return {
       field: 'password',
-      message: `La contraseña inicial necesita al menos ${String(ACCOUNT_PASSWORD_MIN_LENGTH)} caracteres.`,
+      message: `La contraseña inicial necesita al menos ${String(PASSWORD_MIN_LENGTH)} caracteres.`,
     }
   }
   return null

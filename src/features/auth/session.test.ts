@@ -48,7 +48,10 @@ beforeEach(async () => {
 describe('signIn', () => {
   it('stores the token and returns the user', async () => {
     fetchMock.mockResolvedValue(
-      json({ token: 'new-token', user: { nombre: 'Lucía Martín', rol: 'cliente' } }),
+      json({
+        token: 'new-token',
+        user: { nombre: 'Lucía Martín', rol: 'cliente', tenant: 'hospital-central' },
+      }),
     )
 
     await expect(session.signIn(CREDENTIALS)).resolves.toEqual({
@@ -222,7 +225,7 @@ describe('wipeSession (SPEC §8, the 401 reaction)', () => {
 })
 
 describe('belongsToOtherHospital', () => {
-  const patientOfCentral = { nombre: 'Lucía', rol: 'cliente', tenant: 'hospital-central' }
+  const patientOfCentral = { nombre: 'Lucía', rol: 'cliente' as const, tenant: 'hospital-central' }
 
   it.each([
     ['clinica-norte', true],
