@@ -9,7 +9,7 @@ import { rateLimitsMigration } from './migrations/rate-limits.js'
 export type AppDatabase = Kysely<DatabaseSchema>
 
 /** Migrations in the order they run; names sort in that order and never change once shipped. */
-const MIGRATIONS: Record<string, Migration> = {
+export const MIGRATIONS: Record<string, Migration> = {
   '0000-initial': initialMigration,
   '0100-administration': administrationMigration,
   '0200-rate-limits': rateLimitsMigration,

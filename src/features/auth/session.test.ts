@@ -50,7 +50,7 @@ describe('signIn', () => {
     fetchMock.mockResolvedValue(
       json({
         token: 'new-token',
-        user: { nombre: 'Lucía Martín', rol: 'cliente', tenant: 'hospital-central' },
+        user: { nombre: 'Lucía Martín', rol: 'cliente', tenant: CREDENTIALS.tenant },
       }),
     )
 
