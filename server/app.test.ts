@@ -216,3 +216,28 @@ describe('CORS for a cross-origin app (API_BASE_URL)', () => {
     expect(response.headers['access-control-allow-origin']).toBeUndefined()
   })
 })
+
+describe('GET /api/docs', () => {
+  it('serves the API reference from the OpenAPI description, under the app’s CSP', async () => {
+    const docsApp = await createTestApp()
+    const { app } = docsApp
+    try {
+      const page = await app.inject({ method: 'GET', url: '/api/docs' })
+      const html =
+        page.statusCode === 302
+          ? await app.inject({ method: 'GET', url: String(page.headers.location) })
+          : page
+      expect(html.statusCode).toBe(200)
+      expect(html.headers['content-type']).toMatch(/^text\/html/)
+      expect(html.body).toContain('swagger-ui')
+      expect(String(html.headers['content-security-policy'])).toContain("script-src 'self'")
+      const spec = await app.inject({ method: 'GET', url: '/api/docs/json' })
+      expect(spec.json()).toMatchObject({ info: { title: 'Clínica API' } })
+      // Its own routes stay out of the description.
+      const description = await app.inject({ method: 'GET', url: '/api/openapi.json' })
+      expect(Object.keys(description.json<{ paths: object }>().paths).join()).not.toContain('docs')
+    } finally {
+      await docsApp.close()
+    }
+  })
+})

@@ -65,6 +65,7 @@ import { registerAdminCuentasRoutes } from './routes/admin-cuentas.js'
 import { registerAdminHospitalesRoutes } from './routes/admin-hospitales.js'
 import { registerAdminLogoRoute } from './routes/admin-logo.js'
 import { registerOpenApi, registerOpenApiRoute } from './routes/openapi.js'
+import { registerApiDocs } from './routes/api-docs.js'
 import { registerRestablecerAccesoRoute } from './routes/restablecer-acceso.js'
 import { registerUploadedLogosRoute } from './routes/uploaded-logos.js'
 import { LOGO_MAX_BYTES } from './uploads/logo-image.js'
@@ -244,6 +245,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 100 },
     })
     await registerOpenApi(app)
+    await registerApiDocs(app)
     registerApiNoStoreDefault(app)
 
     const hospitals = createHospitalRepository(db)

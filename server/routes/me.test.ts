@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from '../testing/test-app.js'
 import { createTestDatabase } from '../testing/test-database.js'
 
 // Asymmetric matchers are typed any; typed unknown they satisfy the strict lint rules.
+const ANY_ID: unknown = expect.any(Number)
 const ANY_STRING: unknown = expect.any(String)
 
 const DEMO = { email: 'demo@hospital-central.es', password: 'demo1234', tenant: 'hospital-central' }
@@ -54,6 +55,7 @@ describe('GET /api/me', () => {
     expect(response.statusCode).toBe(200)
     expect(response.headers['cache-control']).toBe('no-store')
     expect(response.json()).toEqual({
+      id: ANY_ID,
       nombre: 'Lucía Martín',
       rol: 'cliente',
       tenant: 'hospital-central',

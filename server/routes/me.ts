@@ -4,7 +4,7 @@ import { ERROR_RESPONSE_SCHEMA, NO_QUERY_SCHEMA } from '../schemas.js'
 import { Me } from '../../src/contract/accounts.js'
 
 /**
- * `GET /api/me` with `X-Authorization: Bearer <token>` → `{ nombre, rol, tenant }`, read from
+ * `GET /api/me` with `X-Authorization: Bearer <token>` → `{ id, nombre, rol, tenant }`, read from
  * the database so a deleted or disabled account (or hospital) loses access at once.
  */
 export function registerMeRoute(app: FastifyInstance, deps: SessionCheckDeps) {
@@ -25,7 +25,7 @@ export function registerMeRoute(app: FastifyInstance, deps: SessionCheckDeps) {
     },
     async (request, reply) => {
       const account = await authenticate(request, reply, deps)
-      return { nombre: account.nombre, rol: account.rol, tenant: account.tenant }
+      return { id: account.id, nombre: account.nombre, rol: account.rol, tenant: account.tenant }
     },
   )
 }

@@ -116,7 +116,11 @@ export const SesionIniciada = Type.Object({
 export type SesionIniciada = Static<typeof SesionIniciada>
 
 /** `GET /api/me`: the signed-in account, read from the database on every call. */
-export const Me = SessionUser
+export const Me = Type.Object({
+  // The account's id, so its administration screens know which row is its own (always sent).
+  id: Type.Optional(Type.Integer()),
+  ...SessionUser.properties,
+})
 export type Me = Static<typeof Me>
 
 /** A new password set with a one-time code (`POST /api/auth/restablecer-acceso`). */

@@ -1,5 +1,6 @@
 import { Suspense, use } from 'react'
 import { DEFAULT_TENANT } from '../../contract/tenants'
+import { AuditoriaPanel } from '../../features/admin/AuditoriaPanel'
 import { CentrosPanel } from '../../features/admin/CentrosPanel'
 import { CuentasPanel } from '../../features/admin/CuentasPanel'
 import { ImagenCentroPanel } from '../../features/admin/ImagenCentroPanel'
@@ -35,7 +36,8 @@ function AdminArea({ tenant, session }: { tenant: string; session: Promise<Sessi
           void loadBranding(tenant)
         }}
       />
-      <CuentasPanel tenant={tenant} hospitalName={hospitalName} />
+      <CuentasPanel tenant={tenant} hospitalName={hospitalName} ownAccountId={current.id} />
+      <AuditoriaPanel tenant={tenant} hospitalName={hospitalName} />
     </>
   )
 }

@@ -3,6 +3,7 @@ import { paths } from '../../config/paths'
 import { qrCodeImageUrl } from '../../features/pwa/install-qr'
 import { InstallSheet } from '../../features/pwa/InstallSheet'
 import { useTenant } from '../../features/tenant/tenant-gate'
+import { useBranding } from '../../features/tenant/use-branding'
 import { useHospitalName } from '../../features/tenant/use-hospital-name'
 
 interface InstallData {
@@ -26,5 +27,14 @@ export function Component() {
   const tenant = useTenant()
   const hospitalName = useHospitalName(tenant)
   const { address, qrImageUrl } = useLoaderData<InstallData>()
-  return <InstallSheet hospitalName={hospitalName} address={address} qrImageUrl={qrImageUrl} />
+  const { branding } = useBranding()
+  const logoUrl = branding?.tenant === tenant ? branding.logoUrl : null
+  return (
+    <InstallSheet
+      hospitalName={hospitalName}
+      address={address}
+      qrImageUrl={qrImageUrl}
+      logoUrl={logoUrl}
+    />
+  )
 }

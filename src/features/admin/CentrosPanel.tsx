@@ -9,26 +9,37 @@ import {
   updateHospital,
   type Hospital,
 } from './admin-api'
-import { textField } from './form-fields'
+import { AuditoriaPanel } from './AuditoriaPanel'
+import { checkNewHospital, focusField, textField } from './form-fields'
 import { CuentasPanel } from './CuentasPanel'
+import { ImagenCentroPanel } from './ImagenCentroPanel'
 import { ActionOutcome, LoadError, Loading } from './PanelStates'
 import { useAdminAction } from './use-admin-action'
 import { useAsyncData } from './use-async-data'
 
 const DEFAULT_NEW_COLORS = { primario: '#0b5394', secundario: '#38761d' }
 
-/** The product's hospitals: list, create, disable, and each one's accounts. */
+/**
+ * The product's hospitals: list, create, disable (after confirming) and re-enable; the chosen
+ * one's image (name, colours, logo), accounts and audit log.
+ */
 export function CentrosPanel() {
   const headingId = useId()
   const [hospitals, reload] = useAsyncData(listHospitals)
   const [selected, setSelected] = useState<Hospital | null>(null)
   const [confirming, setConfirming] = useState<string | null>(null)
-  const { act, isBusy, message } = useAdminAction(reload)
+  const { act, isBusy, message, showProblem } = useAdminAction(reload)
 
   function onCreate(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = event.currentTarget
     const data = new FormData(form)
+    const problem = checkNewHospital(data)
+    if (problem) {
+      showProblem(problem.message)
+      focusField(form, problem.field)
+      return
+    }
     void act(async () => {
       const created = await createHospital({
         tenant: textField(data, 'tenant').trim(),
@@ -49,6 +60,15 @@ export function CentrosPanel() {
       await updateHospital(hospital.tenant, etag, { activo: false })
       if (selected?.tenant === hospital.tenant) setSelected(null)
       return `Centro desactivado: ${hospital.nombre}. Sus cuentas ya no pueden entrar.`
+    })
+  }
+
+  function onEnable(hospital: Hospital) {
+    setConfirming(null)
+    void act(async () => {
+      const { etag } = await readHospital(hospital.tenant)
+      await updateHospital(hospital.tenant, etag, { activo: true })
+      return `Centro reactivado: ${hospital.nombre}. Sus cuentas pueden volver a entrar.`
     })
   }
 
@@ -83,12 +103,24 @@ export function CentrosPanel() {
                         {hospital.activo && (
                           <button
                             type="button"
-                            aria-label={`Gestionar las cuentas de ${hospital.nombre}`}
+                            aria-label={`Gestionar ${hospital.nombre}: imagen, cuentas y registro`}
                             onClick={() => {
                               setSelected(hospital)
                             }}
                           >
-                            Cuentas
+                            Gestionar
+                          </button>
+                        )}
+                        {!hospital.activo && (
+                          <button
+                            type="button"
+                            disabled={isBusy}
+                            aria-label={`Reactivar ${hospital.nombre}`}
+                            onClick={() => {
+                              onEnable(hospital)
+                            }}
+                          >
+                            Reactivar
                           </button>
                         )}
                         {hospital.activo && confirming !== hospital.tenant && (
@@ -134,7 +166,7 @@ export function CentrosPanel() {
           ))}
         <ActionOutcome message={message} />
 
-        <form className="admin-form" onSubmit={onCreate}>
+        <form className="admin-form" noValidate onSubmit={onCreate}>
           <h3>Nuevo centro</h3>
           <label>
             Dirección (aparece en la URL: letras, números y guiones)
@@ -162,11 +194,16 @@ export function CentrosPanel() {
         </form>
       </section>
       {selected && (
-        <CuentasPanel
-          key={selected.tenant}
-          tenant={selected.tenant}
-          hospitalName={selected.nombre}
-        />
+        <div key={selected.tenant}>
+          <ImagenCentroPanel
+            tenant={selected.tenant}
+            onSaved={() => {
+              reload()
+            }}
+          />
+          <CuentasPanel tenant={selected.tenant} hospitalName={selected.nombre} />
+          <AuditoriaPanel tenant={selected.tenant} hospitalName={selected.nombre} />
+        </div>
       )}
     </>
   )

@@ -10,13 +10,13 @@ import {
 } from '../../contract/accounts'
 import {
   createAccount,
-  disableAccount,
   listAccounts,
   resetAccess,
+  setAccountActive,
   type Account,
   type Rol,
 } from './admin-api'
-import { textField } from './form-fields'
+import { checkNewAccount, focusField, textField } from './form-fields'
 import { ActionOutcome, LoadError, Loading } from './PanelStates'
 import { useAdminAction } from './use-admin-action'
 import { useAsyncData } from './use-async-data'
@@ -31,18 +31,43 @@ function formatExpiry(iso: string): string {
   return new Date(iso).toLocaleString('es-ES', { dateStyle: 'long', timeStyle: 'short' })
 }
 
-/** A hospital's accounts: list, create, disable, and reset access with a one-time code. */
-export function CuentasPanel({ tenant, hospitalName }: { tenant: string; hospitalName: string }) {
+interface CuentasPanelProps {
+  tenant: string
+  hospitalName: string
+  /** The signed-in administrator's own account: never offered "Desactivar" (the API refuses). */
+  ownAccountId?: number
+}
+
+/**
+ * A hospital's accounts: list, create, disable (after confirming) and re-enable, and reset
+ * access with a one-time code.
+ */
+export function CuentasPanel({ tenant, hospitalName, ownAccountId }: CuentasPanelProps) {
   const headingId = useId()
   const load = useCallback(() => listAccounts(tenant), [tenant])
   const [accounts, reload] = useAsyncData(load)
   const [issued, setIssued] = useState<IssuedCode | null>(null)
-  const { act, isBusy, message } = useAdminAction(reload)
+  const [confirming, setConfirming] = useState<number | null>(null)
+  const { act: runAction, isBusy, message, showProblem } = useAdminAction(reload)
+
+  // A new action replaces what the last one left on screen: an access code never stays after
+  // its account changes.
+  function act(run: () => Promise<string>) {
+    setIssued(null)
+    setConfirming(null)
+    return runAction(run)
+  }
 
   function onCreate(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
     const form = event.currentTarget
     const data = new FormData(form)
+    const problem = checkNewAccount(data)
+    if (problem) {
+      showProblem(problem.message)
+      focusField(form, problem.field)
+      return
+    }
     void act(async () => {
       const created = await createAccount(tenant, {
         nombre: textField(data, 'nombre'),
@@ -56,7 +81,6 @@ export function CuentasPanel({ tenant, hospitalName }: { tenant: string; hospita
   }
 
   function onReset(account: Account) {
-    setIssued(null)
     void act(async () => {
       const answer = await resetAccess(tenant, account.id)
       setIssued({
@@ -98,31 +122,71 @@ export function CuentasPanel({ tenant, hospitalName }: { tenant: string; hospita
                     <td>{account.activo ? 'Activa' : 'Desactivada'}</td>
                     <td className="admin-actions">
                       {account.activo && (
-                        <>
-                          <button
-                            type="button"
-                            disabled={isBusy}
-                            aria-label={`Restablecer el acceso de ${account.email}`}
-                            onClick={() => {
-                              onReset(account)
-                            }}
-                          >
-                            Restablecer acceso
-                          </button>
+                        <button
+                          type="button"
+                          disabled={isBusy}
+                          // The visible words first, so voice control finds the button by them.
+                          aria-label={`Restablecer acceso de ${account.email}`}
+                          onClick={() => {
+                            onReset(account)
+                          }}
+                        >
+                          Restablecer acceso
+                        </button>
+                      )}
+                      {account.activo &&
+                        account.id !== ownAccountId &&
+                        confirming !== account.id && (
                           <button
                             type="button"
                             disabled={isBusy}
                             aria-label={`Desactivar la cuenta ${account.email}`}
                             onClick={() => {
-                              void act(async () => {
-                                await disableAccount(tenant, account.id)
-                                return `Cuenta desactivada: ${account.email}. Sus sesiones se han cerrado.`
-                              })
+                              setConfirming(account.id)
                             }}
                           >
                             Desactivar
                           </button>
-                        </>
+                        )}
+                      {confirming === account.id && (
+                        <span className="admin-confirm">
+                          ¿Desactivar la cuenta {account.email}? Sus sesiones se cerrarán.{' '}
+                          <button
+                            type="button"
+                            disabled={isBusy}
+                            onClick={() => {
+                              void act(async () => {
+                                await setAccountActive(tenant, account.id, false)
+                                return `Cuenta desactivada: ${account.email}. Sus sesiones se han cerrado.`
+                              })
+                            }}
+                          >
+                            Sí, desactivar
+                          </button>{' '}
+                          <button
+                            type="button"
+                            onClick={() => {
+                              setConfirming(null)
+                            }}
+                          >
+                            Cancelar
+                          </button>
+                        </span>
+                      )}
+                      {!account.activo && (
+                        <button
+                          type="button"
+                          disabled={isBusy}
+                          aria-label={`Reactivar la cuenta ${account.email}`}
+                          onClick={() => {
+                            void act(async () => {
+                              await setAccountActive(tenant, account.id, true)
+                              return `Cuenta reactivada: ${account.email}. Ya puede iniciar sesión.`
+                            })
+                          }}
+                        >
+                          Reactivar
+                        </button>
                       )}
                     </td>
                   </tr>
@@ -147,7 +211,7 @@ export function CuentasPanel({ tenant, hospitalName }: { tenant: string; hospita
         </div>
       )}
 
-      <form className="admin-form" onSubmit={onCreate}>
+      <form className="admin-form" noValidate onSubmit={onCreate}>
         <h3>Nueva cuenta</h3>
         <label>
           Nombre y apellidos

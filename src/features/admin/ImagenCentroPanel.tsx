@@ -233,6 +233,10 @@ function ImagenForm({
 
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
+    if (nombre.trim() === '') {
+      setMessage({ text: 'Escribe el nombre del centro.', isError: true })
+      return
+    }
     if (check && check.adjustments.length > 0 && !needsConfirmation) {
       setNeedsConfirmation(true)
       return
@@ -242,7 +246,7 @@ function ImagenForm({
 
   return (
     <>
-      <form className="admin-form" onSubmit={onSubmit}>
+      <form className="admin-form" noValidate onSubmit={onSubmit}>
         <label>
           Nombre del centro
           <input

@@ -4,7 +4,14 @@
  */
 import Type from 'typebox'
 import { adminHospitalPath, API_PATHS } from '../../config/api-paths'
-import { AdminAccount, CuentaConCodigo, type NuevaCuenta, type Rol } from '../../contract/accounts'
+import {
+  AdminAccount,
+  CuentaConCodigo,
+  EntradaAuditoria,
+  type NuevaCuenta,
+  type Rol,
+} from '../../contract/accounts'
+import { AUDIT_CURSOR_PARAM } from '../../contract/audit'
 import {
   AdminHospital,
   LogoSubido,
@@ -79,14 +86,27 @@ export const createAccount = async (tenant: string, account: NuevaCuenta) =>
     await api.request(adminHospitalPath(tenant, 'cuentas'), { method: 'POST', body: account }),
   )
 
-export const disableAccount = async (tenant: string, id: number) =>
+/** Disables an account (its sessions end at once) or enables it again. */
+export const setAccountActive = async (tenant: string, id: number, activo: boolean) =>
   readAnswer(
     AdminAccount,
     await api.request(adminHospitalPath(tenant, 'cuentas', id), {
       method: 'PATCH',
-      body: { activo: false },
+      body: { activo },
     }),
   )
+
+const AuditPage = Type.Array(EntradaAuditoria)
+
+/** One page of the audit log, newest first; `beforeId` asks for the entries older than it. */
+export const listAudit = async (tenant: string, beforeId?: number) => {
+  const path = adminHospitalPath(tenant, 'auditoria')
+  const query =
+    beforeId === undefined
+      ? ''
+      : `?${new URLSearchParams({ [AUDIT_CURSOR_PARAM]: String(beforeId) }).toString()}`
+  return readAnswer(AuditPage, await api.request(`${path}${query}`))
+}
 
 export const resetAccess = async (tenant: string, id: number) =>
   readAnswer(

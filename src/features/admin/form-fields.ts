@@ -1,5 +1,55 @@
+import { PASSWORD_MIN_LENGTH } from '../../contract/accounts'
+
 /** The text of a form field, or '' when absent (a file input never feeds these forms). */
 export function textField(data: FormData, name: string): string {
   const value = data.get(name)
   return typeof value === 'string' ? value : ''
+}
+
+/** A form field's problem, in Spanish, and the field to put the focus on. */
+export interface FieldProblem {
+  field: string
+  message: string
+}
+
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+/**
+ * The first problem of a new account's fields, or null. The forms use `noValidate`: these
+ * messages replace the browser's, which speak the browser's language, not the app's.
+ */
+export function checkNewAccount(data: FormData): FieldProblem | null {
+  if (textField(data, 'nombre').trim() === '') {
+    return { field: 'nombre', message: 'Escribe el nombre y apellidos de la cuenta.' }
+  }
+  if (!EMAIL_SHAPE.test(textField(data, 'email').trim())) {
+    return {
+      field: 'email',
+      message: 'Escribe un correo electrónico válido, como nombre@centro.es.',
+    }
+  }
+  if (textField(data, 'password').length < PASSWORD_MIN_LENGTH) {
+    return {
+      field: 'password',
+      message: `La contraseña inicial necesita al menos ${String(PASSWORD_MIN_LENGTH)} caracteres.`,
+    }
+  }
+  return null
+}
+
+/** The first problem of a new hospital's fields, or null (the address rules are the server's). */
+export function checkNewHospital(data: FormData): FieldProblem | null {
+  if (textField(data, 'tenant').trim() === '') {
+    return { field: 'tenant', message: 'Escribe la dirección del centro, como hospital-norte.' }
+  }
+  if (textField(data, 'nombre').trim() === '') {
+    return { field: 'nombre', message: 'Escribe el nombre del centro.' }
+  }
+  return null
+}
+
+/** Puts the focus on the named field of `form`, so the person lands where the problem is. */
+export function focusField(form: HTMLFormElement, field: string): void {
+  const element = form.elements.namedItem(field)
+  if (element instanceof HTMLElement) element.focus()
 }

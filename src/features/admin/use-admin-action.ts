@@ -11,6 +11,8 @@ export interface AdminAction {
   act: (run: () => Promise<string>) => Promise<void>
   isBusy: boolean
   message: ActionMessage | null
+  /** Shows a problem found before any call (a form's field), as an error message. */
+  showProblem: (text: string) => void
 }
 
 /** A panel's changes: one at a time, each saying how it went, the data reloaded after success. */
@@ -31,5 +33,9 @@ export function useAdminAction(onDone: () => void): AdminAction {
     }
   }
 
-  return { act, isBusy, message }
+  function showProblem(text: string) {
+    setMessage({ text, isError: true })
+  }
+
+  return { act, isBusy, message, showProblem }
 }

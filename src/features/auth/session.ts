@@ -50,8 +50,8 @@ export function hasSessionToken(): boolean {
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   if (!readValue('token')) return null
   const [schemas, answer] = await Promise.all([loadSessionSchemas(), api.request(API_PATHS.me)])
-  const { nombre, rol, tenant } = await readAnswer(schemas.Me, answer)
-  return { nombre, rol, tenant }
+  const { id, nombre, rol, tenant } = await readAnswer(schemas.Me, answer)
+  return id === undefined ? { nombre, rol, tenant } : { id, nombre, rol, tenant }
 }
 
 /**

@@ -1,5 +1,6 @@
 import { SectionPage } from '../../components/SectionPage'
 import { AndroidInstallSteps, IosInstallSteps } from './InstallSteps'
+import { isLocalAddress } from './local-address'
 import './InstallSheet.css'
 
 interface InstallSheetProps {
@@ -8,13 +9,20 @@ interface InstallSheetProps {
   address: string
   /** The QR code of `address`, as an image URL. */
   qrImageUrl: string
+  /** The hospital's logo (a validated URL), printed at the top of the sheet; null without one. */
+  logoUrl?: string | null
 }
 
 /**
  * "Instala la app de {hospital}": a page to print for the front desk, with the QR code of the
  * hospital's address, the address itself and the steps on Android and iPhone.
  */
-export function InstallSheet({ hospitalName, address, qrImageUrl }: InstallSheetProps) {
+export function InstallSheet({
+  hospitalName,
+  address,
+  qrImageUrl,
+  logoUrl = null,
+}: InstallSheetProps) {
   const openAddress = (browser: string) => (
     <>
       Abre <span className="install-sheet-address-inline">{address}</span> en {browser}, o escanea
@@ -24,6 +32,22 @@ export function InstallSheet({ hospitalName, address, qrImageUrl }: InstallSheet
   return (
     <SectionPage title={`Instala la app de ${hospitalName}`}>
       <div className="install-sheet">
+        {/* On paper the page's header is left out: the sheet carries the hospital's own. */}
+        <div className="install-sheet-print-header">
+          {logoUrl && (
+            <img src={logoUrl} alt={`Logotipo de ${hospitalName}`} referrerPolicy="no-referrer" />
+          )}
+          <p>{hospitalName}</p>
+        </div>
+        {isLocalAddress(address) && (
+          <div className="notice install-sheet-warning" role="status">
+            <p>
+              Esta página está abierta en una dirección local ({new URL(address).host}): solo
+              funciona en este equipo y ningún móvil podrá abrir el código QR. Ábrela desde la
+              dirección pública del centro antes de imprimirla.
+            </p>
+          </div>
+        )}
         <p>
           Escanea el código con la cámara del móvil o de la tableta, o escribe la dirección en el
           navegador.
