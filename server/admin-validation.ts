@@ -1,5 +1,6 @@
 import { parseColor, toHex } from '../src/contract/colors.js'
-import { DEFAULT_TENANT, isTenantId } from '../src/contract/tenants.js'
+import { isNewHospitalSlug } from '../src/contract/tenants.js'
+import { hasVisibleCharacter } from '../src/contract/text.js'
 import { HttpError } from './http-errors.js'
 
 /** Longest hospital or account name accepted. */
@@ -10,11 +11,11 @@ const HOSTILE_NAME_CHARACTERS = /[\p{Cc}\u202A-\u202E\u2066-\u2069\u200E\u200F]/
 
 /** Throws a Spanish 400 unless `tenant` can name a new hospital (the one tenant rule). */
 export function assertNewTenantId(tenant: string): void {
-  if (tenant === DEFAULT_TENANT || !isTenantId(tenant)) {
+  if (!isNewHospitalSlug(tenant)) {
     throw new HttpError(
       400,
       'invalid_tenant',
-      `«${tenant.slice(0, 40)}» no puede ser la dirección de un centro: usa letras, números y guiones, sin espacios, y ningún nombre reservado.`,
+      `«${tenant.slice(0, 40)}» no puede ser la dirección de un centro: usa letras minúsculas sin acentos, números y guiones sueltos (sin puntos ni espacios), y ningún nombre reservado.`,
     )
   }
 }
@@ -22,11 +23,15 @@ export function assertNewTenantId(tenant: string): void {
 /** The name as stored (trimmed), or a Spanish 400 for an empty, overlong or hostile one. */
 export function readName(value: string, field = 'nombre'): string {
   const name = value.trim()
-  if (name === '' || name.length > NAME_MAX_LENGTH || HOSTILE_NAME_CHARACTERS.test(name)) {
+  if (
+    !hasVisibleCharacter(name) ||
+    name.length > NAME_MAX_LENGTH ||
+    HOSTILE_NAME_CHARACTERS.test(name)
+  ) {
     throw new HttpError(
       400,
       'invalid_request',
-      `El campo «${field}» debe tener entre 1 y ${NAME_MAX_LENGTH} caracteres, sin caracteres de control.`,
+      `El campo «${field}» debe tener entre 1 y ${NAME_MAX_LENGTH} caracteres visibles, sin caracteres de control.`,
     )
   }
   return name

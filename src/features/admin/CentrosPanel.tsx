@@ -135,7 +135,7 @@ export function CentrosPanel() {
         <form className="admin-form" onSubmit={onCreate}>
           <h3>Nuevo centro</h3>
           <label>
-            Dirección (aparece en la URL: letras, números y guiones)
+            Dirección (aparece en la URL: letras minúsculas, números y guiones)
             <input name="tenant" required maxLength={100} autoComplete="off" />
           </label>
           <label>
