@@ -9,6 +9,8 @@ export interface HospitalsTable {
   color_secundario: string
   imagen: string
   activo: Generated<number>
+  /** Tokens of its accounts issued before this (ISO 8601, UTC) are refused; null: none. */
+  sesiones_desde: Generated<string | null>
 }
 
 /** `users`: accounts, each of one tenant; `activo = 0` refuses its sign-in and its tokens. */
@@ -21,6 +23,8 @@ export interface UsersTable {
   tenant: string
   is_demo: Generated<number>
   activo: Generated<number>
+  /** Tokens issued before this (ISO 8601, UTC) are refused; null: none. */
+  sesiones_desde: Generated<string | null>
 }
 
 /** `audit_log`: every administrative change, who made it, when, and the record before and after. */

@@ -92,6 +92,7 @@ describe('the SQLite file', () => {
       { name: '0000-initial' },
       { name: '0100-administration' },
       { name: '0200-rate-limits' },
+      { name: '0310-sessions-valid-from' },
     ])
   })
 })

@@ -4,6 +4,7 @@ import { administrationMigration } from './migrations/administration.js'
 import { currentPostgresSchema } from './migrations/engine.js'
 import { initialMigration } from './migrations/initial.js'
 import { rateLimitsMigration } from './migrations/rate-limits.js'
+import { sessionsValidFromMigration } from './migrations/sessions-valid-from.js'
 
 export type AppDatabase = Kysely<DatabaseSchema>
 
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0000-initial': initialMigration,
   '0100-administration': administrationMigration,
   '0200-rate-limits': rateLimitsMigration,
+  '0310-sessions-valid-from': sessionsValidFromMigration,
 }
 
 /** Brings the schema up to date; throws (the server does not start) when a migration fails. */

@@ -17,7 +17,8 @@ function unauthorized(reply: FastifyReply, code: ErrorCode, message: string): Ht
 /**
  * The account behind `X-Authorization: Bearer <token>`, read from the database on every request:
  * a deleted or disabled account, or one of a disabled hospital, loses access at once, whatever
- * its token says. Throws a 401 otherwise.
+ * its token says; so does a token issued before the account's password changed or before its
+ * hospital was disabled (enabling it again does not revive it). Throws a 401 otherwise.
  */
 export async function authenticate(
   request: FastifyRequest,
@@ -38,7 +39,11 @@ export async function authenticate(
   const { claims } = verification
   const id = /^\d{1,15}$/.test(claims.sub) ? Number(claims.sub) : undefined
   const account = id === undefined ? undefined : await accounts.findStanding(id)
-  if (account?.tenant !== claims.tenant || !account.isActive) {
+  if (
+    account?.tenant !== claims.tenant ||
+    !account.isActive ||
+    claims.iat < account.sessionsValidFrom
+  ) {
     throw unauthorized(reply, 'invalid_token', MESSAGES.invalidToken)
   }
   return account

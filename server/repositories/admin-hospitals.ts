@@ -52,6 +52,7 @@ function toRecord(row: {
 export function createAdminHospitalRepository(
   db: AppDatabase,
   audit: AuditLog,
+  now: () => number,
 ): AdminHospitalRepository {
   const find = async (tenant: string) => {
     // Only a valid tenant id can have a record (and PostgreSQL text cannot hold a NUL byte).
@@ -96,7 +97,15 @@ export function createAdminHospitalRepository(
       return db.transaction().execute(async (trx): Promise<UpdateOutcome> => {
         const result = await trx
           .updateTable('hospitals')
-          .set({ ...changes, activo: next.activo ? 1 : 0 })
+          .set({
+            ...changes,
+            activo: next.activo ? 1 : 0,
+            // Disabling or enabling again ends every session of the hospital's accounts: tokens
+            // issued before it was disabled must not come back to life with it.
+            ...(next.activo !== expected.activo
+              ? { sesiones_desde: new Date(now()).toISOString() }
+              : {}),
+          })
           .where('tenant', '=', expected.tenant)
           .where('nombre', '=', expected.nombre)
           .where('color_primario', '=', expected.color_primario)
