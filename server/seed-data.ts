@@ -1,13 +1,8 @@
 import type { Rol } from '../src/contract/accounts.js'
+import type { HospitalPublico } from '../src/contract/hospitals.js'
 
 /** A row of the `hospitals` table, as the `verHospitales` call returns it. */
-export interface Hospital {
-  tenant: string
-  nombre: string
-  color_primario: string
-  color_secundario: string
-  imagen: string
-}
+export type Hospital = HospitalPublico
 
 /** Demo tenants (DESIGN "API contract"); `main` deliberately has no record. */
 export const SEED_HOSPITALS: readonly Hospital[] = [

@@ -30,7 +30,7 @@ export async function authenticate(
     throw unauthorized(reply, 'missing_token', MESSAGES.missingToken)
   }
   const token = readBearerToken(header)
-  const verification = token === undefined ? undefined : tokens.verify(token)
+  const verification = token === undefined ? undefined : await tokens.verify(token)
   if (!verification?.ok) {
     throw verification?.reason === 'expired'
       ? unauthorized(reply, 'token_expired', MESSAGES.tokenExpired)

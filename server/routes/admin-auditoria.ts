@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { AdminGuards } from '../auth/admin-guards.js'
 import type { AuditLog } from '../repositories/audit-log.js'
 import { NO_QUERY_SCHEMA } from '../schemas.js'
-import { ADMIN_ERROR_RESPONSES, TENANT_PARAMS_SCHEMA } from './admin-schemas.js'
+import { ADMIN_ERROR_RESPONSES, AUDIT_ENTRY_SCHEMA, TENANT_PARAMS_SCHEMA } from './admin-schemas.js'
 
 /** Entries returned by one call: the newest ones. */
 export const AUDIT_PAGE_SIZE = 200
@@ -21,23 +21,7 @@ export function registerAdminAuditoriaRoute(
         params: TENANT_PARAMS_SCHEMA,
         querystring: NO_QUERY_SCHEMA,
         response: {
-          200: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['id', 'tenant', 'autor', 'accion', 'objeto', 'fecha'],
-              properties: {
-                id: { type: 'integer' },
-                tenant: { type: 'string' },
-                autor: { type: 'string' },
-                accion: { type: 'string' },
-                objeto: { type: 'string' },
-                antes: {},
-                despues: {},
-                fecha: { type: 'string' },
-              },
-            },
-          },
+          200: { type: 'array', items: AUDIT_ENTRY_SCHEMA },
           ...ADMIN_ERROR_RESPONSES,
         },
       },

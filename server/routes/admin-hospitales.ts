@@ -4,7 +4,8 @@ import { isProductAdmin } from '../auth/admin-guards.js'
 import { assertNewTenantId, readColor, readName } from '../admin-validation.js'
 import { computeEtag } from '../etag.js'
 import { HttpError, MESSAGES } from '../http-errors.js'
-import type { AdminHospital } from '../../src/contract/accounts.js'
+import { HOSPITAL_NAME_MAX_LENGTH } from '../../src/contract/branding.js'
+import type { AdminHospital, CambiosHospital, NuevoHospital } from '../../src/contract/hospitals.js'
 import type { AdminHospitalRepository, HospitalChanges } from '../repositories/admin-hospitals.js'
 import type { Actor } from '../repositories/audit-log.js'
 import { NO_QUERY_SCHEMA } from '../schemas.js'
@@ -16,20 +17,6 @@ import {
   PATCH_HOSPITAL_BODY_SCHEMA,
   TENANT_PARAMS_SCHEMA,
 } from './admin-schemas.js'
-
-interface CreateHospitalBody {
-  tenant: string
-  nombre: string
-  color_primario: string
-  color_secundario: string
-}
-
-interface PatchHospitalBody {
-  nombre?: string
-  color_primario?: string
-  color_secundario?: string
-  activo?: boolean
-}
 
 /** The version of a hospital record that `If-Match` must name. */
 export function hospitalEtag(record: AdminHospital): string {
@@ -89,7 +76,7 @@ export function registerAdminHospitalesRoutes(
     async () => hospitals.list(),
   )
 
-  app.post<{ Body: CreateHospitalBody }>(
+  app.post<{ Body: NuevoHospital }>(
     '/api/admin/hospitales',
     {
       preHandler: guards.productAdmin,
@@ -105,7 +92,7 @@ export function registerAdminHospitalesRoutes(
       assertNewTenantId(body.tenant)
       const record = {
         tenant: body.tenant,
-        nombre: readName(body.nombre),
+        nombre: readName(body.nombre, HOSPITAL_NAME_MAX_LENGTH),
         color_primario: readColor(body.color_primario, 'color_primario'),
         color_secundario: readColor(body.color_secundario, 'color_secundario'),
         imagen: '',
@@ -138,7 +125,7 @@ export function registerAdminHospitalesRoutes(
 
   app.patch<{
     Params: { tenant: string }
-    Body: PatchHospitalBody
+    Body: CambiosHospital
     Headers: { 'if-match'?: string }
   }>(
     '/api/admin/hospitales/:tenant',
@@ -172,7 +159,8 @@ export function registerAdminHospitalesRoutes(
         )
       }
       const changes: HospitalChanges = {}
-      if (body.nombre !== undefined) changes.nombre = readName(body.nombre)
+      if (body.nombre !== undefined)
+        changes.nombre = readName(body.nombre, HOSPITAL_NAME_MAX_LENGTH)
       if (body.color_primario !== undefined) {
         changes.color_primario = readColor(body.color_primario, 'color_primario')
       }

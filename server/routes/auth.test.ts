@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../testing/test-app.js'
+import { TENANT_ID_MAX_LENGTH } from '../../src/contract/tenants.js'
 
 // Asymmetric matchers are typed any; typed unknown they satisfy the strict lint rules.
 const ANY_STRING: unknown = expect.any(String)
@@ -112,7 +113,7 @@ describe('POST /api/auth/login', () => {
     ['an empty tenant', { ...DEMO, tenant: '' }],
     ['an oversize email', { ...DEMO, email: `${'a'.repeat(250)}@x.es` }],
     ['an oversize password', { ...DEMO, password: 'x'.repeat(257) }],
-    ['an oversize tenant', { ...DEMO, tenant: 'x'.repeat(201) }],
+    ['an oversize tenant', { ...DEMO, tenant: 'x'.repeat(TENANT_ID_MAX_LENGTH + 1) }],
     ['an extra field', { ...DEMO, isAdmin: true }],
     ['a JSON array', [DEMO]],
     ['a JSON string', '"demo"'],

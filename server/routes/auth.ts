@@ -11,14 +11,9 @@ import type { TokenService } from '../auth/tokens.js'
 import { HttpError, MESSAGES } from '../http-errors.js'
 import type { AccountRepository } from '../repositories/accounts.js'
 import type { UserRepository } from '../repositories/users.js'
-import { ERROR_RESPONSE_SCHEMA, NO_QUERY_SCHEMA, TENANT_SCHEMA } from '../schemas.js'
+import { ERROR_RESPONSE_SCHEMA, NO_QUERY_SCHEMA } from '../schemas.js'
+import { InicioSesion, SesionIniciada } from '../../src/contract/accounts.js'
 import { DEFAULT_TENANT } from '../../src/contract/tenants.js'
-
-interface LoginBody {
-  email: string
-  password: string
-  tenant: string
-}
 
 /** Largest sign-in body accepted; anything bigger is refused with 413 before it is parsed. */
 export const LOGIN_BODY_LIMIT = 16 * 1024
@@ -46,7 +41,7 @@ export function registerAuthRoutes(
   app: FastifyInstance,
   { users, accounts, tokens, limits, dummyPasswordHash, passwordChecks }: AuthRouteDeps,
 ) {
-  app.post<{ Body: LoginBody }>(
+  app.post<{ Body: InicioSesion }>(
     '/api/auth/login',
     {
       bodyLimit: LOGIN_BODY_LIMIT,
@@ -54,29 +49,9 @@ export function registerAuthRoutes(
       preHandler: createPerAccountRateLimit(app, limits.perAccount),
       schema: {
         querystring: NO_QUERY_SCHEMA,
-        body: {
-          type: 'object',
-          required: ['email', 'password', 'tenant'],
-          additionalProperties: false,
-          properties: {
-            email: { type: 'string', minLength: 3, maxLength: 254 },
-            password: { type: 'string', minLength: 1, maxLength: 256 },
-            tenant: TENANT_SCHEMA,
-          },
-        },
+        body: InicioSesion,
         response: {
-          200: {
-            type: 'object',
-            required: ['token', 'user'],
-            properties: {
-              token: { type: 'string' },
-              user: {
-                type: 'object',
-                required: ['nombre', 'rol'],
-                properties: { nombre: { type: 'string' }, rol: { type: 'string' } },
-              },
-            },
-          },
+          200: SesionIniciada,
           '4xx': ERROR_RESPONSE_SCHEMA,
           503: ERROR_RESPONSE_SCHEMA,
         },
@@ -107,7 +82,7 @@ export function registerAuthRoutes(
       if (user.tenant !== tenant && tenant !== DEFAULT_TENANT) {
         throw new HttpError(403, 'other_hospital', MESSAGES.otherHospital, user.tenant)
       }
-      const token = tokens.issue({ sub: String(user.id), tenant: user.tenant, rol: user.rol })
+      const token = await tokens.issue({ sub: String(user.id), tenant: user.tenant, rol: user.rol })
       return { token, user: { nombre: user.nombre, rol: user.rol } }
     },
   )

@@ -208,7 +208,7 @@ describe('wipeSession (SPEC §8, the 401 reaction)', () => {
 })
 
 describe('belongsToOtherHospital', () => {
-  const patientOfCentral = { nombre: 'Lucía', rol: 'cliente', tenant: 'hospital-central' }
+  const patientOfCentral = { nombre: 'Lucía', rol: 'cliente' as const, tenant: 'hospital-central' }
 
   it.each([
     ['clinica-norte', true],
