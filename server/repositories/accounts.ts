@@ -134,6 +134,8 @@ export function createAccountRepository(
     },
 
     async disable(actor, account) {
+      // Already disabled: nothing to write or audit.
+      if (!account.activo) return account
       return db.transaction().execute(async (trx) => {
         await trx.updateTable('users').set({ activo: 0 }).where('id', '=', account.id).execute()
         await trx.deleteFrom('access_codes').where('user_id', '=', account.id).execute()

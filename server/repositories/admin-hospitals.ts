@@ -49,6 +49,12 @@ function toRecord(row: {
   return { ...row, activo: row.activo === 1 }
 }
 
+function isUnchanged(record: AdminHospital, changes: HospitalChanges): boolean {
+  return (Object.keys(changes) as (keyof HospitalChanges)[]).every(
+    (field) => changes[field] === record[field],
+  )
+}
+
 export function createAdminHospitalRepository(
   db: AppDatabase,
   audit: AuditLog,
@@ -94,6 +100,8 @@ export function createAdminHospitalRepository(
 
     async update(actor, expected, changes, accion) {
       const next: AdminHospital = { ...expected, ...changes }
+      // An edit that changes nothing writes nothing: no row, and no audit entry to flood the log.
+      if (isUnchanged(expected, changes)) return { ok: true, record: expected }
       return db.transaction().execute(async (trx): Promise<UpdateOutcome> => {
         const result = await trx
           .updateTable('hospitals')
