@@ -8,7 +8,8 @@ import { layerConfigs } from './eslint/layers.js'
 const STORAGE_PATHS = [
   {
     name: 'idb-keyval',
-    message: 'Use src/shared/branding-db.ts: it is the only IndexedDB adapter.',
+    message:
+      'Use src/shared/branding-db.ts (branding) or src/shared/care-outbox-db.ts (the care outbox): they are the only IndexedDB adapters.',
   },
 ]
 
@@ -86,7 +87,10 @@ export default defineConfig([
     files: ['src/lib/storage.ts', 'src/**/*.test.{ts,tsx}', 'tests/setup/**'],
     rules: { 'no-restricted-globals': 'off', 'no-restricted-properties': 'off' },
   },
-  { files: ['src/shared/branding-db.ts'], rules: { 'no-restricted-imports': 'off' } },
+  {
+    files: ['src/shared/branding-db.ts', 'src/shared/care-outbox-db.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
   { files: ['src/config/env.ts'], rules: { 'no-restricted-properties': 'off' } },
   ...['lib', 'contract'].map((layer) => ({
     files: [`src/${layer}/**/*.{ts,tsx}`],

@@ -22,6 +22,7 @@ import {
 } from './auth/password-check-queue.js'
 import { DEFAULT_SCRYPT_PARAMS, hashPassword, type ScryptParams } from './auth/passwords.js'
 import { createAdminGuards } from './auth/admin-guards.js'
+import { createAccountSignInThrottle } from './auth/account-sign-in-throttle.js'
 import { createSharedRateLimitStore } from './auth/shared-rate-limit-store.js'
 import { createTokenService } from './auth/tokens.js'
 import { registerApiCors } from './cors.js'
@@ -46,6 +47,16 @@ import { createHospitalRepository } from './repositories/hospitals.js'
 import { createLogoImageRepository } from './repositories/logo-images.js'
 import { createRateLimitHitRepository } from './repositories/rate-limit-hits.js'
 import { createUserRepository } from './repositories/users.js'
+import { createAsistenciaRepository } from './repositories/asistencias.js'
+import { createEventoRepository } from './repositories/eventos.js'
+import { createFotoRepository } from './repositories/fotos.js'
+import { createMensajeRepository } from './repositories/mensajes.js'
+import { createPresenciaRepository } from './repositories/presencia.js'
+import { createCareService } from './care/care-service.js'
+import { registerAsistenciasRoutes } from './routes/asistencias.js'
+import { registerAsistenciaFotosRoutes } from './routes/asistencia-fotos.js'
+import { registerAsistenciaMensajesRoutes } from './routes/asistencia-mensajes.js'
+import { registerProfesionalesRoute } from './routes/profesionales.js'
 import { registerAdminAuditoriaRoute } from './routes/admin-auditoria.js'
 import { registerAdminCuentasRoutes } from './routes/admin-cuentas.js'
 import { registerAdminHospitalesRoutes } from './routes/admin-hospitales.js'
@@ -98,7 +109,11 @@ export interface BuildAppOptions {
   trustProxy?: boolean | string
   /** How long a client may take to send one request; tests shorten it. */
   requestDeadlineMs?: number
+  /** How often this instance expires requests nobody took in time; 0 turns the sweep off. */
+  careSweepIntervalMs?: number
 }
+
+const DEFAULT_CARE_SWEEP_INTERVAL_MS = 15_000
 
 const DEFAULT_TOKEN_TTL_SECONDS = 28_800
 
@@ -111,6 +126,27 @@ function mergeLimits(overrides: BuildAppOptions['loginRateLimits']): LoginRateLi
     perIp: { ...DEFAULT_LOGIN_RATE_LIMITS.perIp, ...overrides?.perIp },
     perAccount: { ...DEFAULT_LOGIN_RATE_LIMITS.perAccount, ...overrides?.perAccount },
   }
+}
+
+/**
+ * Expires requests nobody took in time, every `intervalMs` on every instance: the conditional
+ * update lets each request expire once however many instances sweep at the same moment.
+ */
+function startCareSweep(
+  app: FastifyInstance,
+  care: ReturnType<typeof createCareService>,
+  intervalMs: number,
+) {
+  if (intervalMs <= 0) return
+  const timer = setInterval(() => {
+    care.expireDue().catch((error: unknown) => {
+      app.log.warn({ err: error }, 'care sweep failed')
+    })
+  }, intervalMs)
+  timer.unref()
+  app.addHook('onClose', () => {
+    clearInterval(timer)
+  })
 }
 
 /**
@@ -223,6 +259,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       accounts,
       tokens,
       limits: loginLimits,
+      accountThrottle: createAccountSignInThrottle(
+        createRateLimitHitRepository(db, now),
+        loginLimits.perAccount,
+        now,
+      ),
       dummyPasswordHash,
       passwordChecks: createPasswordCheckQueue({
         ...DEFAULT_PASSWORD_CHECK_LIMITS,
@@ -247,6 +288,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       scryptParams,
     })
     registerAdminAuditoriaRoute(app, { guards, audit })
+    const session = { tokens, accounts }
+    const asistencias = createAsistenciaRepository(db)
+    const eventos = createEventoRepository(db, now)
+    const presencia = createPresenciaRepository(db)
+    const care = createCareService({
+      db,
+      asistencias,
+      mensajes: createMensajeRepository(db),
+      fotos: createFotoRepository(db),
+      eventos,
+      hospitals,
+      audit,
+      now,
+      onPublished: () => undefined,
+    })
+    registerAsistenciasRoutes(app, { session, care, asistencias, now })
+    registerAsistenciaMensajesRoutes(app, { session, care })
+    registerAsistenciaFotosRoutes(app, { session, care })
+    registerProfesionalesRoute(app, { session, users, hospitals, presencia, now })
+    startCareSweep(app, care, options.careSweepIntervalMs ?? DEFAULT_CARE_SWEEP_INTERVAL_MS)
     registerManifestRoute(app, { hospitals, baseManifest: readBaseManifest(options.distDir) })
     const logoBaseUrl = (request: FastifyRequest) =>
       apiBaseUrl || `${request.protocol}://${request.host}`

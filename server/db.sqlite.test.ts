@@ -93,6 +93,7 @@ describe('the SQLite file', () => {
       { name: '0100-administration' },
       { name: '0200-rate-limits' },
       { name: '0310-sessions-valid-from' },
+      { name: '0500-care' },
     ])
   })
 })

@@ -14,7 +14,7 @@ import pg from 'pg'
 import { hashPassword, type ScryptParams } from './auth/passwords.js'
 import type { DatabaseSchema } from './database-schema.js'
 import type { AppDatabase } from './kysely.js'
-import { DEMO_USERS, SEED_HOSPITALS } from './seed-data.js'
+import { DEMO_CONSULTATIONS, DEMO_USERS, SEED_HOSPITALS } from './seed-data.js'
 
 /** Where the data lives: an embedded SQLite file (one machine) or a PostgreSQL server (several). */
 export type DatabaseLocation =
@@ -141,7 +141,15 @@ export async function seedDatabase(db: AppDatabase, { demoMode, scryptParams }: 
     .execute()
   const taken = new Set(existing.map((row) => row.email))
   const missing = DEMO_USERS.filter((user) => !taken.has(user.email))
-  if (missing.length === 0) return
+  if (missing.length > 0) await insertDemoUsers(db, missing, scryptParams)
+  await seedDemoCare(db)
+}
+
+async function insertDemoUsers(
+  db: AppDatabase,
+  missing: readonly (typeof DEMO_USERS)[number][],
+  scryptParams: ScryptParams | undefined,
+) {
   // Hash only what is missing: scrypt is deliberately slow and restarts should stay fast.
   const rows = await Promise.all(
     missing.map(async (user) => ({
@@ -150,6 +158,7 @@ export async function seedDatabase(db: AppDatabase, { demoMode, scryptParams }: 
       nombre: user.nombre,
       rol: user.rol,
       tenant: user.tenant,
+      especialidad: user.especialidad ?? null,
       is_demo: 1,
     })),
   )
@@ -157,6 +166,70 @@ export async function seedDatabase(db: AppDatabase, { demoMode, scryptParams }: 
     .insertInto('users')
     .values(rows)
     .onConflict((conflict) => conflict.column('email').doNothing())
+    .execute()
+}
+
+/**
+ * The demo professionals' specialties (accounts made before specialties existed get theirs) and
+ * the demo patient's past consultations, each inserted once.
+ */
+async function seedDemoCare(db: AppDatabase) {
+  for (const user of DEMO_USERS) {
+    if (user.especialidad === undefined) continue
+    await db
+      .updateTable('users')
+      .set({ especialidad: user.especialidad })
+      .where('email', '=', user.email)
+      .where('especialidad', 'is', null)
+      .execute()
+  }
+  const accounts = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'tenant'])
+    .where(
+      'email',
+      'in',
+      DEMO_CONSULTATIONS.flatMap((consultation) => [
+        consultation.paciente,
+        consultation.profesional,
+      ]),
+    )
+    .execute()
+  const byEmail = new Map(accounts.map((account) => [account.email, account]))
+  const day = 24 * 60 * 60 * 1000
+  const rows = DEMO_CONSULTATIONS.flatMap((consultation) => {
+    const patient = byEmail.get(consultation.paciente)
+    const professional = byEmail.get(consultation.profesional)
+    if (!patient || !professional) return []
+    const created = Date.now() - consultation.diasAntes * day
+    const at = (minutes: number) => new Date(created + minutes * 60_000).toISOString()
+    return [
+      {
+        id: consultation.id,
+        tenant: patient.tenant,
+        estado: 'finalizada' as const,
+        origen: 'paciente',
+        motivo: consultation.motivo,
+        especialidad: consultation.especialidad,
+        paciente_id: patient.id,
+        profesional_id: professional.id,
+        creada_en: at(0),
+        atendida_en: at(6),
+        cerrada_en: at(24),
+        caduca_en: at(30),
+        resumen: consultation.resumen,
+        puntuacion: consultation.puntuacion,
+        comentario: null,
+        ticket: null,
+        derivada_de: null,
+      },
+    ]
+  })
+  if (rows.length === 0) return
+  await db
+    .insertInto('asistencias')
+    .values(rows)
+    .onConflict((conflict) => conflict.column('id').doNothing())
     .execute()
 }
 

@@ -39,11 +39,16 @@ export async function authenticate(
   const { claims } = verification
   const id = /^\d{1,15}$/.test(claims.sub) ? Number(claims.sub) : undefined
   const account = id === undefined ? undefined : await accounts.findStanding(id)
-  if (
-    account?.tenant !== claims.tenant ||
-    !account.isActive ||
-    claims.iat < account.sessionsValidFrom
-  ) {
+  if (account?.tenant !== claims.tenant) {
+    throw unauthorized(reply, 'invalid_token', MESSAGES.invalidToken)
+  }
+  // Still a 401 (the session is over), but saying why, so the app does not call it an expiry.
+  if (!account.isHospitalActive) {
+    throw unauthorized(reply, 'hospital_disabled', MESSAGES.hospitalDisabled)
+  }
+  if (!account.isActive) throw unauthorized(reply, 'account_disabled', MESSAGES.accountDisabled)
+  // Issued before a new password, or before its hospital was disabled: that session is over.
+  if (claims.iat < account.sessionsValidFrom) {
     throw unauthorized(reply, 'invalid_token', MESSAGES.invalidToken)
   }
   return account

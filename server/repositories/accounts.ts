@@ -16,6 +16,8 @@ export interface AccountStanding {
   isActive: boolean
   /** Tokens issued (`iat`, seconds) before this are refused: a new password, a hospital re-enabled. */
   sessionsValidFrom: number
+  /** Its hospital is enabled, whatever the account's own state. */
+  isHospitalActive: boolean
 }
 
 export type CreateAccountOutcome = { ok: true; account: Account } | { ok: false; reason: 'taken' }
@@ -29,8 +31,8 @@ export interface AccountRepository {
     account: Omit<Account, 'id' | 'activo'>,
     passwordHash: string,
   ): Promise<CreateAccountOutcome>
-  /** Disables the account; its tokens stop working at once. */
-  disable(actor: Actor, account: Account): Promise<Account>
+  /** Disables the account (its tokens stop working at once), or enables it again. */
+  setActive(actor: Actor, account: Account, activo: boolean): Promise<Account>
   /** Records in the audit log that an access code was issued (the code itself is never logged). */
   recordAccessReset(actor: Actor, account: Account): Promise<void>
   /** The account's new password, chosen by its owner with an access code. */
@@ -105,6 +107,7 @@ export function createAccountRepository(
       return {
         ...rest,
         isActive: activo === 1 && hospital_activo !== 0,
+        isHospitalActive: hospital_activo !== 0,
         sessionsValidFrom: Math.max(
           toEpochSeconds(sesiones_desde),
           toEpochSeconds(hospital_sesiones_desde),
@@ -133,16 +136,22 @@ export function createAccountRepository(
       })
     },
 
-    async disable(actor, account) {
-      // Already disabled: nothing to write or audit.
-      if (!account.activo) return account
+    async setActive(actor, account, activo) {
+      // Already in that state: nothing to write or audit.
+      if (account.activo === activo) return account
       return db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ activo: 0 }).where('id', '=', account.id).execute()
-        await trx.deleteFrom('access_codes').where('user_id', '=', account.id).execute()
-        const after = { ...account, activo: false }
+        await trx
+          .updateTable('users')
+          .set({ activo: activo ? 1 : 0 })
+          .where('id', '=', account.id)
+          .execute()
+        // A disabled account's pending access code must not outlive it.
+        if (!activo)
+          await trx.deleteFrom('access_codes').where('user_id', '=', account.id).execute()
+        const after = { ...account, activo }
         await audit.append(trx, actor, {
           tenant: account.tenant,
-          accion: 'cuenta.desactivada',
+          accion: activo ? 'cuenta.activada' : 'cuenta.desactivada',
           objeto: account.email,
           antes: account,
           despues: after,

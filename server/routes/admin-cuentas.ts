@@ -97,7 +97,7 @@ export function registerAdminCuentasRoutes(
       preHandler: guards.tenantAdmin,
       schema: {
         summary:
-          'Desactiva una cuenta ({ activo: false }) o le da un código de acceso de un solo uso ({ restablecer_acceso: true })',
+          'Desactiva o reactiva una cuenta ({ activo }) o le da un código de acceso de un solo uso ({ restablecer_acceso: true })',
         params: ACCOUNT_PARAMS_SCHEMA,
         querystring: NO_QUERY_SCHEMA,
         body: CambioCuenta,
@@ -109,10 +109,11 @@ export function registerAdminCuentasRoutes(
       const account = await accounts.find(request.params.tenant, Number(request.params.id))
       if (!account) throw new HttpError(404, 'not_found', MESSAGES.notFound)
       if ('activo' in request.body) {
-        if (account.id === actor.id) {
+        const { activo } = request.body
+        if (account.id === actor.id && !activo) {
           throw new HttpError(400, 'invalid_request', 'No puedes desactivar tu propia cuenta.')
         }
-        return accounts.disable(actor, account)
+        return accounts.setActive(actor, account, activo)
       }
       if (!account.activo) {
         throw new HttpError(400, 'invalid_request', 'La cuenta está desactivada.')

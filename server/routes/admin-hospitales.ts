@@ -63,6 +63,18 @@ export function registerAdminHospitalesRoutes(
   app: FastifyInstance,
   { guards, hospitals }: AdminHospitalesDeps,
 ) {
+  // Two hospitals of one name would be told apart by nobody (patients, installed apps): names are
+  // compared as people read them, whatever the case, accents' encoding or spacing.
+  async function assertNameFree(nombre: string, ownTenant: string | null) {
+    const wanted = comparableName(nombre)
+    const taken = (await hospitals.list()).some(
+      (hospital) => hospital.tenant !== ownTenant && comparableName(hospital.nombre) === wanted,
+    )
+    if (taken) {
+      throw new HttpError(409, 'name_taken', `Ya hay un centro llamado «${nombre}».`)
+    }
+  }
+
   app.get(
     '/api/admin/hospitales',
     {
@@ -97,6 +109,7 @@ export function registerAdminHospitalesRoutes(
         color_secundario: readColor(body.color_secundario, 'color_secundario'),
         imagen: '',
       }
+      await assertNameFree(record.nombre, null)
       if (!(await hospitals.create(actorOf(request), record))) {
         throw new HttpError(409, 'tenant_taken', `La dirección «${record.tenant}» ya está en uso.`)
       }
@@ -171,6 +184,7 @@ export function registerAdminHospitalesRoutes(
 
       const current = await hospitals.find(request.params.tenant)
       if (!current) throw notFoundHospital()
+      if (changes.nombre !== undefined) await assertNameFree(changes.nombre, current.tenant)
       if (!matchesIfMatch(ifMatch, hospitalEtag(current))) {
         throw new HttpError(412, 'stale', STALE_MESSAGE)
       }
@@ -189,4 +203,8 @@ export function registerAdminHospitalesRoutes(
       return sendHospital(reply, outcome.record)
     },
   )
+}
+
+function comparableName(nombre: string): string {
+  return nombre.normalize('NFC').toLocaleLowerCase('es').replace(/\s+/g, ' ').trim()
 }

@@ -5,7 +5,18 @@ export const API_PATHS = {
   me: '/api/me',
   health: '/api/health',
   adminHospitales: '/api/admin/hospitales',
+  asistencias: '/api/asistencias',
+  estadisticas: '/api/asistencias/estadisticas',
+  profesionales: '/api/profesionales',
+  eventos: '/api/eventos',
 } as const
+
+/** `/api/asistencias/{id}` and what hangs from it (`atender`, `mensajes`, `fotos`, …). */
+export function asistenciaPath(id: string, ...rest: string[]): string {
+  return [API_PATHS.asistencias, id, ...rest]
+    .map((part, index) => (index === 0 ? part : encodeURIComponent(part)))
+    .join('/')
+}
 
 /** `/api/admin/hospitales/{tenant}` and what hangs from it (`/logo`, `/cuentas`, `/cuentas/{id}`). */
 export function adminHospitalPath(tenant: string, ...rest: (string | number)[]): string {

@@ -69,7 +69,7 @@ export type NuevaCuenta = Static<typeof NuevaCuenta>
 
 /** Changing an account: disable it, or give it a one-time access code. */
 export const CambioCuenta = Type.Union([
-  Type.Object({ activo: Type.Literal(false) }, { additionalProperties: false }),
+  Type.Object({ activo: Type.Boolean() }, { additionalProperties: false }),
   Type.Object({ restablecer_acceso: Type.Literal(true) }, { additionalProperties: false }),
 ])
 export type CambioCuenta = Static<typeof CambioCuenta>
@@ -107,7 +107,12 @@ export const InicioSesion = Type.Object(
 export type InicioSesion = Static<typeof InicioSesion>
 
 /** Who is signed in, as a sign-in answers it. */
-export const SessionUser = Type.Object({ nombre: Type.String(), rol: RolSchema })
+export const SessionUser = Type.Object({
+  nombre: Type.String(),
+  rol: RolSchema,
+  // Its hospital: an account signed in at the portal (`main`) is taken to its own.
+  tenant: Type.String(),
+})
 export type SessionUser = Static<typeof SessionUser>
 
 /** Sign-in answer: the bearer token and who it belongs to. */
@@ -118,7 +123,7 @@ export const SesionIniciada = Type.Object({
 export type SesionIniciada = Static<typeof SesionIniciada>
 
 /** `GET /api/me`: the signed-in account, read from the database on every call. */
-export const Me = Type.Object({ ...SessionUser.properties, tenant: Type.String() })
+export const Me = SessionUser
 export type Me = Static<typeof Me>
 
 /** A new password set with a one-time code (`POST /api/auth/restablecer-acceso`). */

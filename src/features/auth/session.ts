@@ -4,7 +4,7 @@
  */
 import { API_PATHS } from '../../config/api-paths'
 import { Me, SesionIniciada, type InicioSesion, type SessionUser } from '../../contract/accounts'
-import { DEFAULT_TENANT } from '../../contract/tenants'
+import { DEFAULT_TENANT, isTenantId } from '../../contract/tenants'
 import { readAnswer } from '../../lib/answer-shape'
 import { api } from '../../lib/api'
 import { NetworkError, TimeoutError } from '../../lib/api-errors'
@@ -22,8 +22,11 @@ export type { SessionUser }
 export type CurrentUser = Me
 export type Credentials = InicioSesion
 
-/** Signs in and stores the token. Wrong credentials reject with an `ApiError` of status 401. */
-export async function signIn(credentials: Credentials): Promise<SessionUser> {
+/**
+ * Signs in and stores the token. Wrong credentials reject with an `ApiError` of status 401. The
+ * user comes with the hospital the account belongs to (through `main`, any hospital's).
+ */
+export async function signIn(credentials: Credentials): Promise<CurrentUser> {
   const answer = await api.request(API_PATHS.login, {
     method: 'POST',
     body: credentials,
@@ -31,7 +34,12 @@ export async function signIn(credentials: Credentials): Promise<SessionUser> {
   })
   const { token, user } = readAnswer(SesionIniciada, answer)
   writeValue('token', token)
-  return { nombre: user.nombre, rol: user.rol }
+  return { ...user, tenant: isTenantId(user.tenant) ? user.tenant : credentials.tenant }
+}
+
+/** True when this device holds a session token (verified or not). */
+export function hasSessionToken(): boolean {
+  return Boolean(readValue('token'))
 }
 
 /** The signed-in user, or null without a token. A stale token rejects (and triggers the 401 flow). */
