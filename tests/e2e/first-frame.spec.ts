@@ -149,6 +149,26 @@ test.describe('while the scripts are still loading', () => {
 test.describe('hydration', () => {
   test.use({ serviceWorkers: 'block' })
 
+  test('nothing on the sign-in screen moves from the first frame to a working form', async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const shifts: number[] = []
+      Object.assign(window, { __shifts: shifts })
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          shifts.push((entry as unknown as { value: number }).value)
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    await page.goto(`/${DEMO_ACCOUNT.tenant}/login`)
+    await expect(page.getByRole('button', { name: 'Entrar' })).toBeEnabled()
+    await page.waitForLoadState('networkidle')
+    await expect(page.getByRole('banner').getByRole('img')).toBeVisible()
+    expect(
+      await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts),
+    ).toEqual([])
+  })
+
   for (const tenant of ALL_TENANTS) {
     test(`takes over ${tenant}'s server-rendered screens without a warning`, async ({ page }) => {
       const trouble = recordTrouble(page)

@@ -48,7 +48,10 @@ beforeEach(async () => {
 describe('signIn', () => {
   it('stores the token and returns the user', async () => {
     fetchMock.mockResolvedValue(
-      json({ token: 'new-token', user: { nombre: 'Lucía Martín', rol: 'cliente' } }),
+      json({
+        token: 'new-token',
+        user: { nombre: 'Lucía Martín', rol: 'cliente', tenant: CREDENTIALS.tenant },
+      }),
     )
 
     await expect(session.signIn(CREDENTIALS)).resolves.toEqual({
