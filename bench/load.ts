@@ -8,6 +8,9 @@
 //   2. POST /api/auth/login (demo account), limits lifted: the cost of sign-in itself, with the
 //      counters in the database on PostgreSQL; past what the password-check queues hold,
 //      503 + Retry-After is the designed answer (shedding)
+// Then the fault row: one instance on PostgreSQL under the listing's load while PostgreSQL is
+// stopped (fast shutdown) for 2 s and started again: requests answered, designed 503s (the
+// database is down) and errors (anything else: 500s, dropped connections, a dead process).
 // After each deployment's load, a fresh look checks nothing was lost: the listing is unchanged and
 // the demo sign-in and /api/me work. It prints a table, writes bench/results/load.json and exits
 // non-zero on any error that is not a designed 503. Everything runs on this one machine: with 2
@@ -22,7 +25,7 @@ import {
   startApiInstance,
   type ApiInstance,
 } from '../server/testing/api-instances.js'
-import { startPostgresCluster } from '../server/testing/postgres-cluster.js'
+import { startPostgresCluster, type PostgresCluster } from '../server/testing/postgres-cluster.js'
 
 // autocannon ships no types; this is the part of its API used here.
 interface AutocannonOptions {
@@ -175,6 +178,49 @@ async function demoSignInWorks(base: string): Promise<boolean> {
   return false
 }
 
+/** The fault row: what the API answers while PostgreSQL restarts under load. */
+const FAULT_SCENARIO: Scenario = {
+  name: 'GET /api/hospitales, PostgreSQL restarted',
+  request: { path: HOSPITALES_PATH },
+  // While the database is down the API answers 503 with Retry-After, by design.
+  designedStatuses: [503],
+}
+
+/** How long PostgreSQL stays down during the fault row. */
+const OUTAGE_MS = 2_000
+
+async function measureRestart(
+  cluster: PostgresCluster,
+  databaseUrl: string,
+  distDir: string,
+  results: RunResult[],
+): Promise<Integrity> {
+  const deployment = { name: 'PostgreSQL', instances: 1, databaseUrl }
+  const instance = await startApiInstance({
+    host: HOSTS[0] ?? '127.0.0.2',
+    env: { DIST_DIR: distDir, DEMO_MODE: '1', DATABASE_URL: databaseUrl },
+    lifetimeSeconds: SECONDS + 90,
+  })
+  try {
+    const listingBefore = await readListing(instance.url)
+    console.log(`… PostgreSQL: restart under load, ${String(SECONDS)} s`)
+    const load = run(deployment, [instance], FAULT_SCENARIO)
+    // The restart falls in the middle of the load: fast shutdown, an outage, a start.
+    await new Promise((resolve) => setTimeout(resolve, (SECONDS * 1000) / 3))
+    await cluster.stopServer()
+    await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS))
+    await cluster.startServer()
+    results.push(await load)
+    return {
+      deployment: 'PostgreSQL, restarted',
+      listingIntact: !instance.hasExited() && (await readListing(instance.url)) === listingBefore,
+      signInWorks: await demoSignInWorks(instance.url),
+    }
+  } finally {
+    await instance.stop()
+  }
+}
+
 interface Integrity {
   deployment: string
   listingIntact: boolean
@@ -238,6 +284,7 @@ async function main(): Promise<boolean> {
       const dbPath = join(dirname(dist.dir), 'load.sqlite')
       integrity.push(await measure({ ...deployment, databaseUrl }, dist.dir, dbPath, results))
     }
+    integrity.push(await measureRestart(cluster, await cluster.createDatabase(), dist.dir, results))
   } finally {
     await cluster.stop()
     dist.remove()

@@ -1,5 +1,6 @@
 import { parseColor, toHex } from '../src/contract/colors.js'
-import { DEFAULT_TENANT, isTenantId } from '../src/contract/tenants.js'
+import { isNewHospitalSlug } from '../src/contract/tenants.js'
+import { hasVisibleCharacter } from '../src/contract/text.js'
 import { HttpError } from './http-errors.js'
 
 // C0/C1 controls, and the bidirectional overrides that make a name display as something else.
@@ -7,11 +8,11 @@ const HOSTILE_NAME_CHARACTERS = /[\p{Cc}\u202A-\u202E\u2066-\u2069\u200E\u200F]/
 
 /** Throws a Spanish 400 unless `tenant` can name a new hospital (the one tenant rule). */
 export function assertNewTenantId(tenant: string): void {
-  if (tenant === DEFAULT_TENANT || !isTenantId(tenant)) {
+  if (!isNewHospitalSlug(tenant)) {
     throw new HttpError(
       400,
       'invalid_tenant',
-      `«${tenant.slice(0, 40)}» no puede ser la dirección de un centro: usa letras, números y guiones, sin espacios, y ningún nombre reservado.`,
+      `«${tenant.slice(0, 40)}» no puede ser la dirección de un centro: usa letras minúsculas sin acentos, números y guiones sueltos (sin puntos ni espacios), y ningún nombre reservado.`,
     )
   }
 }
@@ -22,11 +23,11 @@ export function assertNewTenantId(tenant: string): void {
  */
 export function readName(value: string, maxLength: number, field = 'nombre'): string {
   const name = value.trim()
-  if (name === '' || name.length > maxLength || HOSTILE_NAME_CHARACTERS.test(name)) {
+  if (!hasVisibleCharacter(name) || name.length > maxLength || HOSTILE_NAME_CHARACTERS.test(name)) {
     throw new HttpError(
       400,
       'invalid_request',
-      `El campo «${field}» debe tener entre 1 y ${maxLength} caracteres, sin caracteres de control.`,
+      `El campo «${field}» debe tener entre 1 y ${maxLength} caracteres visibles, sin caracteres de control.`,
     )
   }
   return name

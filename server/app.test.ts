@@ -147,6 +147,14 @@ describe('security headers', () => {
     ])
   })
 
+  it('allow images from an API origin served over http (local development)', async () => {
+    const app = await start({ apiBaseUrl: 'http://127.0.0.1:8080' })
+    const response = await app.inject({ method: 'GET', url: '/api/health' })
+    const csp = cspDirectives(response.headers['content-security-policy'])
+    expect(csp.get('img-src')).toContain('http://127.0.0.1:8080')
+    expect(csp.get('img-src')).not.toContain('http:')
+  })
+
   it('allow connections to the API origin when API_BASE_URL points elsewhere', async () => {
     const app = await start({ apiBaseUrl: 'https://api.example.com/v1' })
     const response = await app.inject({ method: 'GET', url: '/api/health' })

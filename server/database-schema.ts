@@ -13,6 +13,8 @@ export type HospitalsTable = { tenant: string } & {
   [Field in Exclude<keyof AdminHospital, 'tenant' | 'activo'>]: Generated<AdminHospital[Field]>
 } & {
   activo: Generated<number>
+  /** Tokens of its accounts issued before this (ISO 8601, UTC) are refused; null: none. */
+  sesiones_desde: Generated<string | null>
   /** Minutes a request may wait before it expires. */
   caducidad_minutos: Generated<number>
 }
@@ -27,6 +29,8 @@ export interface UsersTable {
   tenant: string
   is_demo: Generated<number>
   activo: Generated<number>
+  /** Tokens issued before this (ISO 8601, UTC) are refused; null: none. */
+  sesiones_desde: Generated<string | null>
   /** A professional's specialty, shown in the directory; null for everyone else. */
   especialidad: Generated<string | null>
 }

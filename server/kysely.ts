@@ -6,6 +6,7 @@ import { currentPostgresSchema } from './migrations/engine.js'
 import { hospitalPhoneMigration } from './migrations/hospital-phone.js'
 import { initialMigration } from './migrations/initial.js'
 import { rateLimitsMigration } from './migrations/rate-limits.js'
+import { sessionsValidFromMigration } from './migrations/sessions-valid-from.js'
 
 export type AppDatabase = Kysely<DatabaseSchema>
 
@@ -14,6 +15,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0000-initial': initialMigration,
   '0100-administration': administrationMigration,
   '0200-rate-limits': rateLimitsMigration,
+  '0310-sessions-valid-from': sessionsValidFromMigration,
   '0500-care': careMigration,
   '0700-hospital-phone': hospitalPhoneMigration,
 }

@@ -19,7 +19,14 @@ export function buildCspDirectives(apiBaseUrl: string): Directives {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'https:', 'data:', 'blob:'],
+    // The API's own origin too: over http (local development) `https:` would not cover its logos.
+    'img-src': [
+      "'self'",
+      'https:',
+      'data:',
+      'blob:',
+      ...(apiOrigin?.startsWith('http:') ? [apiOrigin] : []),
+    ],
     'font-src': ["'self'"],
     'connect-src': apiOrigin ? ["'self'", apiOrigin] : ["'self'"],
     'manifest-src': ["'self'"],

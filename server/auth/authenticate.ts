@@ -17,7 +17,8 @@ function unauthorized(reply: FastifyReply, code: ErrorCode, message: string): Ht
 /**
  * The account behind `X-Authorization: Bearer <token>`, read from the database on every request:
  * a deleted or disabled account, or one of a disabled hospital, loses access at once, whatever
- * its token says. Throws a 401 otherwise.
+ * its token says; so does a token issued before the account's password changed or before its
+ * hospital was disabled (enabling it again does not revive it). Throws a 401 otherwise.
  */
 export async function authenticate(
   request: FastifyRequest,
@@ -46,5 +47,9 @@ export async function authenticate(
     throw unauthorized(reply, 'hospital_disabled', MESSAGES.hospitalDisabled)
   }
   if (!account.isActive) throw unauthorized(reply, 'account_disabled', MESSAGES.accountDisabled)
+  // Issued before a new password, or before its hospital was disabled: that session is over.
+  if (claims.iat < account.sessionsValidFrom) {
+    throw unauthorized(reply, 'invalid_token', MESSAGES.invalidToken)
+  }
   return account
 }

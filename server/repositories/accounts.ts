@@ -14,6 +14,8 @@ export interface AccountStanding {
   tenant: string
   /** The account is enabled and so is its hospital (`main` has no record and is always on). */
   isActive: boolean
+  /** Tokens issued (`iat`, seconds) before this are refused: a new password, a hospital re-enabled. */
+  sessionsValidFrom: number
   /** Its hospital is enabled, whatever the account's own state. */
   isHospitalActive: boolean
 }
@@ -50,7 +52,18 @@ function toAccount(row: {
   return { ...row, activo: row.activo === 1 }
 }
 
-export function createAccountRepository(db: AppDatabase, audit: AuditLog): AccountRepository {
+/** A stored instant as whole seconds, the unit of a token's `iat`; none is 0. */
+export function toEpochSeconds(iso: string | null | undefined): number {
+  if (iso === null || iso === undefined) return 0
+  const ms = Date.parse(iso)
+  return Number.isNaN(ms) ? 0 : Math.floor(ms / 1000)
+}
+
+export function createAccountRepository(
+  db: AppDatabase,
+  audit: AuditLog,
+  now: () => number,
+): AccountRepository {
   return {
     async listForTenant(tenant) {
       const rows = await db
@@ -84,15 +97,21 @@ export function createAccountRepository(db: AppDatabase, audit: AuditLog): Accou
           'users.tenant',
           'users.activo',
           'hospitals.activo as hospital_activo',
+          'users.sesiones_desde',
+          'hospitals.sesiones_desde as hospital_sesiones_desde',
         ])
         .where('users.id', '=', id)
         .executeTakeFirst()
       if (!row) return undefined
-      const { activo, hospital_activo, ...rest } = row
+      const { activo, hospital_activo, sesiones_desde, hospital_sesiones_desde, ...rest } = row
       return {
         ...rest,
         isActive: activo === 1 && hospital_activo !== 0,
         isHospitalActive: hospital_activo !== 0,
+        sessionsValidFrom: Math.max(
+          toEpochSeconds(sesiones_desde),
+          toEpochSeconds(hospital_sesiones_desde),
+        ),
       }
     },
 
@@ -118,6 +137,8 @@ export function createAccountRepository(db: AppDatabase, audit: AuditLog): Accou
     },
 
     async setActive(actor, account, activo) {
+      // Already in that state: nothing to write or audit.
+      if (account.activo === activo) return account
       return db.transaction().execute(async (trx) => {
         await trx
           .updateTable('users')
@@ -155,7 +176,9 @@ export function createAccountRepository(db: AppDatabase, audit: AuditLog): Accou
       await db.transaction().execute(async (trx) => {
         await trx
           .updateTable('users')
-          .set({ password_hash: passwordHash })
+          // Every session opened with the old password ends: a new password is often chosen
+          // because the old one, or a device signed in with it, is in the wrong hands.
+          .set({ password_hash: passwordHash, sesiones_desde: new Date(now()).toISOString() })
           .where('id', '=', account.id)
           .execute()
         await audit.append(trx, account, {

@@ -40,9 +40,16 @@ function toRecord(row: Omit<AdminHospital, 'activo'> & { activo: number }): Admi
   return { ...row, activo: row.activo === 1 }
 }
 
+function isUnchanged(record: AdminHospital, changes: HospitalChanges): boolean {
+  return (Object.keys(changes) as (keyof HospitalChanges)[]).every(
+    (field) => changes[field] === record[field],
+  )
+}
+
 export function createAdminHospitalRepository(
   db: AppDatabase,
   audit: AuditLog,
+  now: () => number,
 ): AdminHospitalRepository {
   const find = async (tenant: string) => {
     // Only a valid tenant id can have a record (and PostgreSQL text cannot hold a NUL byte).
@@ -87,10 +94,20 @@ export function createAdminHospitalRepository(
 
     async update(actor, expected, changes, accion) {
       const next: AdminHospital = { ...expected, ...changes }
+      // An edit that changes nothing writes nothing: no row, and no audit entry to flood the log.
+      if (isUnchanged(expected, changes)) return { ok: true, record: expected }
       return db.transaction().execute(async (trx): Promise<UpdateOutcome> => {
         const result = await trx
           .updateTable('hospitals')
-          .set({ ...changes, activo: next.activo ? 1 : 0 })
+          .set({
+            ...changes,
+            activo: next.activo ? 1 : 0,
+            // Disabling or enabling again ends every session of the hospital's accounts: tokens
+            // issued before it was disabled must not come back to life with it.
+            ...(next.activo !== expected.activo
+              ? { sesiones_desde: new Date(now()).toISOString() }
+              : {}),
+          })
           .where((eb) =>
             eb.and([
               ...TEXT_COLUMNS.map((column) => eb(column, '=', expected[column])),

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { AdminGuards } from '../auth/admin-guards.js'
 import { HttpError } from '../http-errors.js'
 import type { AdminHospitalRepository } from '../repositories/admin-hospitals.js'
@@ -41,6 +41,30 @@ export interface AdminLogoDeps {
   logos: LogoImageRepository
 }
 
+const MALFORMED_MESSAGE = 'El envío no es un formulario multipart válido.'
+
+/**
+ * The bytes of the logo part. The multipart parser (busboy) reports a body it cannot read (no
+ * boundary, a boundary that never appears, no closing delimiter) with plain errors: those are
+ * the client's fault, a 400. The plugin's own errors (a file over the limit: 413) keep their
+ * status.
+ */
+async function readLogoPart(request: FastifyRequest): Promise<Buffer> {
+  try {
+    const file = await request.file()
+    if (file?.fieldname !== LOGO_FIELD) {
+      throw new HttpError(400, 'invalid_request', `Falta el archivo en el campo «${LOGO_FIELD}».`)
+    }
+    // Throws the plugin's 413 as soon as the stream passes the limit.
+    return await file.toBuffer()
+  } catch (error) {
+    if (error instanceof HttpError || (error instanceof Error && 'statusCode' in error)) {
+      throw error
+    }
+    throw new HttpError(400, 'invalid_request', MALFORMED_MESSAGE)
+  }
+}
+
 /**
  * `POST /api/admin/hospitales/{tenant}/logo` (multipart, field `logo`) → `{ imagen }`: the logo is
  * checked, re-encoded and stored under a content-hashed URL, and becomes the hospital's `imagen`.
@@ -80,12 +104,7 @@ export function registerAdminLogoRoute(
       const current = await hospitals.find(request.params.tenant)
       if (!current) throw notFoundHospital()
 
-      const file = await request.file()
-      if (file?.fieldname !== LOGO_FIELD) {
-        throw new HttpError(400, 'invalid_request', `Falta el archivo en el campo «${LOGO_FIELD}».`)
-      }
-      // Throws the plugin's 413 as soon as the stream passes the limit.
-      const bytes = await file.toBuffer()
+      const bytes = await readLogoPart(request)
 
       let logo
       try {

@@ -81,6 +81,28 @@ export function isTenantId(value: string): boolean {
   return !isReservedSegment(value) && TENANT_ID.test(value)
 }
 
+/** Longest address a new hospital may take (a DNS label's length: it may become a host name). */
+export const HOSPITAL_SLUG_MAX_LENGTH = 63
+
+// Words of lowercase ASCII letters and digits joined by single hyphens: every address has one
+// spelling (no case twins like `Hospital-Central`, no look-alike letters from other scripts or
+// full-width forms) and no dot, so it can never be a file the server answers at the root
+// (`sw.js`, `manifest.webmanifest`, `robots.txt`, `index.html`…).
+const HOSPITAL_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
+
+/**
+ * True when `value` may be the address of a new hospital: the slug rule above, not reserved, not
+ * the default tenant. Existing addresses are still recognised in URLs by {@link isTenantId}.
+ */
+export function isNewHospitalSlug(value: string): boolean {
+  return (
+    value.length <= HOSPITAL_SLUG_MAX_LENGTH &&
+    HOSPITAL_SLUG.test(value) &&
+    value !== DEFAULT_TENANT &&
+    isTenantId(value)
+  )
+}
+
 /** The tenant a pathname belongs to, or null when its first segment names none. */
 export function tenantFromPathname(pathname: string): string | null {
   if (!pathname.startsWith('/') || pathname.startsWith('//')) return null

@@ -37,3 +37,12 @@ export function cleanDisplayName(value: string, maxGraphemes: number): string {
     .join('')
     .trimEnd()}…`
 }
+
+// Characters that draw nothing: spaces, default-ignorable code points (zero-width space, soft
+// hyphen, the Hangul fillers…) and the blank braille pattern, which is a symbol that is empty.
+const INVISIBLE = /[\s\p{Default_Ignorable_Code_Point}\u2800]/gu
+
+/** True when `text` shows at least one visible character (a name nobody can see is refused). */
+export function hasVisibleCharacter(text: string): boolean {
+  return text.replace(INVISIBLE, '') !== ''
+}

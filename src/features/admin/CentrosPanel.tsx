@@ -1,7 +1,7 @@
 import './admin.css'
 import { useId, useState, type SubmitEvent } from 'react'
 import { HOSPITAL_NAME_MAX_LENGTH } from '../../contract/branding'
-import { TENANT_ID_MAX_LENGTH } from '../../contract/tenants'
+import { HOSPITAL_SLUG_MAX_LENGTH } from '../../contract/tenants'
 import {
   createHospital,
   listHospitals,
@@ -169,8 +169,8 @@ export function CentrosPanel() {
         <form className="admin-form" noValidate onSubmit={onCreate}>
           <h3>Nuevo centro</h3>
           <label>
-            Dirección (aparece en la URL: letras, números y guiones)
-            <input name="tenant" required maxLength={TENANT_ID_MAX_LENGTH} autoComplete="off" />
+            Dirección (aparece en la URL: letras minúsculas, números y guiones)
+            <input name="tenant" required maxLength={HOSPITAL_SLUG_MAX_LENGTH} autoComplete="off" />
           </label>
           <label>
             Nombre del centro

@@ -7,6 +7,7 @@ import {
   type CSSProperties,
   type SubmitEvent,
 } from 'react'
+import { UNSAVED_CHANGES_ATTRIBUTE } from '../../config/dom-attributes'
 import { HOSPITAL_NAME_MAX_LENGTH, TELEFONO_MAX_LENGTH } from '../../contract/branding'
 import { readHospital, updateHospital, uploadLogo, type VersionedHospital } from './admin-api'
 import { describeAdminError, isStaleVersion } from './admin-errors'
@@ -201,6 +202,13 @@ function ImagenForm({
   const [message, setMessage] = useState<ActionMessage | null>(null)
   const [isSaving, setSaving] = useState(false)
   const check = checkColors(primario, secundario)
+  // The fields are controlled, so their DOM defaults follow what is typed: the form says itself
+  // that it holds unsaved edits, or an update could reload the page over them.
+  const saved = version.hospital
+  const hasUnsavedEdits =
+    nombre !== saved.nombre ||
+    primario !== saved.color_primario ||
+    secundario !== saved.color_secundario
 
   async function save() {
     setSaving(true)
@@ -246,7 +254,12 @@ function ImagenForm({
 
   return (
     <>
-      <form className="admin-form" noValidate onSubmit={onSubmit}>
+      <form
+        className="admin-form"
+        noValidate
+        onSubmit={onSubmit}
+        {...{ [UNSAVED_CHANGES_ATTRIBUTE]: String(hasUnsavedEdits) }}
+      >
         <label>
           Nombre del centro
           <input

@@ -2,7 +2,7 @@ import { ApiError, NetworkError, TimeoutError, UnauthorizedError } from '../../l
 
 const BY_CODE: Partial<Record<string, string>> = {
   invalid_tenant:
-    'La dirección solo puede llevar letras, números y guiones, sin espacios, y no puede ser un nombre reservado.',
+    'La dirección solo puede llevar letras minúsculas sin acentos, números y guiones sueltos (sin puntos ni espacios), y no puede ser un nombre reservado.',
   tenant_taken: 'Esa dirección ya la usa otro centro.',
   email_taken: 'Ya existe una cuenta con ese correo.',
   invalid_color: 'Uno de los colores no es válido. Usa el selector de color.',

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { clearUserStorage } from '../../lib/storage'
 import { FakeCacheStorage } from '../../lib/testing/fake-cache-storage'
-import { repairApp, type RepairEnvironment } from './repair-app'
+import { clearStorageKeepingKioskMode, repairApp, type RepairEnvironment } from './repair-app'
 
 /** IndexedDB's factory, names only; each deletion answers as `answer` says. */
 function fakeIndexedDb(names: string[], answer: 'success' | 'blocked' = 'success') {
@@ -107,5 +107,24 @@ describe('repairApp', () => {
     await repairApp('main', bare.environment)
     expect(localStorage).toHaveLength(0)
     expect(bare.navigate).toHaveBeenCalledWith('/main/login')
+  })
+})
+
+describe('clearStorageKeepingKioskMode', () => {
+  it('empties Web Storage but keeps a kiosk a kiosk', () => {
+    localStorage.setItem('token', 'abc')
+    localStorage.setItem('modo-kiosco', '1')
+    sessionStorage.setItem('x', 'y')
+    clearStorageKeepingKioskMode()
+    expect(localStorage.getItem('token')).toBeNull()
+    expect(sessionStorage.length).toBe(0)
+    expect(localStorage.getItem('modo-kiosco')).toBe('1')
+    clearUserStorage()
+  })
+
+  it('switches nothing on for a device that is not a kiosk', () => {
+    localStorage.setItem('token', 'abc')
+    clearStorageKeepingKioskMode()
+    expect(localStorage.length).toBe(0)
   })
 })

@@ -5,7 +5,7 @@
  */
 import { paths } from '../../config/paths'
 import { BRANDING_DATABASE_NAME } from '../../shared/branding-db'
-import { clearUserStorage } from '../../lib/storage'
+import { clearUserStorage, readValue, writeValue } from '../../lib/storage'
 
 /**
  * The databases the app and its worker create, for browsers without `indexedDB.databases()`
@@ -78,13 +78,24 @@ export async function repairApp(tenant: string, environment: RepairEnvironment):
   environment.navigate(paths.login(tenant))
 }
 
+/**
+ * Empties Web Storage but keeps kiosk mode: a repair is offered to anyone at the screen, and
+ * only an administrator signed in on the device may switch a kiosk off (or a patient could leave
+ * sessions open on a public screen).
+ */
+export function clearStorageKeepingKioskMode(): void {
+  const isKiosk = readValue('modo-kiosco') === '1'
+  clearUserStorage()
+  if (isKiosk) writeValue('modo-kiosco', '1')
+}
+
 /** The browser's own environment. */
 export function browserRepairEnvironment(): RepairEnvironment {
   return {
     serviceWorker: 'serviceWorker' in navigator ? navigator.serviceWorker : undefined,
     caches: 'caches' in globalThis ? globalThis.caches : undefined,
     indexedDB: globalThis.indexedDB,
-    clearStorage: clearUserStorage,
+    clearStorage: clearStorageKeepingKioskMode,
     navigate: (url) => {
       window.location.replace(url)
     },

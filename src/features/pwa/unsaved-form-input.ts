@@ -3,8 +3,9 @@
  * until nothing typed is left unsent.
  */
 
-/** Marks a region holding unsaved work that is not a plain form field (an editor, a wizard). */
-export const UNSAVED_CHANGES_ATTRIBUTE = 'data-unsaved-changes'
+import { UNSAVED_CHANGES_ATTRIBUTE } from '../../config/dom-attributes'
+
+export { UNSAVED_CHANGES_ATTRIBUTE }
 
 const IGNORED_INPUT_TYPES = new Set(['hidden', 'submit', 'button', 'reset', 'image'])
 
