@@ -7,6 +7,7 @@ import { isSessionAwaitingVerification } from './app/layouts/tenant-layout-data'
 import { createAppRouter } from './app/router'
 import { connectSessionEvents } from './app/session-events'
 import { isKioskMode, showKioskMode } from './features/auth/kiosk-mode'
+import { startOutboxReplay } from './features/care/outbox'
 import { installChunkLoadRecovery } from './features/pwa/chunk-reload'
 import { connectionMonitor } from './features/pwa/connection-status'
 import { installPrompt } from './features/pwa/install-prompt'
@@ -46,6 +47,9 @@ connectReconnectRecovery(connectionMonitor, async () => {
   // A session read offline is confirmed (or ended by a 401) as soon as the API answers.
   if (isSessionAwaitingVerification()) await router.revalidate()
 })
+
+// Care writes kept offline go out when the connection or the user comes back.
+startOutboxReplay()
 
 onBrandingUpdated((tenant) => {
   if (getBrandingSnapshot().tenant === tenant) void loadBranding(tenant)

@@ -14,6 +14,7 @@ import {
   writeValue,
 } from '../../lib/storage'
 import { deleteUserCaches } from '../../lib/user-caches'
+import { clearOutbox } from '../../shared/care-outbox-db'
 import { keepDeviceSettingsThrough } from './shared-device'
 
 export type Rol = 'cliente' | 'profesional' | 'admin' | (string & {})
@@ -107,7 +108,8 @@ export function belongsToOtherHospital(user: CurrentUser, tenant: string): boole
 export async function signOut(): Promise<void> {
   removeValue('token')
   clearTabStorage()
-  await deleteUserCaches()
+  // Unsent care writes are health data and carry the token: they go with the session.
+  await Promise.all([deleteUserCaches(), clearOutbox()])
 }
 
 /**
@@ -122,5 +124,5 @@ export function forgetSessionInThisTab(): void {
 /** SPEC §8, the 401 reaction: all browser storage of the user goes, public branding stays. */
 export async function wipeSession(): Promise<void> {
   keepDeviceSettingsThrough(clearUserStorage)
-  await deleteUserCaches()
+  await Promise.all([deleteUserCaches(), clearOutbox()])
 }
