@@ -209,6 +209,15 @@ export default defineConfig(({ command }) => ({
       {
         extends: true,
         test: {
+          name: 'lint',
+          environment: 'node',
+          include: ['eslint/**/*.test.js'],
+          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts'],

@@ -74,6 +74,26 @@ export async function registerStaticApp(
 
   // `/index.html` is the template itself (what the service worker precaches and fills); every
   // other navigation gets it filled for its URL: branding, title and the screen's preloads.
+  // The app starts without its branding rather than not at all: with the database down, a
+  // first visit still gets the shell (default colours), which paints the hospital's own once
+  // the API answers again. That page is not kept by caches.
+  async function readBrandingOrDefaults(
+    tenant: string,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<Branding | null> {
+    try {
+      return await readBranding(tenant, request)
+    } catch (error) {
+      request.log.warn(
+        { cause: error instanceof Error ? error.message : String(error) },
+        'app shell without branding',
+      )
+      reply.header('cache-control', 'no-store')
+      return null
+    }
+  }
+
   async function sendAppShell(request: FastifyRequest, reply: FastifyReply, isTemplate = false) {
     const shell = await loadAppShell()
     if (!shell) {
@@ -85,7 +105,8 @@ export async function registerStaticApp(
       return sendWithEtag(request, reply, shell.html, 'text/html; charset=utf-8', shell.etag)
     }
     const tenant = tenantOfUrl(request.url)
-    const branding = tenant === undefined ? null : await readBranding(tenant, request)
+    const branding =
+      tenant === undefined ? null : await readBrandingOrDefaults(tenant, request, reply)
     const pathname = request.url.split(/[?#]/, 1)[0] ?? '/'
     const page = renderAppShell(shell, pathname, branding)
     return sendWithEtag(request, reply, page.html, 'text/html; charset=utf-8', page.etag)

@@ -14,6 +14,8 @@ export interface AccountStanding {
   tenant: string
   /** The account is enabled and so is its hospital (`main` has no record and is always on). */
   isActive: boolean
+  /** Its hospital is enabled, whatever the account's own state. */
+  isHospitalActive: boolean
 }
 
 export type CreateAccountOutcome = { ok: true; account: Account } | { ok: false; reason: 'taken' }
@@ -27,8 +29,8 @@ export interface AccountRepository {
     account: Omit<Account, 'id' | 'activo'>,
     passwordHash: string,
   ): Promise<CreateAccountOutcome>
-  /** Disables the account; its tokens stop working at once. */
-  disable(actor: Actor, account: Account): Promise<Account>
+  /** Disables the account (its tokens stop working at once), or enables it again. */
+  setActive(actor: Actor, account: Account, activo: boolean): Promise<Account>
   /** Records in the audit log that an access code was issued (the code itself is never logged). */
   recordAccessReset(actor: Actor, account: Account): Promise<void>
   /** The account's new password, chosen by its owner with an access code. */
@@ -87,7 +89,11 @@ export function createAccountRepository(db: AppDatabase, audit: AuditLog): Accou
         .executeTakeFirst()
       if (!row) return undefined
       const { activo, hospital_activo, ...rest } = row
-      return { ...rest, isActive: activo === 1 && hospital_activo !== 0 }
+      return {
+        ...rest,
+        isActive: activo === 1 && hospital_activo !== 0,
+        isHospitalActive: hospital_activo !== 0,
+      }
     },
 
     async create(actor, account, passwordHash) {
@@ -111,14 +117,20 @@ export function createAccountRepository(db: AppDatabase, audit: AuditLog): Accou
       })
     },
 
-    async disable(actor, account) {
+    async setActive(actor, account, activo) {
       return db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ activo: 0 }).where('id', '=', account.id).execute()
-        await trx.deleteFrom('access_codes').where('user_id', '=', account.id).execute()
-        const after = { ...account, activo: false }
+        await trx
+          .updateTable('users')
+          .set({ activo: activo ? 1 : 0 })
+          .where('id', '=', account.id)
+          .execute()
+        // A disabled account's pending access code must not outlive it.
+        if (!activo)
+          await trx.deleteFrom('access_codes').where('user_id', '=', account.id).execute()
+        const after = { ...account, activo }
         await audit.append(trx, actor, {
           tenant: account.tenant,
-          accion: 'cuenta.desactivada',
+          accion: activo ? 'cuenta.activada' : 'cuenta.desactivada',
           objeto: account.email,
           antes: account,
           despues: after,

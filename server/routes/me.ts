@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { authenticate, type SessionCheckDeps } from '../auth/authenticate.js'
 import { ERROR_RESPONSE_SCHEMA, NO_QUERY_SCHEMA } from '../schemas.js'
+import { Me } from '../../src/contract/accounts.js'
 
 /**
  * `GET /api/me` with `X-Authorization: Bearer <token>` → `{ nombre, rol, tenant }`, read from
@@ -17,15 +18,7 @@ export function registerMeRoute(app: FastifyInstance, deps: SessionCheckDeps) {
           properties: { 'x-authorization': { type: 'string', maxLength: 4096 } },
         },
         response: {
-          200: {
-            type: 'object',
-            required: ['nombre', 'rol', 'tenant'],
-            properties: {
-              nombre: { type: 'string' },
-              rol: { type: 'string' },
-              tenant: { type: 'string' },
-            },
-          },
+          200: Me,
           '4xx': ERROR_RESPONSE_SCHEMA,
         },
       },

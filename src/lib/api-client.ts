@@ -25,8 +25,11 @@ export interface ApiClientOptions {
 }
 
 export interface ApiEventHandlers {
-  /** A 401 arrived for a credential not yet reacted to: wipe and go to the login screen. */
-  onUnauthorized: () => void
+  /**
+   * A 401 arrived for a credential not yet reacted to: wipe and go to the login screen. `code`
+   * is the answer's error code (`account_disabled` says why), when it has one.
+   */
+  onUnauthorized: (code: string | null) => void
   /** An HTTP answer came from the API itself (not the worker's cache): it is reachable. */
   onReachable: () => void
   /** The request got no answer at all. */
@@ -142,7 +145,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   ): Error {
     const { code, body } = parseErrorBody(text)
     if (status === 401 && lostSession) {
-      reactToUnauthorized(lostSession.sentToken)
+      reactToUnauthorized(lostSession.sentToken, code)
       return new UnauthorizedError(code)
     }
     return new ApiError(status, code, `${url.pathname} answered ${status}`, body)
@@ -153,14 +156,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return options.apiOrigins.includes(url.origin) ? options.readToken() : null
   }
 
-  function reactToUnauthorized(sentToken: string | null) {
+  function reactToUnauthorized(sentToken: string | null, code: string | null) {
     // Already handled, or a request sent with another credential than the one stored now: an
     // old token a new sign-in replaced, or no token at all while a sign-in stored one meanwhile.
     // That 401 says nothing about the current session, so it must not wipe it.
     if (handledCredential === sentToken) return
     if (sentToken !== options.readToken()) return
     handledCredential = sentToken
-    handlers.onUnauthorized()
+    handlers.onUnauthorized(code)
   }
 
   return {

@@ -3,14 +3,14 @@ import { Link } from 'react-router-dom'
 import { paths } from '../../config/paths'
 import { isTenantId } from '../../contract/tenants'
 import { ApiError, NetworkError, TimeoutError } from '../../lib/api-errors'
-import { signIn, type SessionUser } from './session'
+import { signIn, type CurrentUser } from './session'
 import { isKioskMode, subscribeToKioskMode } from './kiosk-mode'
 import { isSharedDevice, setSharedDevice } from './shared-device'
 import { validateCredentials, type CredentialErrors } from './validate-credentials'
 
 interface LoginFormProps {
   tenant: string
-  onSignedIn: (user: SessionUser) => void
+  onSignedIn: (user: CurrentUser) => void
   /**
    * When the API last answered (ms), as the connection monitor saw it: a "no connection" message
    * older than that is stale and goes, so a kiosk never shows it after the network is back.
@@ -50,9 +50,13 @@ function describeFailure(error: unknown): Failure {
 
 function describeOtherFailure(error: unknown): string {
   if (error instanceof ApiError && error.status === 401) return 'Correo o contraseña incorrectos.'
-  if (error instanceof ApiError && error.status === 429) {
-    return 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.'
+  if (error instanceof ApiError && error.status === 403 && error.code === 'account_disabled') {
+    return 'Tu cuenta está desactivada. Habla con la administración de tu centro.'
   }
+  if (error instanceof ApiError && error.status === 403 && error.code === 'hospital_disabled') {
+    return 'Este centro está desactivado. Habla con la administración de tu centro.'
+  }
+  if (error instanceof ApiError && error.status === 429) return describeWait(error)
   if (error instanceof ApiError && error.status === 503 && error.code === 'server_busy') {
     return 'El servidor está ocupado. Inténtalo de nuevo en unos segundos.'
   }
@@ -60,6 +64,14 @@ function describeOtherFailure(error: unknown): string {
     return 'No hay conexión con el servidor. Comprueba tu conexión e inténtalo de nuevo.'
   }
   return 'No se ha podido iniciar sesión. Inténtalo de nuevo en unos minutos.'
+}
+
+// The server says how long to wait (Spanish, with the seconds); the form repeats it.
+function describeWait(error: ApiError): string {
+  const message = (error.body as { message?: unknown } | null)?.message
+  return typeof message === 'string' && message.startsWith('Demasiados intentos')
+    ? message
+    : 'Demasiados intentos. Espera un poco y vuelve a intentarlo.'
 }
 
 /** The sign-in form: labelled fields, messages tied to them, one alert for the answer. */

@@ -3,9 +3,11 @@
  * The token lives in `localStorage.token` (SPEC §3); everything else is derived from the API.
  */
 import { API_PATHS } from '../../config/api-paths'
-import { DEFAULT_TENANT } from '../../contract/tenants'
+import { Me, SesionIniciada, type InicioSesion, type SessionUser } from '../../contract/accounts'
+import { DEFAULT_TENANT, isTenantId } from '../../contract/tenants'
+import { readAnswer } from '../../lib/answer-shape'
 import { api } from '../../lib/api'
-import { InvalidResponseError, NetworkError, TimeoutError } from '../../lib/api-errors'
+import { NetworkError, TimeoutError } from '../../lib/api-errors'
 import {
   clearTabStorage,
   clearUserStorage,
@@ -17,56 +19,30 @@ import { deleteUserCaches } from '../../lib/user-caches'
 import { clearOutbox } from '../../shared/care-outbox-db'
 import { keepDeviceSettingsThrough } from './shared-device'
 
-export type Rol = 'cliente' | 'profesional' | 'admin' | (string & {})
+export type { SessionUser }
+export type CurrentUser = Me
+export type Credentials = InicioSesion
 
-export interface SessionUser {
-  nombre: string
-  rol: Rol
-}
-
-export interface CurrentUser extends SessionUser {
-  tenant: string
-}
-
-export interface Credentials {
-  email: string
-  password: string
-  tenant: string
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null
-}
-
-function readUser(value: unknown): SessionUser {
-  if (isRecord(value) && typeof value.nombre === 'string' && typeof value.rol === 'string') {
-    return { nombre: value.nombre, rol: value.rol }
-  }
-  throw new InvalidResponseError('The answer has no valid user')
-}
-
-/** Signs in and stores the token. Wrong credentials reject with an `ApiError` of status 401. */
-export async function signIn(credentials: Credentials): Promise<SessionUser> {
+/**
+ * Signs in and stores the token. Wrong credentials reject with an `ApiError` of status 401. The
+ * user comes with the hospital the account belongs to (through `main`, any hospital's).
+ */
+export async function signIn(credentials: Credentials): Promise<CurrentUser> {
   const answer = await api.request(API_PATHS.login, {
     method: 'POST',
     body: credentials,
     isCredentialCheck: true,
   })
-  if (!isRecord(answer) || typeof answer.token !== 'string' || answer.token === '') {
-    throw new InvalidResponseError('The answer has no token')
-  }
-  const user = readUser(answer.user)
-  writeValue('token', answer.token)
-  return user
+  const { token, user } = readAnswer(SesionIniciada, answer)
+  writeValue('token', token)
+  return { ...user, tenant: isTenantId(user.tenant) ? user.tenant : credentials.tenant }
 }
 
 /** The signed-in user, or null without a token. A stale token rejects (and triggers the 401 flow). */
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   if (!readValue('token')) return null
-  const answer = await api.request(API_PATHS.me)
-  const user = readUser(answer)
-  const tenant = isRecord(answer) && typeof answer.tenant === 'string' ? answer.tenant : ''
-  return { ...user, tenant }
+  const { nombre, rol, tenant } = readAnswer(Me, await api.request(API_PATHS.me))
+  return { nombre, rol, tenant }
 }
 
 /**

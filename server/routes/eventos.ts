@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify'
+import { authenticate, type SessionCheckDeps } from '../auth/authenticate.js'
+import { readBearerToken } from '../auth/tokens.js'
+import type { LiveEvents } from '../live/live-events.js'
+import { CARE_ERROR_RESPONSES } from './care-schemas.js'
+
+/** `Last-Event-ID` as sent back by a reconnecting client: a log id, or something unusable. */
+export function parseLastEventId(header: string | undefined): number | 'invalid' | undefined {
+  if (header === undefined) return undefined
+  const value = header.trim()
+  return /^\d{1,15}$/.test(value) ? Number(value) : 'invalid'
+}
+
+/**
+ * `GET /api/eventos`: the signed-in user's live events as Server-Sent Events (`X-Authorization`
+ * like every request; a token never travels in the URL). `?cola=1` from a professional's queue
+ * screen marks them available in the directory while the stream is open.
+ */
+export function registerEventosRoute(
+  app: FastifyInstance,
+  { session, live }: { session: SessionCheckDeps; live: LiveEvents },
+) {
+  app.get<{ Querystring: { cola?: '1' } }>(
+    '/api/eventos',
+    {
+      schema: {
+        summary:
+          'Eventos en directo (text/event-stream): id = posición en el registro del centro; reanuda con Last-Event-ID',
+        headers: {
+          type: 'object',
+          properties: {
+            'x-authorization': { type: 'string', maxLength: 4096 },
+            'last-event-id': { type: 'string', maxLength: 64 },
+          },
+        },
+        querystring: {
+          type: 'object',
+          properties: { cola: { type: 'string', enum: ['1'] } },
+          additionalProperties: false,
+        },
+        response: CARE_ERROR_RESPONSES,
+      },
+    },
+    async (request, reply) => {
+      const account = await authenticate(request, reply, session)
+      const header = request.headers['x-authorization']
+      const token = typeof header === 'string' ? readBearerToken(header) : undefined
+      const verified = token === undefined ? undefined : await session.tokens.verify(token)
+      const expiresAtMs = verified?.ok ? verified.claims.exp * 1000 : 0
+
+      reply.hijack()
+      const response = reply.raw
+      // The security and CORS headers set by the hooks so far, then the stream's own.
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) response.setHeader(name, value)
+      }
+      response.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        // Proxies such as nginx would otherwise hold events back to fill a buffer.
+        'x-accel-buffering': 'no',
+      })
+      response.write('retry: 3000\n\n')
+      const lastEventId = parseLastEventId(
+        typeof request.headers['last-event-id'] === 'string'
+          ? request.headers['last-event-id']
+          : undefined,
+      )
+      const stream = await live.open(
+        response,
+        { id: account.id, rol: account.rol, tenant: account.tenant },
+        { expiresAtMs, queue: request.query.cola === '1', lastEventId },
+      )
+      request.raw.once('close', () => {
+        live.close(stream).catch((error: unknown) => {
+          request.log.warn({ err: error }, 'closing a live stream failed')
+        })
+      })
+      if (request.raw.destroyed) await live.close(stream)
+    },
+  )
+}
