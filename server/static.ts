@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fastifyStatic from '@fastify/static'
+import { prerenderedScreenOf, screenShellUrl } from '../src/contract/app-shell.js'
 import type { Branding } from '../src/contract/branding.js'
 import { createAppShellLoader, renderAppShell } from './app-shell.js'
 import { sendWithEtag } from './etag.js'
@@ -95,7 +96,13 @@ export async function registerStaticApp(
   }
 
   async function sendAppShell(request: FastifyRequest, reply: FastifyReply, isTemplate = false) {
-    const shell = await loadAppShell()
+    const pathname = request.url.split(/[?#]/, 1)[0] ?? '/'
+    const search = request.url.slice(pathname.length).split('#', 1)[0] ?? ''
+    // A public screen the build rendered is served as such; everything else gets the frame.
+    const screen = isTemplate ? null : prerenderedScreenOf(pathname, search)
+    const shell =
+      (screen === null ? undefined : await loadAppShell(screenShellUrl(screen).slice(1))) ??
+      (await loadAppShell())
     if (!shell) {
       reply.header('cache-control', 'no-store')
       return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE)
@@ -107,7 +114,6 @@ export async function registerStaticApp(
     const tenant = tenantOfUrl(request.url)
     const branding =
       tenant === undefined ? null : await readBrandingOrDefaults(tenant, request, reply)
-    const pathname = request.url.split(/[?#]/, 1)[0] ?? '/'
     const page = renderAppShell(shell, pathname, branding)
     return sendWithEtag(request, reply, page.html, 'text/html; charset=utf-8', page.etag)
   }

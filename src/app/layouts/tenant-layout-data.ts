@@ -11,6 +11,7 @@ import { readValue } from '../../lib/storage'
 import { isTenantId } from '../../contract/tenants'
 
 export const TENANT_LAYOUT_ID = 'tenant-layout'
+export const TENANT_BRANDING_ID = 'tenant-branding'
 
 export interface TenantBrandingData {
   /**

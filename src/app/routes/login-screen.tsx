@@ -85,6 +85,7 @@ export function LoginScreen({ screen }: { screen: ReservedSegment }) {
   const { lastReachableAt } = useSyncExternalStore(
     connectionMonitor.subscribe,
     connectionMonitor.getSnapshot,
+    connectionMonitor.getSnapshot,
   )
 
   return (

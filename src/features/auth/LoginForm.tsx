@@ -1,5 +1,6 @@
 import { useId, useRef, useState, useSyncExternalStore, type SubmitEvent } from 'react'
 import { Link } from 'react-router-dom'
+import { useIsHydrated } from '../../components/use-is-hydrated'
 import { paths } from '../../config/paths'
 import { isTenantId } from '../../contract/tenants'
 import { ApiError, NetworkError, TimeoutError } from '../../lib/api-errors'
@@ -82,7 +83,10 @@ export function LoginForm({ tenant, onSignedIn, apiAnsweredAt = null }: LoginFor
   const [errors, setErrors] = useState<CredentialErrors>({})
   const [failure, setFailure] = useState<Failure | null>(null)
   const [isSubmitting, setIsSubmitting] = useState(false)
-  const isKiosk = useSyncExternalStore(subscribeToKioskMode, isKioskMode)
+  // The build renders the form for an ordinary device; a kiosk's box and hint follow hydration.
+  const isKiosk = useSyncExternalStore(subscribeToKioskMode, isKioskMode, () => false)
+  const isShared = useSyncExternalStore(subscribeToKioskMode, isSharedDevice, () => false)
+  const isHydrated = useIsHydrated()
 
   async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -166,11 +170,11 @@ export function LoginForm({ tenant, onSignedIn, apiAnsweredAt = null }: LoginFor
       <div className="field field-checkbox">
         <input
           // A kiosk is always shared: the box shows it and cannot be unticked there.
-          key={isKiosk ? 'kiosk' : 'device'}
+          key={isKiosk ? 'kiosk' : isShared ? 'shared' : 'device'}
           id={`${id}-shared`}
           name="compartido"
           type="checkbox"
-          defaultChecked={isKiosk || isSharedDevice()}
+          defaultChecked={isKiosk || isShared}
           disabled={isKiosk}
           aria-describedby={`${id}-shared-hint`}
         />
@@ -190,7 +194,10 @@ export function LoginForm({ tenant, onSignedIn, apiAnsweredAt = null }: LoginFor
           </>
         )}
       </div>
-      <button type="submit" className="button-primary" disabled={isSubmitting}>
+      {/* Until the page has taken over a prerendered form, "Entrar" cannot be pressed: the
+          browser would otherwise submit the form itself, the password in the URL. What is
+          typed meanwhile stays. */}
+      <button type="submit" className="button-primary" disabled={isSubmitting || !isHydrated}>
         {isSubmitting ? 'Entrando…' : 'Entrar'}
       </button>
     </form>

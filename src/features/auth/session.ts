@@ -38,6 +38,11 @@ export async function signIn(credentials: Credentials): Promise<CurrentUser> {
   return { ...user, tenant: isTenantId(user.tenant) ? user.tenant : credentials.tenant }
 }
 
+/** True when this device holds a session token (verified or not). */
+export function hasSessionToken(): boolean {
+  return Boolean(readValue('token'))
+}
+
 /** The signed-in user, or null without a token. A stale token rejects (and triggers the 401 flow). */
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   if (!readValue('token')) return null
