@@ -25,7 +25,10 @@ async function signedInPage(
   const context = await browser.newContext({ viewport, hasTouch: viewport === PHONE })
   const page = await context.newPage()
   page.on('console', (message) => {
-    if (message.type() === 'error' && !/Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(message.text())) {
+    if (
+      message.type() === 'error' &&
+      !/Failed to load resource|ERR_INTERNET_DISCONNECTED/.test(message.text())
+    ) {
       throw new Error(`Console error in ${email}'s page: ${message.text()}`)
     }
   })
@@ -92,7 +95,9 @@ test('the whole journey: request, live queue, take, live conversation, finish, t
   await rating.getByRole('radio', { name: '5', exact: true }).check()
   await patient.getByLabel('Comentario (opcional)').fill('Muy amable.')
   await patient.getByRole('button', { name: 'Enviar valoración' }).click()
-  await expect(patient.getByRole('status').filter({ hasText: 'Hemos recibido tu valoración' })).toBeVisible()
+  await expect(
+    patient.getByRole('status').filter({ hasText: 'Hemos recibido tu valoración' }),
+  ).toBeVisible()
   await expect(patient.getByRole('button', { name: 'Enviar valoración' })).toHaveCount(0)
 
   // Sent once: the thanks screen opened again says it was rated.
@@ -100,13 +105,17 @@ test('the whole journey: request, live queue, take, live conversation, finish, t
   await expect(patient.getByText('Ya valoraste esta consulta con 5 de 5.')).toBeVisible()
 
   await patient.goto(`/${TENANT}/atencion-asistencia/${id}`)
-  await expect(patient).toHaveURL(new RegExp(`/${TENANT}/error-consulta-inactiva\\?motivo=finalizada$`))
+  await expect(patient).toHaveURL(
+    new RegExp(`/${TENANT}/error-consulta-inactiva\\?motivo=finalizada$`),
+  )
   await expect(patient.getByText('Esta consulta ha finalizado.')).toBeVisible()
   await expect(patient.getByRole('link', { name: 'Solicitar una nueva asistencia' })).toBeVisible()
 
   // The patient's home lists it with its summary.
   await patient.goto(`/${TENANT}/cliente`)
-  await expect(patient.getByText('Resumen: Cuadro vírico. Reposo, líquidos y paracetamol.')).toBeVisible()
+  await expect(
+    patient.getByText('Resumen: Cuadro vírico. Reposo, líquidos y paracetamol.'),
+  ).toBeVisible()
   await professional.context().close()
   await patient.context().close()
 })
@@ -126,7 +135,9 @@ test('a cancelled request leaves the professional’s queue live', async ({ brow
   await patient.context().close()
 })
 
-test('two professionals take the same request: one wins, the other is told', async ({ browser }) => {
+test('two professionals take the same request: one wins, the other is told', async ({
+  browser,
+}) => {
   const first = await signedInPage(browser, PROFESIONAL, TABLET)
   const second = await signedInPage(browser, PROFESIONAL_2, TABLET)
   const patient = await signedInPage(browser, DEMO_ACCOUNT.email, PHONE)
@@ -142,7 +153,10 @@ test('two professionals take the same request: one wins, the other is told', asy
   await first.getByRole('button', { name: 'Atender' }).and(firstRow.getByRole('button')).click()
   await expect(first).toHaveURL(new RegExp(`/atencion-asistencia/${id}$`))
   await second.context().setOffline(false)
-  await secondRow.getByRole('button', { name: 'Atender' }).click({ timeout: 2_000 }).catch(() => undefined)
+  await secondRow
+    .getByRole('button', { name: 'Atender' })
+    .click({ timeout: 2_000 })
+    .catch(() => undefined)
   // Either it clicked and lost, or the live update removed the row first: it never won.
   await expect(second).toHaveURL(new RegExp(`/${TENANT}/profesional$`))
   await expect(secondRow).toHaveCount(0)
@@ -150,7 +164,10 @@ test('two professionals take the same request: one wins, the other is told', asy
   for (const page of [first, second, patient]) await page.context().close()
 })
 
-test('the loser of a race is told "Otro profesional ya la está atendiendo"', async ({ browser, baseURL }) => {
+test('the loser of a race is told "Otro profesional ya la está atendiendo"', async ({
+  browser,
+  baseURL,
+}) => {
   const second = await signedInPage(browser, PROFESIONAL_2, TABLET)
   const patient = await signedInPage(browser, DEMO_ACCOUNT.email, PHONE)
   const motivo = `Picor en la piel ${Date.now()}`
@@ -171,9 +188,14 @@ test('the loser of a race is told "Otro profesional ya la está atendiendo"', as
   await api.dispose()
   await second.context().setOffline(false)
   await second.evaluate(() => dispatchEvent(new Event('online')))
-  await row.getByRole('button', { name: 'Atender' }).click({ timeout: 2_000 }).catch(() => undefined)
+  await row
+    .getByRole('button', { name: 'Atender' })
+    .click({ timeout: 2_000 })
+    .catch(() => undefined)
   if ((await row.count()) > 0) {
-    await expect(second.getByRole('alert').filter({ hasText: 'Otro profesional ya la está atendiendo' })).toBeVisible()
+    await expect(
+      second.getByRole('alert').filter({ hasText: 'Otro profesional ya la está atendiendo' }),
+    ).toBeVisible()
   }
   await expect(second).toHaveURL(new RegExp(`/${TENANT}/profesional$`))
   for (const page of [second, patient]) await page.context().close()
@@ -248,7 +270,9 @@ test('a request written offline waits as "Pendiente de envío" and is sent once 
   await patient.context().close()
 })
 
-test('the stream resumes after a dropped connection without losing an event', async ({ browser }) => {
+test('the stream resumes after a dropped connection without losing an event', async ({
+  browser,
+}) => {
   const professional = await signedInPage(browser, PROFESIONAL, TABLET)
   const patient = await signedInPage(browser, DEMO_ACCOUNT.email, PHONE)
   const motivo = `Reanudación ${Date.now()}`
@@ -264,7 +288,9 @@ test('the stream resumes after a dropped connection without losing an event', as
   await expect(professional.getByText('Mensaje escrito durante el corte')).toBeVisible()
   await patient.context().setOffline(false)
 
-  await expect(patient.getByText('Mensaje escrito durante el corte')).toBeVisible({ timeout: 20_000 })
+  await expect(patient.getByText('Mensaje escrito durante el corte')).toBeVisible({
+    timeout: 20_000,
+  })
   await expect(patient.getByText(/Sin actualizaciones en directo/)).toHaveCount(0)
   await professional.getByLabel('Resumen').fill('Fin.')
   await professional.getByRole('button', { name: 'Finalizar' }).click()
