@@ -8,6 +8,7 @@ import { prepareHydration } from './app/hydration'
 import { createAppRouter, routes } from './app/router'
 import { connectSessionEvents } from './app/session-events'
 import { isKioskMode, showKioskMode } from './features/auth/kiosk-mode'
+import { startOutboxReplay } from './features/care/outbox'
 import { hasSessionToken } from './features/auth/session'
 import { PRERENDERED_ATTRIBUTE } from './contract/app-shell'
 import { installChunkLoadRecovery } from './features/pwa/chunk-reload'
@@ -59,6 +60,9 @@ connectReconnectRecovery(connectionMonitor, async () => {
   // A session read offline is confirmed (or ended by a 401) as soon as the API answers.
   if (isSessionAwaitingVerification()) await router.revalidate()
 })
+
+// Care writes kept offline go out when the connection or the user comes back.
+startOutboxReplay()
 
 onBrandingUpdated((tenant) => {
   if (getBrandingSnapshot().tenant === tenant) void loadBranding(tenant)

@@ -93,6 +93,12 @@ export const routes: RouteObject[] = [
                 lazy: loadScreen(load),
                 ErrorBoundary: RouteError,
               })),
+              // A request's own screens carry its id.
+              ...(['atencion-asistencia', 'agradecimiento-final'] as const).map((screen) => ({
+                path: `${screen}/:id`,
+                lazy: loadScreen(SCREENS[screen]),
+                ErrorBoundary: RouteError,
+              })),
               {
                 path: TECHNICAL_INFO_SEGMENT,
                 lazy: loadScreen(() => import('./routes/informacion-tecnica')),

@@ -6,6 +6,8 @@ export const TitleOwnerContext = createContext<string | null>(null)
 interface SectionPageProps {
   title: string
   children?: ReactNode
+  /** Put before the document title only (a live count such as "(2) "). */
+  titlePrefix?: string
 }
 
 /**
@@ -13,11 +15,11 @@ interface SectionPageProps {
  * title, so tabs, history and the task switcher tell screens and hospitals apart. The heading can
  * take focus (the tenant layout moves focus to it after a client-side navigation).
  */
-export function SectionPage({ title, children }: SectionPageProps) {
+export function SectionPage({ title, children, titlePrefix = '' }: SectionPageProps) {
   const owner = use(TitleOwnerContext)
   useEffect(() => {
-    document.title = owner ? `${title} · ${owner}` : title
-  }, [title, owner])
+    document.title = titlePrefix + (owner ? `${title} · ${owner}` : title)
+  }, [title, owner, titlePrefix])
 
   return (
     <section className="section-page" aria-labelledby="section-title">

@@ -45,6 +45,22 @@ function getStore(): UseStore {
   return store
 }
 
+/**
+ * Whether the outbox's database exists, without creating it: a device that never wrote offline
+ * keeps no database of it (and a repaired app stays empty). Where the browser cannot list its
+ * databases, assume it does.
+ */
+async function hasDatabase(): Promise<boolean> {
+  if (store !== null) return true
+  try {
+    if (typeof indexedDB.databases !== 'function') return true
+    const databases = await indexedDB.databases()
+    return databases.some((database) => database.name === DATABASE_NAME)
+  } catch {
+    return false
+  }
+}
+
 function isOutboxItem(value: unknown): value is OutboxItem {
   if (typeof value !== 'object' || value === null) return false
   const item = value as Partial<OutboxItem>
@@ -68,6 +84,7 @@ export async function putOutboxItem(item: OutboxItem): Promise<void> {
 /** Every item, oldest first; nothing when IndexedDB is unavailable. */
 export async function listOutbox(): Promise<OutboxItem[]> {
   try {
+    if (!(await hasDatabase())) return []
     const all: unknown[] = await values(getStore())
     return all.filter(isOutboxItem).sort((a, b) => a.creadoEn - b.creadoEn)
   } catch {
@@ -77,6 +94,7 @@ export async function listOutbox(): Promise<OutboxItem[]> {
 
 export async function readOutboxItem(id: string): Promise<OutboxItem | null> {
   try {
+    if (!(await hasDatabase())) return null
     const value: unknown = await get(id, getStore())
     return isOutboxItem(value) ? value : null
   } catch {
@@ -86,6 +104,7 @@ export async function readOutboxItem(id: string): Promise<OutboxItem | null> {
 
 export async function removeOutboxItem(id: string): Promise<void> {
   try {
+    if (!(await hasDatabase())) return
     await del(id, getStore())
   } catch {
     // Nothing to remove where IndexedDB is unavailable.
@@ -95,6 +114,7 @@ export async function removeOutboxItem(id: string): Promise<void> {
 /** Empties the outbox (sign-out, the 401 wipe). Never rejects. */
 export async function clearOutbox(): Promise<void> {
   try {
+    if (!(await hasDatabase())) return
     await clear(getStore())
   } catch {
     // No IndexedDB: nothing was kept.

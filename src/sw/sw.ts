@@ -36,6 +36,7 @@ import {
   isShellNavigation,
   NAVIGATION_BRANDING_TIMEOUT_MS,
 } from './navigation-route'
+import { handleOutboxSync } from './outbox-sync'
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (PrecacheEntry | string)[]
@@ -50,6 +51,11 @@ installLifecycleHandlers(self, {
 
 // The app shell: HTML, every JS and CSS chunk, icons and the manifest, from the build (named
 // once: the build injects the list at the one place it finds it).
+// Care writes kept offline, sent when the browser says the connection is back.
+self.addEventListener('sync', (event) => {
+  handleOutboxSync(event as ExtendableEvent & { tag: string })
+})
+
 const PRECACHE_ENTRIES = self.__WB_MANIFEST
 precacheAndRoute(PRECACHE_ENTRIES)
 cleanupOutdatedCaches()

@@ -14,6 +14,7 @@ import {
 import { isSharedDevice } from '../../features/auth/shared-device'
 import { ConnectionStatus } from '../../features/pwa/ConnectionStatus'
 import { InstallHelp } from '../../features/pwa/InstallHelp'
+import { countUnsent } from '../../features/care/outbox'
 import { UpdatePrompt } from '../../features/pwa/UpdatePrompt'
 import { TenantLogo } from '../../features/tenant/TenantLogo'
 import { useTenant } from '../../features/tenant/tenant-gate'
@@ -30,8 +31,21 @@ function SignOutButton({ tenant }: { tenant: string }) {
       type="button"
       className="button-on-primary"
       onClick={() => {
-        // Works offline too: everything of the session is on this device.
-        void signOut().then(() => navigate(paths.login(tenant)))
+        void (async () => {
+          // Writes still in the outbox would be lost: the user decides.
+          const unsent = await countUnsent()
+          if (
+            unsent > 0 &&
+            !window.confirm(
+              `Tienes ${unsent === 1 ? '1 envío pendiente' : `${String(unsent)} envíos pendientes`} que se perderán si cierras la sesión. ¿Cerrar sesión de todos modos?`,
+            )
+          ) {
+            return
+          }
+          // Works offline too: everything of the session is on this device.
+          await signOut()
+          await navigate(paths.login(tenant))
+        })()
       }}
     >
       Cerrar sesión

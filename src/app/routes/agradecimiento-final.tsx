@@ -1,9 +1,14 @@
-import { InfoScreen } from './screen-parts'
+import { useParams } from 'react-router-dom'
+import { ThanksScreen } from '../../features/care/ThanksScreen'
+import { useTenant } from '../../features/tenant/tenant-gate'
+import { RoleScreen } from './screen-parts'
 
 export function Component() {
+  const tenant = useTenant()
+  const { id = '' } = useParams()
   return (
-    <InfoScreen screen="agradecimiento-final">
-      <p>Gracias por utilizar el servicio de tu centro.</p>
-    </InfoScreen>
+    <RoleScreen screen="agradecimiento-final">
+      <ThanksScreen key={id} tenant={tenant} id={id} />
+    </RoleScreen>
   )
 }

@@ -1,9 +1,10 @@
+import { OperationsBoard } from '../../features/care/OperationsBoard'
 import { RoleScreen } from './screen-parts'
 
 export function Component() {
   return (
     <RoleScreen screen="apanel">
-      <p>Panel de gestión del centro para el personal autorizado.</p>
+      <OperationsBoard />
     </RoleScreen>
   )
 }

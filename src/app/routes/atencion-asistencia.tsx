@@ -1,9 +1,14 @@
-import { InfoScreen } from './screen-parts'
+import { useParams } from 'react-router-dom'
+import { ConsultationScreen } from '../../features/care/ConsultationScreen'
+import { useTenant } from '../../features/tenant/tenant-gate'
+import { RoleScreen } from './screen-parts'
 
 export function Component() {
+  const tenant = useTenant()
+  const { id = '' } = useParams()
   return (
-    <InfoScreen screen="atencion-asistencia">
-      <p>Aquí se atienden las solicitudes de asistencia. Todavía no hay ninguna disponible.</p>
-    </InfoScreen>
+    <RoleScreen screen="atencion-asistencia">
+      {(user) => <ConsultationScreen key={id} tenant={tenant} id={id} rol={user.rol} />}
+    </RoleScreen>
   )
 }

@@ -1,9 +1,12 @@
+import { PatientHome } from '../../features/care/PatientHome'
+import { useTenant } from '../../features/tenant/tenant-gate'
 import { RoleScreen } from './screen-parts'
 
 export function Component() {
+  const tenant = useTenant()
   return (
     <RoleScreen screen="cliente">
-      <p>Tu espacio como paciente del centro.</p>
+      <PatientHome tenant={tenant} />
     </RoleScreen>
   )
 }

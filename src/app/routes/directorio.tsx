@@ -1,9 +1,28 @@
-import { InfoScreen } from './screen-parts'
+import { Suspense, use } from 'react'
+import { DirectoryScreen } from '../../features/care/DirectoryScreen'
+import { useTenant } from '../../features/tenant/tenant-gate'
+import { InfoScreen, useSession } from './screen-parts'
+
+function Content() {
+  const tenant = useTenant()
+  const state = use(useSession())
+  const user = state.status === 'verified' && state.user.tenant === tenant ? state.user : null
+  return (
+    <DirectoryScreen
+      tenant={tenant}
+      isSignedInHere={user !== null}
+      // Signed out, the link leads to the request form, which asks to sign in first.
+      mayRequest={user === null || user.rol === 'cliente'}
+    />
+  )
+}
 
 export function Component() {
   return (
     <InfoScreen screen="directorio">
-      <p>El directorio de profesionales del centro todavía no está disponible.</p>
+      <Suspense fallback={<p>Cargando el directorio…</p>}>
+        <Content />
+      </Suspense>
     </InfoScreen>
   )
 }

@@ -1,12 +1,23 @@
-import { InfoScreen } from './screen-parts'
+import { Suspense, use } from 'react'
+import { useSearchParams } from 'react-router-dom'
+import { InactiveScreen } from '../../features/care/InactiveScreen'
+import { useTenant } from '../../features/tenant/tenant-gate'
+import { InfoScreen, useSession } from './screen-parts'
+
+function Content() {
+  const tenant = useTenant()
+  const [search] = useSearchParams()
+  const state = use(useSession())
+  const rol = state.status === 'verified' && state.user.tenant === tenant ? state.user.rol : null
+  return <InactiveScreen tenant={tenant} motivo={search.get('motivo')} rol={rol} />
+}
 
 export function Component() {
   return (
     <InfoScreen screen="error-consulta-inactiva">
-      <p>
-        La consulta a la que intentas acceder ya no está activa. Si crees que es un error, contacta
-        con tu centro.
-      </p>
+      <Suspense fallback={<p>Comprobando sesión…</p>}>
+        <Content />
+      </Suspense>
     </InfoScreen>
   )
 }

@@ -1,9 +1,15 @@
+import { useState } from 'react'
+import { ProfessionalScreen } from '../../features/care/ProfessionalScreen'
+import { useTenant } from '../../features/tenant/tenant-gate'
 import { RoleScreen } from './screen-parts'
 
 export function Component() {
+  const tenant = useTenant()
+  const [waiting, setWaiting] = useState(0)
   return (
-    <RoleScreen screen="profesional">
-      <p>Tu espacio como profesional del centro.</p>
+    // The tab's title counts who is waiting, so a professional sees it from another tab.
+    <RoleScreen screen="profesional" titlePrefix={waiting > 0 ? `(${String(waiting)}) ` : ''}>
+      <ProfessionalScreen tenant={tenant} onQueueCount={setWaiting} />
     </RoleScreen>
   )
 }

@@ -7,6 +7,10 @@ import type { Rol } from '../../contract/account-rules'
 
 export const SCREEN_ROLES: Partial<Record<ReservedSegment, readonly Rol[]>> = {
   cliente: ['cliente'],
+  'solicitar-asistencia': ['cliente'],
+  'agradecimiento-final': ['cliente'],
+  // Its patient and the hospital's staff; the API answers 404 to anyone else.
+  'atencion-asistencia': ['cliente', 'profesional', 'admin'],
   profesional: ['profesional'],
   referidos: ['profesional', 'admin'],
   admin: ['admin'],

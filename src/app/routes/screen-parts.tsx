@@ -2,7 +2,7 @@
 import { Suspense, use, type ReactNode } from 'react'
 import { Link, useRouteLoaderData } from 'react-router-dom'
 import { SectionPage } from '../../components/SectionPage'
-import { belongsToOtherHospital } from '../../features/auth/session'
+import { belongsToOtherHospital, type CurrentUser } from '../../features/auth/session'
 import { paths } from '../../config/paths'
 import type { ReservedSegment } from '../../contract/tenants'
 import { rolLabel } from '../../contract/account-rules'
@@ -23,8 +23,18 @@ export function InfoScreen({ screen, children }: { screen: ReservedSegment; chil
   return <SectionPage title={SCREEN_TITLES[screen]}>{children}</SectionPage>
 }
 
+/** A role screen's content, or a function of the signed-in user that draws it. */
+type RoleContent = ReactNode | ((user: CurrentUser) => ReactNode)
+
+interface RoleScreenProps {
+  screen: ReservedSegment
+  children: RoleContent
+  /** Put before the document title (e.g. a live count: "(2) "), never in the heading. */
+  titlePrefix?: string
+}
+
 /** What a role screen shows, given who is signed in and whether their role may see it. */
-function RoleGate({ screen, children }: { screen: ReservedSegment; children: ReactNode }) {
+function RoleGate({ screen, children, titlePrefix }: RoleScreenProps) {
   const tenant = useTenant()
   const session = useSession()
   const state = use(session)
@@ -70,12 +80,12 @@ function RoleGate({ screen, children }: { screen: ReservedSegment; children: Rea
     )
   }
   return (
-    <SectionPage title={SCREEN_TITLES[screen]}>
+    <SectionPage title={SCREEN_TITLES[screen]} titlePrefix={titlePrefix}>
       <p>
         Has iniciado sesión como <strong>{user.nombre}</strong> ({rolLabel(user.rol)}
         ).
       </p>
-      {children}
+      {typeof children === 'function' ? children(user) : children}
     </SectionPage>
   )
 }
@@ -84,7 +94,7 @@ function RoleGate({ screen, children }: { screen: ReservedSegment; children: Rea
  * The screen of a role: its content for the roles it is declared for (screen-access.ts), and
  * for everyone else why not and the way to their own area.
  */
-export function RoleScreen({ screen, children }: { screen: ReservedSegment; children: ReactNode }) {
+export function RoleScreen({ screen, children, titlePrefix }: RoleScreenProps) {
   return (
     <Suspense
       fallback={
@@ -93,7 +103,9 @@ export function RoleScreen({ screen, children }: { screen: ReservedSegment; chil
         </SectionPage>
       }
     >
-      <RoleGate screen={screen}>{children}</RoleGate>
+      <RoleGate screen={screen} titlePrefix={titlePrefix}>
+        {children}
+      </RoleGate>
     </Suspense>
   )
 }

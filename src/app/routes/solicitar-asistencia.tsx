@@ -1,12 +1,14 @@
-import { InfoScreen } from './screen-parts'
+import { useSearchParams } from 'react-router-dom'
+import { RequestForm } from '../../features/care/RequestForm'
+import { useTenant } from '../../features/tenant/tenant-gate'
+import { RoleScreen } from './screen-parts'
 
 export function Component() {
+  const tenant = useTenant()
+  const [search] = useSearchParams()
   return (
-    <InfoScreen screen="solicitar-asistencia">
-      <p>
-        Para solicitar asistencia, ponte en contacto con tu centro. La solicitud en línea todavía no
-        está disponible.
-      </p>
-    </InfoScreen>
+    <RoleScreen screen="solicitar-asistencia">
+      <RequestForm tenant={tenant} preselected={search.get('especialidad')} />
+    </RoleScreen>
   )
 }

@@ -16,6 +16,7 @@ import {
   writeValue,
 } from '../../lib/storage'
 import { deleteUserCaches } from '../../lib/user-caches'
+import { clearOutbox } from '../../shared/care-outbox-db'
 import { keepDeviceSettingsThrough } from './shared-device'
 
 export type { SessionUser }
@@ -93,7 +94,8 @@ export function belongsToOtherHospital(user: CurrentUser, tenant: string): boole
 export async function signOut(): Promise<void> {
   removeValue('token')
   clearTabStorage()
-  await deleteUserCaches()
+  // Unsent care writes are health data and carry the token: they go with the session.
+  await Promise.all([deleteUserCaches(), clearOutbox()])
 }
 
 /**
@@ -111,5 +113,5 @@ export function forgetSessionInThisTab(): void {
  */
 export async function wipeSession(): Promise<void> {
   keepDeviceSettingsThrough(clearUserStorage)
-  await deleteUserCaches()
+  await Promise.all([deleteUserCaches(), clearOutbox()])
 }

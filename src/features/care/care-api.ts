@@ -2,8 +2,6 @@
  * The care journey's calls of the API, each answer checked against its contract schema: a shape
  * the screens do not expect is an `InvalidResponseError`, never a half-drawn consultation.
  */
-import type { Static, TSchema } from 'typebox'
-import { Value } from 'typebox/value'
 import { API_PATHS, asistenciaPath } from '../../config/api-paths'
 import {
   Asistencia,
@@ -16,18 +14,7 @@ import {
   type Valoracion,
 } from '../../contract/care'
 import { api } from '../../lib/api'
-import { InvalidResponseError } from '../../lib/api-errors'
-
-/** `value` as `schema` describes it, or an `InvalidResponseError`. */
-export function parseAnswer<S extends TSchema>(schema: S, value: unknown): Static<S> {
-  if (!Value.Check(schema, value)) throw new InvalidResponseError('Unexpected answer shape')
-  return value
-}
-
-function parseList<S extends TSchema>(schema: S, value: unknown): Static<S>[] {
-  if (!Array.isArray(value)) throw new InvalidResponseError('Expected a list')
-  return value.map((entry) => parseAnswer(schema, entry))
-}
+import { parseAnswer, parseList } from './answer-check'
 
 export async function createAsistencia(body: NuevaAsistencia): Promise<Asistencia> {
   return parseAnswer(Asistencia, await api.request(API_PATHS.asistencias, { method: 'POST', body }))

@@ -5,7 +5,6 @@
  * from where it was (`Last-Event-ID`). Events are checked against the contract; a fresh start (no
  * id to resume from) and the server's `reinicio` both tell listeners to reload what they show.
  */
-import { Value } from 'typebox/value'
 import { API_PATHS } from '../../config/api-paths'
 import { Asistencia, EVENTOS, Mensaje, Presencia } from '../../contract/care'
 import { api } from '../../lib/api'
@@ -16,6 +15,9 @@ import {
   type LiveStatus,
 } from '../../lib/live-events'
 import { readValue } from '../../lib/storage'
+import { loadChecker } from './answer-check'
+
+type Checker = Awaited<ReturnType<typeof loadChecker>>
 
 export type CareEvent =
   | { tipo: 'asistencia'; asistencia: Asistencia }
@@ -24,7 +26,7 @@ export type CareEvent =
   | { tipo: 'reinicio' }
 
 /** The care event an SSE event carries, or null when it is unknown or malformed. */
-export function toCareEvent(event: LiveEvent): CareEvent | null {
+export function toCareEvent(event: LiveEvent, Value: Checker): CareEvent | null {
   if (event.event === EVENTOS.reinicio) return { tipo: 'reinicio' }
   let data: unknown
   try {
@@ -56,6 +58,7 @@ let connectedWithCola = false
 let lastEventId: string | null = null
 let lastToken: string | null = null
 let status: LiveStatus = 'closed'
+let delivery: Promise<void> = Promise.resolve()
 
 function setStatus(next: LiveStatus) {
   status = next
@@ -80,14 +83,21 @@ function connect() {
     open: (headers, signal) => api.stream(path, { headers, signal }),
     onEvent: (event) => {
       lastEventId = current.lastEventId()
-      const careEvent = toCareEvent(event)
-      if (careEvent) dispatch(careEvent)
+      // Chained, so events reach the screens in the order they came even while the checker loads.
+      delivery = delivery.then(async () => {
+        const careEvent = toCareEvent(event, await loadChecker())
+        if (careEvent) dispatch(careEvent)
+      })
     },
     onStatus: (next) => {
       if (connection !== current) return
       setStatus(next)
       // Nothing to resume from: what happened before this stream opened is read afresh.
-      if (next === 'live' && isFirstOpen && resumesFrom === null) dispatch({ tipo: 'reinicio' })
+      if (next === 'live' && isFirstOpen && resumesFrom === null) {
+        delivery = delivery.then(() => {
+          dispatch({ tipo: 'reinicio' })
+        })
+      }
       if (next === 'live') isFirstOpen = false
     },
   })

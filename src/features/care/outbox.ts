@@ -21,7 +21,6 @@ import {
   type OutboxTransport,
   type SendOutcome,
 } from '../../shared/care-outbox-replay'
-import { uploadFoto } from './care-api'
 
 /** True when a failed write should wait in the outbox: it never reached the server. */
 export function isUnsentFailure(error: unknown): boolean {
@@ -115,7 +114,12 @@ async function outcomeOf(send: () => Promise<unknown>): Promise<SendOutcome> {
 const pageTransport: OutboxTransport = {
   postJson: (item) =>
     outcomeOf(() => api.request(item.ruta, { method: 'POST', body: item.cuerpo })),
-  uploadPhoto: (item, photo) => outcomeOf(() => uploadFoto(item.asistenciaId, photo)),
+  uploadPhoto: (item, photo) =>
+    outcomeOf(() => {
+      const form = new FormData()
+      form.append('foto', photo)
+      return api.upload(asistenciaPath(item.asistenciaId, 'fotos'), form)
+    }),
 }
 
 /** Sends what the outbox holds from this page, then tells the screens what is left. */

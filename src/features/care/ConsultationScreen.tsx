@@ -1,0 +1,509 @@
+/**
+ * One screen for both sides of a request (`/{tenant}/atencion-asistencia/{id}`): the waiting room
+ * while it waits (position, honest estimate, "Cancelar solicitud"), which turns into the
+ * consultation the moment a professional takes it, live; the conversation, with text and photos,
+ * both ways; "Finalizar" with a summary for its professional. A request that is over leads to the
+ * inactive-consultation screen (its patient, when it was just finished, to the thanks screen).
+ */
+import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
+import { Link, useNavigate } from 'react-router-dom'
+import { paths } from '../../config/paths'
+import {
+  MENSAJE_MAX_LENGTH,
+  RESUMEN_MAX_LENGTH,
+  type Asistencia,
+  type Mensaje,
+  type NuevoMensaje,
+} from '../../contract/care'
+import {
+  atenderAsistencia,
+  cancelarAsistencia,
+  finalizarAsistencia,
+  listMensajes,
+  readAsistencia,
+  sendMensaje,
+  uploadFoto,
+} from './care-api'
+import { describeCareError, isNotFound } from './care-errors'
+import { addMensaje, describeEstimate, describeMinutes, faseOf, minutesBetween } from './care-state'
+import { AuthImage, LiveNotice, PendingMark } from './CareParts'
+import { newId } from './new-id'
+import { isUnsentFailure, keepMessage } from './outbox'
+import { useCareEvents, useIsOnline, useNow, usePendingIds } from './use-live'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+type Load =
+  | { status: 'loading' }
+  | { status: 'missing' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; asistencia: Asistencia }
+
+interface Props {
+  tenant: string
+  id: string
+  rol: string
+}
+
+export function ConsultationScreen({ tenant, id, rol }: Props) {
+  const navigate = useNavigate()
+  const isPatient = rol === 'cliente'
+  const [load, setLoad] = useState<Load>(() =>
+    UUID.test(id) ? { status: 'loading' } : { status: 'missing' },
+  )
+  const [mensajes, setMensajes] = useState<Mensaje[]>([])
+  const [round, setRound] = useState(0)
+  // Whether this screen saw it open: a request that ends while shown leads on; one opened when
+  // already over goes to the inactive-consultation screen.
+  const sawItOpen = useRef(false)
+
+  const leave = useCallback(
+    (asistencia: Asistencia) => {
+      if (asistencia.estado === 'finalizada' && isPatient && sawItOpen.current) {
+        void navigate(`${paths.screen(tenant, 'agradecimiento-final')}/${asistencia.id}`, {
+          replace: true,
+        })
+        return
+      }
+      if (asistencia.estado === 'finalizada' && !isPatient && sawItOpen.current) {
+        void navigate(paths.home(tenant, rol), { replace: true })
+        return
+      }
+      void navigate(
+        `${paths.screen(tenant, 'error-consulta-inactiva')}?motivo=${asistencia.estado}`,
+        { replace: true },
+      )
+    },
+    [isPatient, navigate, rol, tenant],
+  )
+
+  const show = useCallback(
+    (asistencia: Asistencia) => {
+      if (faseOf(asistencia) === 'inactiva') {
+        leave(asistencia)
+        return
+      }
+      sawItOpen.current = true
+      setLoad({ status: 'ready', asistencia })
+    },
+    [leave],
+  )
+
+  useEffect(() => {
+    if (!UUID.test(id)) return
+    const stop = new AbortController()
+    readAsistencia(id, stop.signal).then(
+      (asistencia) => {
+        show(asistencia)
+        if (asistencia.estado === 'en_curso') {
+          listMensajes(id, stop.signal).then(
+            (list) => {
+              setMensajes((shown) => list.reduce(addMensaje, shown))
+            },
+            () => undefined,
+          )
+        }
+      },
+      (error: unknown) => {
+        if (stop.signal.aborted) return
+        setLoad(
+          isNotFound(error)
+            ? { status: 'missing' }
+            : { status: 'error', message: describeCareError(error) },
+        )
+      },
+    )
+    return () => {
+      stop.abort()
+    }
+  }, [id, round, show])
+
+  useCareEvents((event) => {
+    if (event.tipo === 'reinicio') setRound((value) => value + 1)
+    if (event.tipo === 'asistencia' && event.asistencia.id === id) {
+      const wasWaiting = load.status === 'ready' && load.asistencia.estado === 'en_espera'
+      show(event.asistencia)
+      // Taken just now: the conversation may already hold the professional's first words.
+      if (wasWaiting && event.asistencia.estado === 'en_curso') setRound((value) => value + 1)
+    }
+    if (event.tipo === 'mensaje' && event.mensaje.asistencia_id === id) {
+      setMensajes((shown) => addMensaje(shown, event.mensaje))
+    }
+  })
+
+  if (load.status === 'missing') {
+    return (
+      <div className="care-screen">
+        <p>Esta consulta no existe o no tienes acceso a ella.</p>
+        <p>
+          <Link to={paths.home(tenant, rol)}>Ir a mi área</Link>
+        </p>
+      </div>
+    )
+  }
+  if (load.status === 'loading') return <p role="status">Cargando la consulta…</p>
+  if (load.status === 'error') {
+    return (
+      <div role="alert" className="form-alert">
+        <p>{load.message}</p>
+        <button
+          type="button"
+          className="button-secondary"
+          onClick={() => {
+            setRound((value) => value + 1)
+          }}
+        >
+          Reintentar
+        </button>
+      </div>
+    )
+  }
+
+  const { asistencia } = load
+  return (
+    <div className="care-screen">
+      <LiveNotice />
+      {asistencia.estado === 'en_espera' ? (
+        <WaitingRoom asistencia={asistencia} isPatient={isPatient} onChange={show} />
+      ) : (
+        <Consultation
+          tenant={tenant}
+          asistencia={asistencia}
+          isPatient={isPatient}
+          mensajes={mensajes}
+          onMensaje={(mensaje) => {
+            setMensajes((shown) => addMensaje(shown, mensaje))
+          }}
+          onChange={show}
+        />
+      )}
+    </div>
+  )
+}
+
+function RequestSummary({ asistencia, isPatient }: { asistencia: Asistencia; isPatient: boolean }) {
+  return (
+    <dl className="care-summary">
+      {!isPatient && (
+        <div>
+          <dt>Paciente</dt>
+          <dd>{asistencia.paciente.nombre}</dd>
+        </div>
+      )}
+      <div>
+        <dt>Motivo</dt>
+        <dd className="care-text">{asistencia.motivo}</dd>
+      </div>
+      <div>
+        <dt>Especialidad</dt>
+        <dd>{asistencia.especialidad ?? 'Cualquier profesional'}</dd>
+      </div>
+      {asistencia.fotos.length > 0 && (
+        <div>
+          <dt>Fotos</dt>
+          <dd>
+            <ul className="care-photo-list">
+              {asistencia.fotos.map((url, index) => (
+                <li key={url}>
+                  <AuthImage src={url} alt={`Foto ${index + 1} de la solicitud`} />
+                </li>
+              ))}
+            </ul>
+          </dd>
+        </div>
+      )}
+    </dl>
+  )
+}
+
+function WaitingRoom({
+  asistencia,
+  isPatient,
+  onChange,
+}: {
+  asistencia: Asistencia
+  isPatient: boolean
+  onChange: (asistencia: Asistencia) => void
+}) {
+  const now = useNow()
+  const isOnline = useIsOnline()
+  const [alert, setAlert] = useState<string | null>(null)
+  const [isBusy, setIsBusy] = useState(false)
+  const waited = describeMinutes(minutesBetween(asistencia.creada_en, now))
+
+  async function run(action: () => Promise<Asistencia>) {
+    setIsBusy(true)
+    setAlert(null)
+    try {
+      onChange(await action())
+    } catch (error) {
+      setAlert(describeCareError(error))
+    } finally {
+      setIsBusy(false)
+    }
+  }
+
+  return (
+    <>
+      <h2>{isPatient ? 'Tu solicitud está en espera' : 'Solicitud en espera'}</h2>
+      {isPatient && asistencia.espera && (
+        <div className="care-wait">
+          <p className="care-position">
+            Posición en la cola: <strong>{asistencia.espera.posicion}</strong>
+          </p>
+          <p>{describeEstimate(asistencia.espera.estimacion_minutos)}</p>
+        </div>
+      )}
+      <p>
+        Esperando desde hace {waited}. Esta pantalla cambiará sola cuando un profesional te atienda.
+      </p>
+      <RequestSummary asistencia={asistencia} isPatient={isPatient} />
+      <div role="alert" className="form-alert">
+        {alert}
+      </div>
+      {isPatient ? (
+        <button
+          type="button"
+          className="button-secondary"
+          disabled={isBusy || !isOnline}
+          onClick={() => void run(() => cancelarAsistencia(asistencia.id))}
+        >
+          Cancelar solicitud
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="button-primary"
+          disabled={isBusy || !isOnline}
+          onClick={() => void run(() => atenderAsistencia(asistencia.id))}
+        >
+          Atender
+        </button>
+      )}
+      {!isOnline && <p className="field-hint">Sin conexión: esta acción necesita el servidor.</p>}
+    </>
+  )
+}
+
+function Consultation({
+  tenant,
+  asistencia,
+  isPatient,
+  mensajes,
+  onMensaje,
+  onChange,
+}: {
+  tenant: string
+  asistencia: Asistencia
+  isPatient: boolean
+  mensajes: Mensaje[]
+  onMensaje: (mensaje: Mensaje) => void
+  onChange: (asistencia: Asistencia) => void
+}) {
+  const pending = usePendingIds()
+  return (
+    <>
+      <h2>
+        {isPatient
+          ? `Te atiende ${asistencia.profesional?.nombre ?? 'un profesional'}`
+          : `Consulta con ${asistencia.paciente.nombre}`}
+      </h2>
+      <RequestSummary asistencia={asistencia} isPatient={isPatient} />
+      <section aria-labelledby="conversacion" className="care-conversation">
+        <h3 id="conversacion">Conversación</h3>
+        {mensajes.length === 0 ? (
+          <p>Todavía no hay mensajes.</p>
+        ) : (
+          <ol className="care-messages" aria-live="polite">
+            {mensajes.map((mensaje) => (
+              <li
+                key={mensaje.id}
+                className={
+                  mensaje.autor.rol === 'cliente' ? 'care-message-patient' : 'care-message-staff'
+                }
+              >
+                <p className="care-message-author">
+                  {mensaje.autor.nombre}{' '}
+                  <time dateTime={mensaje.creado_en}>
+                    {new Date(mensaje.creado_en).toLocaleTimeString('es-ES', {
+                      hour: '2-digit',
+                      minute: '2-digit',
+                    })}
+                  </time>
+                </p>
+                {mensaje.texto !== '' && <p className="care-text">{mensaje.texto}</p>}
+                {mensaje.foto && (
+                  <AuthImage src={mensaje.foto} alt={`Foto de ${mensaje.autor.nombre}`} />
+                )}
+                {pending.has(mensaje.id) && <PendingMark />}
+              </li>
+            ))}
+          </ol>
+        )}
+        <MessageForm tenant={tenant} asistenciaId={asistencia.id} onMensaje={onMensaje} />
+      </section>
+      {!isPatient && <FinishForm asistencia={asistencia} onChange={onChange} />}
+    </>
+  )
+}
+
+function MessageForm({
+  tenant,
+  asistenciaId,
+  onMensaje,
+}: {
+  tenant: string
+  asistenciaId: string
+  onMensaje: (mensaje: Mensaje) => void
+}) {
+  const ids = useId()
+  const isOnline = useIsOnline()
+  const [texto, setTexto] = useState('')
+  const [foto, setFoto] = useState<File | null>(null)
+  const [alert, setAlert] = useState<string | null>(null)
+  const [isSending, setIsSending] = useState(false)
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const text = texto.trim()
+    if (text === '' && foto === null) {
+      setAlert('Escribe un mensaje o adjunta una foto.')
+      return
+    }
+    setAlert(null)
+    setIsSending(true)
+    const body: NuevoMensaje = { id: newId(), texto: text }
+    try {
+      if (foto) {
+        const subida = await uploadFoto(asistenciaId, foto)
+        body.foto = subida.id
+      }
+      onMensaje(await sendMensaje(asistenciaId, body))
+      setTexto('')
+      setFoto(null)
+    } catch (error) {
+      if (isUnsentFailure(error) && foto === null) {
+        try {
+          await keepMessage(tenant, asistenciaId, body)
+          onMensaje({
+            id: body.id,
+            asistencia_id: asistenciaId,
+            autor: { id: 0, nombre: 'Tú', rol: 'pendiente' },
+            texto: text,
+            foto: null,
+            creado_en: new Date().toISOString(),
+          })
+          setTexto('')
+        } catch {
+          setAlert(describeCareError(error))
+        }
+      } else if (isUnsentFailure(error)) {
+        setAlert('Las fotos solo se pueden enviar con conexión. Inténtalo cuando vuelva.')
+      } else {
+        setAlert(describeCareError(error))
+      }
+    } finally {
+      setIsSending(false)
+    }
+  }
+
+  return (
+    <form
+      className="care-form care-message-form"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+    >
+      <div className="field">
+        <label htmlFor={`${ids}-mensaje`}>Mensaje</label>
+        <textarea
+          id={`${ids}-mensaje`}
+          rows={3}
+          value={texto}
+          maxLength={MENSAJE_MAX_LENGTH}
+          onChange={(event) => {
+            setTexto(event.target.value)
+          }}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${ids}-foto`}>Adjuntar foto</label>
+        <input
+          id={`${ids}-foto`}
+          type="file"
+          accept="image/png,image/jpeg,image/webp"
+          disabled={!isOnline}
+          onChange={(event) => {
+            setFoto(event.target.files?.[0] ?? null)
+          }}
+        />
+      </div>
+      <div role="alert" className="form-alert">
+        {alert}
+      </div>
+      <button type="submit" className="button-primary" disabled={isSending}>
+        Enviar
+      </button>
+    </form>
+  )
+}
+
+function FinishForm({
+  asistencia,
+  onChange,
+}: {
+  asistencia: Asistencia
+  onChange: (asistencia: Asistencia) => void
+}) {
+  const ids = useId()
+  const isOnline = useIsOnline()
+  const [resumen, setResumen] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [isSending, setIsSending] = useState(false)
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const text = resumen.trim()
+    if (text === '') {
+      setError('Escribe un resumen antes de finalizar.')
+      return
+    }
+    setError(null)
+    setIsSending(true)
+    try {
+      onChange(await finalizarAsistencia(asistencia.id, text))
+    } catch (failure) {
+      setError(describeCareError(failure))
+      setIsSending(false)
+    }
+  }
+
+  return (
+    <form className="care-form care-finish" noValidate onSubmit={(event) => void submit(event)}>
+      <h3>Finalizar la consulta</h3>
+      <div className="field">
+        <label htmlFor={`${ids}-resumen`}>Resumen</label>
+        <textarea
+          id={`${ids}-resumen`}
+          rows={4}
+          value={resumen}
+          maxLength={RESUMEN_MAX_LENGTH}
+          aria-invalid={error !== null}
+          onChange={(event) => {
+            setResumen(event.target.value)
+          }}
+        />
+      </div>
+      <div role="alert" className="form-alert">
+        {error}
+      </div>
+      <button type="submit" className="button-primary" disabled={isSending || !isOnline}>
+        Finalizar
+      </button>
+      {!isOnline && (
+        <p className="field-hint">
+          Sin conexión: para finalizar hace falta conexión con el servidor.
+        </p>
+      )}
+    </form>
+  )
+}

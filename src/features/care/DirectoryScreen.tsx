@@ -1,0 +1,108 @@
+import './care.css'
+/**
+ * `/{tenant}/directorio`: the hospital's professionals grouped by specialty, "Disponible ahora"
+ * for those with the queue open (live for a signed-in user); patients can ask for help addressed
+ * to a specialty from here.
+ */
+import { useEffect, useState } from 'react'
+import { Link } from 'react-router-dom'
+import { paths } from '../../config/paths'
+import type { Profesional } from '../../contract/care'
+import { listProfesionales } from './care-api'
+import { describeCareError } from './care-errors'
+import { useCareEvents } from './use-live'
+
+const GENERAL = 'Sin especialidad'
+
+function bySpecialty(list: readonly Profesional[]): [string, Profesional[]][] {
+  const groups = new Map<string, Profesional[]>()
+  for (const entry of list) {
+    const key = entry.especialidad ?? GENERAL
+    groups.set(key, [...(groups.get(key) ?? []), entry])
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => a.localeCompare(b, 'es'))
+    .map(([key, entries]) => [key, entries.sort((a, b) => a.nombre.localeCompare(b.nombre, 'es'))])
+}
+
+function LivePresence({ onPresence }: { onPresence: (id: number, disponible: boolean) => void }) {
+  useCareEvents((event) => {
+    if (event.tipo === 'presencia') onPresence(event.presencia.id, event.presencia.disponible)
+  })
+  return null
+}
+
+export function DirectoryScreen({
+  tenant,
+  isSignedInHere,
+  mayRequest,
+}: {
+  tenant: string
+  isSignedInHere: boolean
+  mayRequest: boolean
+}) {
+  const [list, setList] = useState<Profesional[] | null>(null)
+  const [error, setError] = useState<string | null>(null)
+
+  useEffect(() => {
+    const stop = new AbortController()
+    listProfesionales(isSignedInHere ? null : tenant, stop.signal).then(
+      setList,
+      (failure: unknown) => {
+        if (!stop.signal.aborted) setError(describeCareError(failure))
+      },
+    )
+    return () => {
+      stop.abort()
+    }
+  }, [tenant, isSignedInHere])
+
+  if (error) return <p role="alert">{error}</p>
+  if (list === null) return <p role="status">Cargando el directorio…</p>
+  return (
+    <div className="care-screen">
+      {isSignedInHere && (
+        <LivePresence
+          onPresence={(id, disponible) => {
+            setList(
+              (shown) =>
+                shown?.map((entry) => (entry.id === id ? { ...entry, disponible } : entry)) ??
+                shown,
+            )
+          }}
+        />
+      )}
+      {list.length === 0 && <p>Este centro todavía no tiene profesionales en el directorio.</p>}
+      {bySpecialty(list).map(([especialidad, entries]) => (
+        <section
+          key={especialidad}
+          aria-labelledby={`esp-${especialidad}`}
+          className="care-directory-group"
+        >
+          <h2 id={`esp-${especialidad}`}>{especialidad}</h2>
+          <ul className="care-list">
+            {entries.map((entry) => (
+              <li key={entry.id} className="care-row care-directory-row">
+                <span>{entry.nombre}</span>
+                {entry.disponible ? (
+                  <span className="care-available">Disponible ahora</span>
+                ) : (
+                  <span className="care-row-meta">No disponible</span>
+                )}
+              </li>
+            ))}
+          </ul>
+          {mayRequest && especialidad !== GENERAL && (
+            <p>
+              <Link
+                to={`${paths.screen(tenant, 'solicitar-asistencia')}?${new URLSearchParams({ especialidad }).toString()}`}
+              >
+                Solicitar asistencia de {especialidad}
+              </Link>
+            </p>
+          )}
+        </section>
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,120 @@
+/**
+ * `/{tenant}/cliente`: "Solicitar asistencia", the current request (back into it in one tap),
+ * requests still in the outbox, and the history of past consultations with their summaries.
+ */
+import { useEffect, useState } from 'react'
+import { Link } from 'react-router-dom'
+import { paths } from '../../config/paths'
+import type { Asistencia } from '../../contract/care'
+import { listAsistencias } from './care-api'
+import { describeCareError } from './care-errors'
+import { ESTADO_LABELS, openRequests, pastRequests, upsertAsistencia } from './care-state'
+import { LiveNotice, PendingMark } from './CareParts'
+import { useCareEvents, usePendingIds } from './use-live'
+
+const dateFormat = new Intl.DateTimeFormat('es-ES', { dateStyle: 'long', timeStyle: 'short' })
+
+export function PatientHome({ tenant }: { tenant: string }) {
+  const [list, setList] = useState<Asistencia[] | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [round, setRound] = useState(0)
+  const pending = usePendingIds()
+
+  useEffect(() => {
+    const stop = new AbortController()
+    listAsistencias(stop.signal).then(
+      (loaded) => {
+        setList(loaded)
+        setError(null)
+      },
+      (failure: unknown) => {
+        if (!stop.signal.aborted) setError(describeCareError(failure))
+      },
+    )
+    return () => {
+      stop.abort()
+    }
+  }, [round])
+
+  useCareEvents((event) => {
+    if (event.tipo === 'reinicio') setRound((value) => value + 1)
+    if (event.tipo === 'asistencia') {
+      setList((shown) => (shown === null ? shown : upsertAsistencia(shown, event.asistencia)))
+    }
+  })
+
+  const current = list === null ? [] : openRequests(list)
+  const past = list === null ? [] : pastRequests(list)
+  const shownIds = new Set(list?.map((entry) => entry.id))
+  const unsent = [...pending].filter((id) => !shownIds.has(id))
+
+  return (
+    <div className="care-screen">
+      <LiveNotice />
+      <p>
+        <Link className="button-primary" to={paths.screen(tenant, 'solicitar-asistencia')}>
+          Solicitar asistencia
+        </Link>
+      </p>
+      <section aria-labelledby="actual-titulo">
+        <h2 id="actual-titulo">Tu solicitud actual</h2>
+        {unsent.length > 0 && (
+          <p className="care-row">
+            Tu solicitud se ha guardado en este dispositivo y se enviará en cuanto vuelva la
+            conexión. <PendingMark />
+          </p>
+        )}
+        {error && (
+          <div role="alert" className="form-alert">
+            <p>{error}</p>
+            <button
+              type="button"
+              className="button-secondary"
+              onClick={() => {
+                setRound((value) => value + 1)
+              }}
+            >
+              Reintentar
+            </button>
+          </div>
+        )}
+        {list === null && !error && <p role="status">Cargando tus solicitudes…</p>}
+        {list !== null && current.length === 0 && unsent.length === 0 && (
+          <p>No tienes ninguna solicitud abierta.</p>
+        )}
+        <ul className="care-list">
+          {current.map((entry) => (
+            <li key={entry.id} className="care-row">
+              <Link to={`${paths.screen(tenant, 'atencion-asistencia')}/${entry.id}`}>
+                {entry.estado === 'en_curso'
+                  ? 'Volver a mi consulta'
+                  : 'Ver mi solicitud en espera'}
+              </Link>
+              <p className="care-text">{entry.motivo}</p>
+              <p className="care-row-meta">{ESTADO_LABELS[entry.estado]}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="historial-titulo">
+        <h2 id="historial-titulo">Consultas anteriores</h2>
+        {list !== null && past.length === 0 && <p>Todavía no tienes consultas anteriores.</p>}
+        <ul className="care-list">
+          {past.map((entry) => (
+            <li key={entry.id} className="care-row">
+              <p className="care-row-title">
+                {dateFormat.format(new Date(entry.cerrada_en ?? entry.creada_en))}{' '}
+                <span className="care-row-meta">· {ESTADO_LABELS[entry.estado]}</span>
+              </p>
+              <p className="care-text">Motivo: {entry.motivo}</p>
+              {entry.resumen && <p className="care-text">Resumen: {entry.resumen}</p>}
+              {entry.profesional && (
+                <p className="care-row-meta">Te atendió {entry.profesional.nombre}</p>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,231 @@
+/**
+ * `/{tenant}/profesional`: the hospital's live queue (oldest first), "Atender" per row, and the
+ * professional's own active and recent consultations. Having this screen open marks them available
+ * (`?cola=1`). A new request makes a short sound, counts in the tab's title, and raises a system
+ * notification while the tab is hidden, if the professional allowed it (asked with a button).
+ */
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { Link, useNavigate } from 'react-router-dom'
+import { paths } from '../../config/paths'
+import type { Asistencia } from '../../contract/care'
+import { atenderAsistencia, listAsistencias } from './care-api'
+import { describeCareError } from './care-errors'
+import {
+  describeMinutes,
+  ESTADO_LABELS,
+  minutesBetween,
+  pastRequests,
+  upsertAsistencia,
+  waitingQueue,
+} from './care-state'
+import { LiveNotice } from './CareParts'
+import {
+  announceNewRequest,
+  canNotify,
+  notificationPermission,
+  requestNotifications,
+} from './alerts'
+import { useCareEvents, useIsOnline, useNow } from './use-live'
+
+export function ProfessionalScreen({
+  tenant,
+  onQueueCount,
+}: {
+  tenant: string
+  onQueueCount: (count: number) => void
+}) {
+  const navigate = useNavigate()
+  const now = useNow()
+  const isOnline = useIsOnline()
+  const [list, setList] = useState<Asistencia[] | null>(null)
+  const [loadError, setLoadError] = useState<string | null>(null)
+  const [rowErrors, setRowErrors] = useState<Record<string, string>>({})
+  const [taking, setTaking] = useState<string | null>(null)
+  const [round, setRound] = useState(0)
+  const known = useRef<Set<string> | null>(null)
+
+  useEffect(() => {
+    const stop = new AbortController()
+    listAsistencias(stop.signal).then(
+      (loaded) => {
+        known.current = new Set(loaded.map((entry) => entry.id))
+        setList(loaded)
+        setLoadError(null)
+      },
+      (error: unknown) => {
+        if (!stop.signal.aborted) setLoadError(describeCareError(error))
+      },
+    )
+    return () => {
+      stop.abort()
+    }
+  }, [round])
+
+  useCareEvents(
+    (event) => {
+      if (event.tipo === 'reinicio') setRound((value) => value + 1)
+      if (event.tipo !== 'asistencia') return
+      const record = event.asistencia
+      const isNew = known.current !== null && !known.current.has(record.id)
+      known.current?.add(record.id)
+      setList((shown) => (shown === null ? shown : upsertAsistencia(shown, record)))
+      if (isNew && record.estado === 'en_espera') announceNewRequest(record)
+    },
+    { cola: true },
+  )
+
+  const queue = list === null ? [] : waitingQueue(list)
+  const active = list === null ? [] : list.filter((entry) => entry.estado === 'en_curso')
+  const recent = list === null ? [] : pastRequests(list).slice(0, 10)
+
+  useEffect(() => {
+    onQueueCount(queue.length)
+  }, [queue.length, onQueueCount])
+
+  const take = useCallback(
+    async (id: string) => {
+      setTaking(id)
+      setRowErrors((errors) =>
+        Object.fromEntries(Object.entries(errors).filter(([key]) => key !== id)),
+      )
+      try {
+        const taken = await atenderAsistencia(id)
+        await navigate(`${paths.screen(tenant, 'atencion-asistencia')}/${taken.id}`)
+      } catch (error) {
+        setRowErrors((errors) => ({ ...errors, [id]: describeCareError(error) }))
+        setTaking(null)
+      }
+    },
+    [navigate, tenant],
+  )
+
+  return (
+    <div className="care-screen">
+      <LiveNotice />
+      <NotificationsControl />
+      <section aria-labelledby="cola-titulo">
+        <h2 id="cola-titulo">Cola de espera ({queue.length})</h2>
+        {loadError && (
+          <div role="alert" className="form-alert">
+            <p>{loadError}</p>
+            <button
+              type="button"
+              className="button-secondary"
+              onClick={() => {
+                setRound((value) => value + 1)
+              }}
+            >
+              Reintentar
+            </button>
+          </div>
+        )}
+        {list === null && !loadError && <p role="status">Cargando la cola…</p>}
+        {list !== null && queue.length === 0 && <p>No hay nadie esperando.</p>}
+        {!isOnline && (
+          <p className="field-hint">
+            Sin conexión: para atender una solicitud hace falta conexión.
+          </p>
+        )}
+        <ul className="care-list">
+          {queue.map((entry) => (
+            <li key={entry.id} className="care-row">
+              <p className="care-row-title">
+                {entry.paciente.nombre}
+                <span className="care-row-meta">
+                  {' '}
+                  · espera {describeMinutes(minutesBetween(entry.creada_en, now))}
+                  {' · '}
+                  {entry.especialidad ?? 'Cualquier profesional'}
+                </span>
+              </p>
+              <p className="care-text">{entry.motivo}</p>
+              <button
+                type="button"
+                className="button-primary"
+                disabled={!isOnline || taking !== null}
+                aria-describedby={rowErrors[entry.id] ? `error-${entry.id}` : undefined}
+                onClick={() => void take(entry.id)}
+              >
+                Atender
+              </button>
+              {rowErrors[entry.id] && (
+                <p role="alert" className="field-error" id={`error-${entry.id}`}>
+                  {rowErrors[entry.id]}
+                </p>
+              )}
+            </li>
+          ))}
+        </ul>
+        {Object.entries(rowErrors)
+          .filter(([id]) => !queue.some((entry) => entry.id === id))
+          .map(([id, message]) => (
+            <p key={id} role="alert" className="field-error">
+              {message}
+            </p>
+          ))}
+      </section>
+      <section aria-labelledby="activas-titulo">
+        <h2 id="activas-titulo">Mis consultas activas</h2>
+        {active.length === 0 ? (
+          <p>No tienes consultas activas.</p>
+        ) : (
+          <ul className="care-list">
+            {active.map((entry) => (
+              <li key={entry.id} className="care-row">
+                <Link to={`${paths.screen(tenant, 'atencion-asistencia')}/${entry.id}`}>
+                  Consulta con {entry.paciente.nombre}
+                </Link>
+                <p className="care-text">{entry.motivo}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="recientes-titulo">
+        <h2 id="recientes-titulo">Consultas recientes</h2>
+        {recent.length === 0 ? (
+          <p>Todavía no hay consultas cerradas.</p>
+        ) : (
+          <ul className="care-list">
+            {recent.map((entry) => (
+              <li key={entry.id} className="care-row">
+                <p className="care-row-title">
+                  {entry.paciente.nombre}{' '}
+                  <span className="care-row-meta">· {ESTADO_LABELS[entry.estado]}</span>
+                </p>
+                <p className="care-text">{entry.resumen ?? entry.motivo}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  )
+}
+
+/** "Activar avisos": asks for notification permission only when the professional wants it. */
+function NotificationsControl() {
+  const [permission, setPermission] = useState(notificationPermission)
+  if (!canNotify()) return null
+  if (permission === 'granted') {
+    return <p className="field-hint">Avisos activados: te avisaremos de cada nueva solicitud.</p>
+  }
+  if (permission === 'denied') {
+    return (
+      <p className="field-hint">
+        Los avisos están bloqueados en este navegador. Puedes permitirlos en los ajustes del sitio.
+      </p>
+    )
+  }
+  return (
+    <button
+      type="button"
+      className="button-secondary"
+      onClick={() => {
+        void requestNotifications().then(setPermission)
+      }}
+    >
+      Activar avisos de nuevas solicitudes
+    </button>
+  )
+}

@@ -1,0 +1,154 @@
+import './care.css'
+/**
+ * `/{tenant}/agradecimiento-final/{id}`: thanks, the professional's summary, and a rating (1 to 5,
+ * an optional comment) the patient sends once.
+ */
+import { useEffect, useId, useState, type SubmitEvent } from 'react'
+import { Link } from 'react-router-dom'
+import { paths } from '../../config/paths'
+import { COMENTARIO_MAX_LENGTH, type Asistencia } from '../../contract/care'
+import { readAsistencia, valorarAsistencia } from './care-api'
+import { describeCareError, isNotFound } from './care-errors'
+
+const PUNTUACIONES = [1, 2, 3, 4, 5] as const
+
+type Load =
+  | { status: 'loading' }
+  | { status: 'missing' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; asistencia: Asistencia }
+
+export function ThanksScreen({ tenant, id }: { tenant: string; id: string }) {
+  const [load, setLoad] = useState<Load>({ status: 'loading' })
+  useEffect(() => {
+    const stop = new AbortController()
+    readAsistencia(id, stop.signal).then(
+      (asistencia) => {
+        setLoad(
+          asistencia.estado === 'finalizada'
+            ? { status: 'ready', asistencia }
+            : { status: 'missing' },
+        )
+      },
+      (error: unknown) => {
+        if (stop.signal.aborted) return
+        setLoad(
+          isNotFound(error)
+            ? { status: 'missing' }
+            : { status: 'error', message: describeCareError(error) },
+        )
+      },
+    )
+    return () => {
+      stop.abort()
+    }
+  }, [id])
+
+  if (load.status === 'loading') return <p role="status">Cargando…</p>
+  if (load.status === 'error') return <p role="alert">{load.message}</p>
+  if (load.status === 'missing') {
+    return <p>Esta consulta no existe, no ha finalizado o no tienes acceso a ella.</p>
+  }
+  const { asistencia } = load
+  return (
+    <div className="care-screen">
+      <p className="care-lead">
+        Gracias por confiar en nosotros. {asistencia.profesional?.nombre ?? 'El profesional'} ha
+        finalizado la consulta.
+      </p>
+      <h2>Resumen</h2>
+      <p className="care-text">{asistencia.resumen ?? 'Sin resumen.'}</p>
+      {asistencia.valoracion ? (
+        <p>Ya valoraste esta consulta con {asistencia.valoracion.puntuacion} de 5. ¡Gracias!</p>
+      ) : (
+        <RatingForm id={asistencia.id} />
+      )}
+      <p>
+        <Link to={paths.screen(tenant, 'cliente')}>Volver a mi área</Link>
+      </p>
+    </div>
+  )
+}
+
+function RatingForm({ id }: { id: string }) {
+  const ids = useId()
+  const [puntuacion, setPuntuacion] = useState<number | null>(null)
+  const [comentario, setComentario] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [isSending, setIsSending] = useState(false)
+  const [isSent, setIsSent] = useState(false)
+
+  async function submit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (puntuacion === null) {
+      setError('Elige una puntuación del 1 al 5.')
+      return
+    }
+    setError(null)
+    setIsSending(true)
+    const text = comentario.trim()
+    try {
+      await valorarAsistencia(id, { puntuacion, ...(text === '' ? {} : { comentario: text }) })
+      setIsSent(true)
+    } catch (failure) {
+      setError(describeCareError(failure))
+    } finally {
+      setIsSending(false)
+    }
+  }
+
+  if (isSent) {
+    return (
+      <p role="status" className="care-lead">
+        ¡Gracias! Hemos recibido tu valoración.
+      </p>
+    )
+  }
+  return (
+    <form className="care-form" noValidate onSubmit={(event) => void submit(event)}>
+      <h2>Valora la atención</h2>
+      <fieldset
+        className="care-rating"
+        role="radiogroup"
+        aria-describedby={`${ids}-escala${error ? ` ${ids}-error` : ''}`}
+      >
+        <legend>Puntuación</legend>
+        <p className="field-hint" id={`${ids}-escala`}>
+          De 1 (muy mala) a 5 (excelente).
+        </p>
+        {PUNTUACIONES.map((value) => (
+          <label key={value} className="care-rating-option">
+            <input
+              type="radio"
+              name={`${ids}-puntuacion`}
+              value={value}
+              checked={puntuacion === value}
+              onChange={() => {
+                setPuntuacion(value)
+              }}
+            />
+            {value}
+          </label>
+        ))}
+      </fieldset>
+      <div className="field">
+        <label htmlFor={`${ids}-comentario`}>Comentario (opcional)</label>
+        <textarea
+          id={`${ids}-comentario`}
+          rows={3}
+          value={comentario}
+          maxLength={COMENTARIO_MAX_LENGTH}
+          onChange={(event) => {
+            setComentario(event.target.value)
+          }}
+        />
+      </div>
+      <div role="alert" className="form-alert" id={`${ids}-error`}>
+        {error}
+      </div>
+      <button type="submit" className="button-primary" disabled={isSending}>
+        Enviar valoración
+      </button>
+    </form>
+  )
+}
