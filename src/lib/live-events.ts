@@ -132,7 +132,8 @@ export function openLiveEvents(options: LiveEventsOptions): LiveEventsConnection
     report('closed')
   }
 
-  void run()
+  // Started after this function returns: callbacks may then read the connection it returns.
+  queueMicrotask(() => void run())
 
   return {
     lastEventId: () => lastEventId,
