@@ -9,7 +9,9 @@ export function Component() {
   return (
     // The tab's title counts who is waiting, so a professional sees it from another tab.
     <RoleScreen screen="profesional" titlePrefix={waiting > 0 ? `(${String(waiting)}) ` : ''}>
-      <ProfessionalScreen tenant={tenant} onQueueCount={setWaiting} />
+      {(user) => (
+        <ProfessionalScreen tenant={tenant} professionalId={user.id} onQueueCount={setWaiting} />
+      )}
     </RoleScreen>
   )
 }

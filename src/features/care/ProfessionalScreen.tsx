@@ -15,7 +15,7 @@ import {
   ESTADO_LABELS,
   minutesBetween,
   pastRequests,
-  upsertAsistencia,
+  applyToStaffList,
   waitingQueue,
 } from './care-state'
 import { LiveNotice } from './CareParts'
@@ -29,9 +29,12 @@ import { useCareEvents, useIsOnline, useNow } from './use-live'
 
 export function ProfessionalScreen({
   tenant,
+  professionalId,
   onQueueCount,
 }: {
   tenant: string
+  /** The signed-in professional: their own consultations stay in the list, colleagues' leave it. */
+  professionalId: number | undefined
   onQueueCount: (count: number) => void
 }) {
   const navigate = useNavigate()
@@ -68,7 +71,7 @@ export function ProfessionalScreen({
       const record = event.asistencia
       const isNew = known.current !== null && !known.current.has(record.id)
       known.current?.add(record.id)
-      setList((shown) => (shown === null ? shown : upsertAsistencia(shown, record)))
+      setList((shown) => (shown === null ? shown : applyToStaffList(shown, record, professionalId)))
       if (isNew && record.estado === 'en_espera') announceNewRequest(record)
     },
     { cola: true },

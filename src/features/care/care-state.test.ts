@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Asistencia, Mensaje } from '../../contract/care'
 import {
   addMensaje,
+  applyToStaffList,
   describeEstimate,
   describeMinutes,
   faseOf,
@@ -55,6 +56,27 @@ describe('care state', () => {
     for (const estado of ['finalizada', 'cancelada', 'caducada'] as const) {
       expect(faseOf(asistencia('a', { estado }))).toBe('inactiva')
     }
+  })
+
+  it('a professional keeps the waiting requests and their own, never a colleague’s', () => {
+    const list = [asistencia('a'), asistencia('b')]
+    const byColleague = asistencia('a', {
+      estado: 'en_curso',
+      profesional: { id: 9, nombre: 'Ana' },
+    })
+    expect(applyToStaffList(list, byColleague, 5).map((entry) => entry.id)).toEqual(['b'])
+    const byMe = asistencia('a', { estado: 'en_curso', profesional: { id: 5, nombre: 'Javier' } })
+    expect(applyToStaffList(list, byMe, 5).map((entry) => entry.estado)).toEqual([
+      'en_curso',
+      'en_espera',
+    ])
+    const cancelled = asistencia('b', { estado: 'cancelada' })
+    expect(applyToStaffList(list, cancelled, 5).map((entry) => entry.id)).toEqual(['a'])
+    expect(applyToStaffList(list, asistencia('c'), 5).map((entry) => entry.id)).toEqual([
+      'a',
+      'b',
+      'c',
+    ])
   })
 
   it('a live record replaces the one shown, or joins the list', () => {

@@ -25,6 +25,21 @@ export function upsertAsistencia(list: readonly Asistencia[], record: Asistencia
   return list.map((entry, at) => (at === index ? record : entry))
 }
 
+/**
+ * A professional's list after a live record: the hospital's waiting requests and their own. The
+ * stream tells every professional of every request (so queues stay live); one taken by a
+ * colleague, or cancelled or expired while waiting, leaves this list instead of joining it.
+ */
+export function applyToStaffList(
+  list: readonly Asistencia[],
+  record: Asistencia,
+  professionalId: number | undefined,
+): Asistencia[] {
+  const isMine = professionalId !== undefined && record.profesional?.id === professionalId
+  if (record.estado === 'en_espera' || isMine) return upsertAsistencia(list, record)
+  return list.filter((entry) => entry.id !== record.id)
+}
+
 /** The waiting queue: requests still waiting, oldest first. */
 export function waitingQueue(list: readonly Asistencia[]): Asistencia[] {
   return list

@@ -50,8 +50,12 @@ async function requestHelp(page: Page, motivo: string): Promise<string> {
   return new URL(page.url()).pathname.split('/').pop() ?? ''
 }
 
+/** The request's row in the waiting queue (not in the lists of consultations below it). */
 function queueRow(page: Page, motivo: string) {
-  return page.getByRole('listitem').filter({ hasText: motivo })
+  return page
+    .getByRole('region', { name: /^Cola de espera/ })
+    .getByRole('listitem')
+    .filter({ hasText: motivo })
 }
 
 test('the whole journey: request, live queue, take, live conversation, finish, thanks, rating', async ({
