@@ -4,7 +4,7 @@ import './care.css'
  * for those with the queue open (live for a signed-in user); patients can ask for help addressed
  * to a specialty from here.
  */
-import { useEffect, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { paths } from '../../config/paths'
 import type { Profesional } from '../../contract/care'
@@ -41,6 +41,7 @@ export function DirectoryScreen({
   isSignedInHere: boolean
   mayRequest: boolean
 }) {
+  const idPrefix = useId()
   const [list, setList] = useState<Profesional[] | null>(null)
   const [error, setError] = useState<string | null>(null)
 
@@ -73,13 +74,14 @@ export function DirectoryScreen({
         />
       )}
       {list.length === 0 && <p>Este centro todavía no tiene profesionales en el directorio.</p>}
-      {bySpecialty(list).map(([especialidad, entries]) => (
+      {bySpecialty(list).map(([especialidad, entries], index) => (
         <section
           key={especialidad}
-          aria-labelledby={`esp-${especialidad}`}
+          // A specialty's name has spaces, which an id reference cannot hold: ids go by position.
+          aria-labelledby={`${idPrefix}-${String(index)}`}
           className="care-directory-group"
         >
-          <h2 id={`esp-${especialidad}`}>{especialidad}</h2>
+          <h2 id={`${idPrefix}-${String(index)}`}>{especialidad}</h2>
           <ul className="care-list">
             {entries.map((entry) => (
               <li key={entry.id} className="care-row care-directory-row">
