@@ -21,6 +21,10 @@ export interface UsersTable {
   tenant: string
   is_demo: Generated<number>
   activo: Generated<number>
+  /** 0 while a self-registered account waits for its email to be confirmed. */
+  confirmado: Generated<number>
+  /** Epoch seconds: tokens issued before it are refused. */
+  sesiones_desde: Generated<number>
 }
 
 /** `audit_log`: every administrative change, who made it, when, and the record before and after. */
@@ -68,6 +72,36 @@ export interface RateLimitHitsTable {
   resets_at: string
 }
 
+/** Why a link was emailed. */
+export type LinkPurpose = 'validar' | 'restablecer'
+
+/** `email_links`: single-use links sent by email, kept as the hash of their code. */
+export interface EmailLinksTable {
+  code_hash: string
+  user_id: number
+  proposito: LinkPurpose
+  /** ISO 8601, UTC. */
+  caduca_en: string
+  /** ISO 8601, UTC; null until used. Kept after use, so a second use can be told apart. */
+  usado_en: string | null
+}
+
+/** `terms`: each hospital's terms, one row per published version. */
+export interface TermsTable {
+  tenant: string
+  version: number
+  texto: string
+  publicado_en: string
+}
+
+/** `terms_acceptances`: who accepted which version of their hospital's terms, and when. */
+export interface TermsAcceptancesTable {
+  user_id: number
+  tenant: string
+  version: number
+  aceptado_en: string
+}
+
 export interface DatabaseSchema {
   hospitals: HospitalsTable
   users: UsersTable
@@ -76,4 +110,7 @@ export interface DatabaseSchema {
   access_codes: AccessCodesTable
   logo_images: LogoImagesTable
   rate_limit_hits: RateLimitHitsTable
+  email_links: EmailLinksTable
+  terms: TermsTable
+  terms_acceptances: TermsAcceptancesTable
 }

@@ -22,6 +22,14 @@ export type ErrorCode =
   | 'unsupported_media_type'
   | 'invalid_image'
   | 'invalid_access_code'
+  | 'email_pending'
+  | 'weak_password'
+  | 'email_unavailable'
+  | 'code_used'
+  | 'code_expired'
+  | 'code_unknown'
+  | 'terms_changed'
+  | 'no_terms'
 
 /** Body of every error answer of the API. */
 export interface ErrorBody {
@@ -68,6 +76,8 @@ export const MESSAGES = {
   serverBusy: 'El servidor está ocupado. Inténtalo de nuevo en unos segundos.',
   internalError: 'Se ha producido un error interno. Inténtalo de nuevo más tarde.',
   forbidden: 'Tu cuenta no tiene permiso para esta acción.',
+  emailPending:
+    'Tu cuenta está pendiente de confirmación: sigue el enlace que te enviamos por correo electrónico.',
 } as const
 
 /** 429 for too many sign-in attempts; `retryAfterSeconds` also goes in the `Retry-After` header. */

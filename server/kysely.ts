@@ -3,6 +3,7 @@ import type { DatabaseSchema } from './database-schema.js'
 import { administrationMigration } from './migrations/administration.js'
 import { currentPostgresSchema } from './migrations/engine.js'
 import { initialMigration } from './migrations/initial.js'
+import { joinMigration } from './migrations/join.js'
 import { rateLimitsMigration } from './migrations/rate-limits.js'
 
 export type AppDatabase = Kysely<DatabaseSchema>
@@ -12,6 +13,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0000-initial': initialMigration,
   '0100-administration': administrationMigration,
   '0200-rate-limits': rateLimitsMigration,
+  '0600-join': joinMigration,
 }
 
 /** Brings the schema up to date; throws (the server does not start) when a migration fails. */

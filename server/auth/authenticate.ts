@@ -38,7 +38,8 @@ export async function authenticate(
   const { claims } = verification
   const id = /^\d{1,15}$/.test(claims.sub) ? Number(claims.sub) : undefined
   const account = id === undefined ? undefined : await accounts.findStanding(id)
-  if (account?.tenant !== claims.tenant || !account.isActive) {
+  // A session opened before the account's password last changed is over.
+  if (account?.tenant !== claims.tenant || !account.isActive || claims.iat < account.sessionsFrom) {
     throw unauthorized(reply, 'invalid_token', MESSAGES.invalidToken)
   }
   return account

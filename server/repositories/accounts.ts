@@ -1,3 +1,5 @@
+import type { Transaction } from 'kysely'
+import type { DatabaseSchema } from '../database-schema.js'
 import type { AppDatabase } from '../kysely.js'
 import type { AdminAccount, Rol } from '../../src/contract/accounts.js'
 import type { Actor, AuditLog } from './audit-log.js'
@@ -12,9 +14,30 @@ export interface AccountStanding {
   nombre: string
   rol: Rol
   tenant: string
-  /** The account is enabled and so is its hospital (`main` has no record and is always on). */
+  /**
+   * The account is enabled, its email confirmed, and its hospital enabled (`main` has no record
+   * and is always on).
+   */
   isActive: boolean
+  /** A self-registered account whose email is not confirmed yet. */
+  awaitsConfirmation: boolean
+  /** Epoch seconds: tokens issued before it are refused. */
+  sessionsFrom: number
 }
+
+/** A person's own registration, before it is stored. */
+export interface Registration {
+  tenant: string
+  nombre: string
+  email: string
+}
+
+/**
+ * What registering an address found: a new account, an unconfirmed one taken over by this
+ * registration (whoever confirms the email owns it), or a confirmed account left untouched.
+ */
+export type RegisterOutcome =
+  { kind: 'created' | 'replaced'; id: number } | { kind: 'exists'; id: number; tenant: string }
 
 export type CreateAccountOutcome = { ok: true; account: Account } | { ok: false; reason: 'taken' }
 
@@ -31,8 +54,21 @@ export interface AccountRepository {
   disable(actor: Actor, account: Account): Promise<Account>
   /** Records in the audit log that an access code was issued (the code itself is never logged). */
   recordAccessReset(actor: Actor, account: Account): Promise<void>
-  /** The account's new password, chosen by its owner with an access code. */
+  /** The account's new password, chosen by its owner with an access code; ends its sessions. */
   setPassword(account: AccountStanding, passwordHash: string): Promise<void>
+  /** Registers a patient of `tenant`, unconfirmed until the link in their email is used. */
+  register(registration: Registration, passwordHash: string): Promise<RegisterOutcome>
+  /** Marks the email confirmed, inside the transaction that spends the link. */
+  confirmEmail(trx: Transaction<DatabaseSchema>, userId: number): Promise<void>
+  /**
+   * A new password chosen through an emailed link, inside the transaction that spends the link:
+   * every session opened before this second ends.
+   */
+  resetPassword(
+    trx: Transaction<DatabaseSchema>,
+    userId: number,
+    passwordHash: string,
+  ): Promise<void>
 }
 
 const PUBLIC_COLUMNS = ['id', 'email', 'nombre', 'rol', 'tenant', 'activo'] as const
@@ -48,7 +84,39 @@ function toAccount(row: {
   return { ...row, activo: row.activo === 1 }
 }
 
-export function createAccountRepository(db: AppDatabase, audit: AuditLog): AccountRepository {
+export function createAccountRepository(
+  db: AppDatabase,
+  audit: AuditLog,
+  now: () => number = Date.now,
+): AccountRepository {
+  const nowSeconds = () => Math.floor(now() / 1000)
+
+  async function writePassword(
+    trx: Transaction<DatabaseSchema>,
+    userId: number,
+    passwordHash: string,
+  ): Promise<void> {
+    // Sessions issued before this second stop working (the one being opened keeps this second).
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, sesiones_desde: nowSeconds() })
+      .where('id', '=', userId)
+      .execute()
+    const row = await trx
+      .selectFrom('users')
+      .select(['id', 'email', 'tenant', 'rol'])
+      .where('id', '=', userId)
+      .executeTakeFirst()
+    if (!row) return
+    await audit.append(trx, row, {
+      tenant: row.tenant,
+      accion: 'cuenta.contrasena_cambiada',
+      objeto: row.email,
+      antes: null,
+      despues: null,
+    })
+  }
+
   return {
     async listForTenant(tenant) {
       const rows = await db
@@ -81,13 +149,21 @@ export function createAccountRepository(db: AppDatabase, audit: AuditLog): Accou
           'users.rol',
           'users.tenant',
           'users.activo',
+          'users.confirmado',
+          'users.sesiones_desde',
           'hospitals.activo as hospital_activo',
         ])
         .where('users.id', '=', id)
         .executeTakeFirst()
       if (!row) return undefined
-      const { activo, hospital_activo, ...rest } = row
-      return { ...rest, isActive: activo === 1 && hospital_activo !== 0 }
+      const { activo, hospital_activo, confirmado, sesiones_desde, ...rest } = row
+      const isEnabled = activo === 1 && hospital_activo !== 0
+      return {
+        ...rest,
+        isActive: isEnabled && confirmado === 1,
+        awaitsConfirmation: isEnabled && confirmado === 0,
+        sessionsFrom: sesiones_desde,
+      }
     },
 
     async create(actor, account, passwordHash) {
@@ -141,19 +217,61 @@ export function createAccountRepository(db: AppDatabase, audit: AuditLog): Accou
 
     async setPassword(account, passwordHash) {
       await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('users')
-          .set({ password_hash: passwordHash })
-          .where('id', '=', account.id)
-          .execute()
-        await audit.append(trx, account, {
-          tenant: account.tenant,
-          accion: 'cuenta.contrasena_cambiada',
-          objeto: account.email,
-          antes: null,
-          despues: null,
-        })
+        await writePassword(trx, account.id, passwordHash)
       })
+    },
+
+    async register({ tenant, nombre, email }, passwordHash) {
+      return db.transaction().execute(async (trx): Promise<RegisterOutcome> => {
+        const inserted = await trx
+          .insertInto('users')
+          .values({
+            tenant,
+            nombre,
+            email,
+            rol: 'cliente',
+            password_hash: passwordHash,
+            confirmado: 0,
+          })
+          .onConflict((conflict) => conflict.column('email').doNothing())
+          .returning(['id', 'email', 'tenant', 'rol'])
+          .executeTakeFirst()
+        if (inserted) {
+          await audit.append(trx, inserted, {
+            tenant,
+            accion: 'cuenta.registrada',
+            objeto: email,
+            antes: null,
+            despues: { email, nombre, rol: 'cliente', tenant },
+          })
+          return { kind: 'created', id: inserted.id }
+        }
+        // An address nobody has confirmed belongs to whoever confirms it: the newest
+        // registration replaces the pending one, so a stranger cannot hold someone's address.
+        const replaced = await trx
+          .updateTable('users')
+          .set({ tenant, nombre, password_hash: passwordHash })
+          .where('email', '=', email)
+          .where('confirmado', '=', 0)
+          .where('rol', '=', 'cliente')
+          .returning('id')
+          .executeTakeFirst()
+        if (replaced) return { kind: 'replaced', id: replaced.id }
+        const existing = await trx
+          .selectFrom('users')
+          .select(['id', 'tenant'])
+          .where('email', '=', email)
+          .executeTakeFirstOrThrow()
+        return { kind: 'exists', id: existing.id, tenant: existing.tenant }
+      })
+    },
+
+    async confirmEmail(trx, userId) {
+      await trx.updateTable('users').set({ confirmado: 1 }).where('id', '=', userId).execute()
+    },
+
+    async resetPassword(trx, userId, passwordHash) {
+      await writePassword(trx, userId, passwordHash)
     },
   }
 }

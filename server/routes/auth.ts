@@ -98,9 +98,13 @@ export function registerAuthRoutes(
         throw new HttpError(503, 'server_busy', MESSAGES.serverBusy)
       }
       // A disabled account (or one of a disabled hospital) is refused like a wrong password.
-      const isActive =
-        user !== undefined && passwordMatches && (await accounts.findStanding(user.id))?.isActive
-      if (!user || !passwordMatches || !isActive) {
+      const standing =
+        user !== undefined && passwordMatches ? await accounts.findStanding(user.id) : undefined
+      // Only after a correct password: the account exists but its email is not confirmed yet.
+      if (standing?.awaitsConfirmation) {
+        throw new HttpError(403, 'email_pending', MESSAGES.emailPending)
+      }
+      if (!user || !passwordMatches || !standing?.isActive) {
         throw new HttpError(401, 'invalid_credentials', MESSAGES.invalidCredentials)
       }
       // Only after a correct password: a guesser learns nothing an account holder does not know.
