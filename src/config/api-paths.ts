@@ -5,6 +5,14 @@ export const API_PATHS = {
   me: '/api/me',
   health: '/api/health',
   adminHospitales: '/api/admin/hospitales',
+  registro: '/api/auth/registro',
+  validarCuenta: '/api/auth/validar-cuenta',
+  reenviarValidacion: '/api/auth/reenviar-validacion',
+  olvido: '/api/auth/olvido',
+  restablecerEnlace: '/api/auth/restablecer-enlace',
+  restablecerAcceso: '/api/auth/restablecer-acceso',
+  terminos: '/api/terminos',
+  aceptarTerminos: '/api/terminos/aceptar',
 } as const
 
 /** `/api/admin/hospitales/{tenant}` and what hangs from it (`/logo`, `/cuentas`, `/cuentas/{id}`). */

@@ -3,6 +3,7 @@ import { DEFAULT_TENANT } from '../../contract/tenants'
 import { CentrosPanel } from '../../features/admin/CentrosPanel'
 import { CuentasPanel } from '../../features/admin/CuentasPanel'
 import { ImagenCentroPanel } from '../../features/admin/ImagenCentroPanel'
+import { TerminosPanel } from '../../features/join/TerminosPanel'
 import { KioskModePanel } from '../../features/auth/KioskModePanel'
 import type { SessionState } from '../../features/auth/session'
 import { loadBranding } from '../../features/tenant/branding-controller'
@@ -36,6 +37,7 @@ function AdminArea({ tenant, session }: { tenant: string; session: Promise<Sessi
         }}
       />
       <CuentasPanel tenant={tenant} hospitalName={hospitalName} />
+      <TerminosPanel tenant={tenant} hospitalName={hospitalName} />
     </>
   )
 }

@@ -1,4 +1,11 @@
-import { useId, useRef, useState, useSyncExternalStore, type SubmitEvent } from 'react'
+import {
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+  type SubmitEvent,
+} from 'react'
 import { Link } from 'react-router-dom'
 import { paths } from '../../config/paths'
 import { isTenantId } from '../../contract/tenants'
@@ -16,6 +23,11 @@ interface LoginFormProps {
    * older than that is stale and goes, so a kiosk never shows it after the network is back.
    */
   apiAnsweredAt?: number | null
+  /**
+   * What to offer when the account still awaits its email confirmation (a way to get another
+   * link), given the address typed.
+   */
+  pendingAccountHelp?: (email: string) => ReactNode
 }
 
 function readTextField(form: FormData, name: string): string {
@@ -25,6 +37,8 @@ function readTextField(form: FormData, name: string): string {
 
 interface Failure {
   message: string
+  /** The address of an account whose password is right but whose email is not confirmed yet. */
+  awaitingEmail?: string
   /** The hospital the account belongs to, when it was signed in at another one. */
   ownHospital?: string
   /** When a failure to reach the server happened (ms); absent for any other failure. */
@@ -37,7 +51,14 @@ function ownHospitalOf(error: ApiError): string | undefined {
   return typeof tenant === 'string' && isTenantId(tenant) ? tenant : undefined
 }
 
-function describeFailure(error: unknown): Failure {
+function describeFailure(error: unknown, email: string): Failure {
+  if (error instanceof ApiError && error.status === 403 && error.code === 'email_pending') {
+    return {
+      message:
+        'Tu cuenta está pendiente de confirmación: sigue el enlace que te enviamos por correo electrónico.',
+      awaitingEmail: email,
+    }
+  }
   if (error instanceof ApiError && error.status === 403 && error.code === 'other_hospital') {
     return { message: 'Esta cuenta pertenece a otro centro.', ownHospital: ownHospitalOf(error) }
   }
@@ -63,7 +84,12 @@ function describeOtherFailure(error: unknown): string {
 }
 
 /** The sign-in form: labelled fields, messages tied to them, one alert for the answer. */
-export function LoginForm({ tenant, onSignedIn, apiAnsweredAt = null }: LoginFormProps) {
+export function LoginForm({
+  tenant,
+  onSignedIn,
+  apiAnsweredAt = null,
+  pendingAccountHelp,
+}: LoginFormProps) {
   const id = useId()
   const emailInput = useRef<HTMLInputElement>(null)
   const passwordInput = useRef<HTMLInputElement>(null)
@@ -95,7 +121,7 @@ export function LoginForm({ tenant, onSignedIn, apiAnsweredAt = null }: LoginFor
       setSharedDevice(form.get('compartido') === 'on')
       onSignedIn(user)
     } catch (error) {
-      setFailure(describeFailure(error))
+      setFailure(describeFailure(error, email))
       setIsSubmitting(false)
     }
   }
@@ -108,79 +134,83 @@ export function LoginForm({ tenant, onSignedIn, apiAnsweredAt = null }: LoginFor
   const passwordErrorId = `${id}-password-error`
 
   return (
-    <form
-      className="login-form"
-      noValidate
-      aria-busy={isSubmitting}
-      onSubmit={(event) => void handleSubmit(event)}
-    >
-      <div className="field">
-        <label htmlFor={`${id}-email`}>Correo electrónico</label>
-        <input
-          ref={emailInput}
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          required
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? emailErrorId : undefined}
-        />
-        {errors.email && (
-          <p id={emailErrorId} className="field-error">
-            {errors.email}
+    <>
+      <form
+        className="login-form"
+        noValidate
+        aria-busy={isSubmitting}
+        onSubmit={(event) => void handleSubmit(event)}
+      >
+        <div className="field">
+          <label htmlFor={`${id}-email`}>Correo electrónico</label>
+          <input
+            ref={emailInput}
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            required
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={errors.email ? emailErrorId : undefined}
+          />
+          {errors.email && (
+            <p id={emailErrorId} className="field-error">
+              {errors.email}
+            </p>
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-password`}>Contraseña</label>
+          <input
+            ref={passwordInput}
+            id={`${id}-password`}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            aria-invalid={errors.password ? true : undefined}
+            aria-describedby={errors.password ? passwordErrorId : undefined}
+          />
+          {errors.password && (
+            <p id={passwordErrorId} className="field-error">
+              {errors.password}
+            </p>
+          )}
+        </div>
+        <div className="field field-checkbox">
+          <input
+            // A kiosk is always shared: the box shows it and cannot be unticked there.
+            key={isKiosk ? 'kiosk' : 'device'}
+            id={`${id}-shared`}
+            name="compartido"
+            type="checkbox"
+            defaultChecked={isKiosk || isSharedDevice()}
+            disabled={isKiosk}
+            aria-describedby={`${id}-shared-hint`}
+          />
+          <label htmlFor={`${id}-shared`}>Este dispositivo es compartido</label>
+          <p id={`${id}-shared-hint`} className="field-hint">
+            {isKiosk
+              ? 'Pantalla en modo quiosco: la sesión se cerrará sola tras 5 minutos sin actividad.'
+              : 'La sesión se cerrará sola tras 5 minutos sin actividad.'}
           </p>
-        )}
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-password`}>Contraseña</label>
-        <input
-          ref={passwordInput}
-          id={`${id}-password`}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? passwordErrorId : undefined}
-        />
-        {errors.password && (
-          <p id={passwordErrorId} className="field-error">
-            {errors.password}
-          </p>
-        )}
-      </div>
-      <div className="field field-checkbox">
-        <input
-          // A kiosk is always shared: the box shows it and cannot be unticked there.
-          key={isKiosk ? 'kiosk' : 'device'}
-          id={`${id}-shared`}
-          name="compartido"
-          type="checkbox"
-          defaultChecked={isKiosk || isSharedDevice()}
-          disabled={isKiosk}
-          aria-describedby={`${id}-shared-hint`}
-        />
-        <label htmlFor={`${id}-shared`}>Este dispositivo es compartido</label>
-        <p id={`${id}-shared-hint`} className="field-hint">
-          {isKiosk
-            ? 'Pantalla en modo quiosco: la sesión se cerrará sola tras 5 minutos sin actividad.'
-            : 'La sesión se cerrará sola tras 5 minutos sin actividad.'}
-        </p>
-      </div>
-      <div role="alert" className="form-alert">
-        {shownFailure?.message}
-        {shownFailure?.ownHospital && (
-          <>
-            {' '}
-            <Link to={paths.login(shownFailure.ownHospital)}>Ir al acceso de mi centro</Link>
-          </>
-        )}
-      </div>
-      <button type="submit" className="button-primary" disabled={isSubmitting}>
-        {isSubmitting ? 'Entrando…' : 'Entrar'}
-      </button>
-    </form>
+        </div>
+        <div role="alert" className="form-alert">
+          {shownFailure?.message}
+          {shownFailure?.ownHospital && (
+            <>
+              {' '}
+              <Link to={paths.login(shownFailure.ownHospital)}>Ir al acceso de mi centro</Link>
+            </>
+          )}
+        </div>
+        <button type="submit" className="button-primary" disabled={isSubmitting}>
+          {isSubmitting ? 'Entrando…' : 'Entrar'}
+        </button>
+      </form>
+      {shownFailure?.awaitingEmail !== undefined &&
+        pendingAccountHelp?.(shownFailure.awaitingEmail)}
+    </>
   )
 }

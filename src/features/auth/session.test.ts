@@ -125,12 +125,22 @@ describe('readSession: three states, told honestly', () => {
   it('verified when the API confirms the token', async () => {
     localStorage.setItem('token', 'token')
     fetchMock.mockResolvedValue(
-      json({ nombre: 'Lucía', rol: 'cliente', tenant: 'hospital-central' }),
+      json({
+        nombre: 'Lucía',
+        rol: 'cliente',
+        tenant: 'hospital-central',
+        terminos_pendientes: true,
+      }),
     )
 
     await expect(session.readSession()).resolves.toEqual({
       status: 'verified',
-      user: { nombre: 'Lucía', rol: 'cliente', tenant: 'hospital-central' },
+      user: {
+        nombre: 'Lucía',
+        rol: 'cliente',
+        tenant: 'hospital-central',
+        terminos_pendientes: true,
+      },
     })
   })
 
@@ -208,7 +218,12 @@ describe('wipeSession (SPEC §8, the 401 reaction)', () => {
 })
 
 describe('belongsToOtherHospital', () => {
-  const patientOfCentral = { nombre: 'Lucía', rol: 'cliente', tenant: 'hospital-central' }
+  const patientOfCentral = {
+    nombre: 'Lucía',
+    rol: 'cliente',
+    tenant: 'hospital-central',
+    terminos_pendientes: false,
+  }
 
   it.each([
     ['clinica-norte', true],

@@ -25,6 +25,8 @@ export interface SessionUser {
 
 export interface CurrentUser extends SessionUser {
   tenant: string
+  /** A patient who must accept their hospital's new terms before their next request. */
+  terminos_pendientes: boolean
 }
 
 export interface Credentials {
@@ -44,13 +46,11 @@ function readUser(value: unknown): SessionUser {
   throw new InvalidResponseError('The answer has no valid user')
 }
 
-/** Signs in and stores the token. Wrong credentials reject with an `ApiError` of status 401. */
-export async function signIn(credentials: Credentials): Promise<SessionUser> {
-  const answer = await api.request(API_PATHS.login, {
-    method: 'POST',
-    body: credentials,
-    isCredentialCheck: true,
-  })
+/**
+ * Starts the session an answer of the API opens (`{ token, user }`: sign-in, a confirmed
+ * account, a new password through an emailed link): stores the token, returns the user.
+ */
+export function startSession(answer: unknown): SessionUser {
   if (!isRecord(answer) || typeof answer.token !== 'string' || answer.token === '') {
     throw new InvalidResponseError('The answer has no token')
   }
@@ -59,13 +59,24 @@ export async function signIn(credentials: Credentials): Promise<SessionUser> {
   return user
 }
 
+/** Signs in and stores the token. Wrong credentials reject with an `ApiError` of status 401. */
+export async function signIn(credentials: Credentials): Promise<SessionUser> {
+  const answer = await api.request(API_PATHS.login, {
+    method: 'POST',
+    body: credentials,
+    isCredentialCheck: true,
+  })
+  return startSession(answer)
+}
+
 /** The signed-in user, or null without a token. A stale token rejects (and triggers the 401 flow). */
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   if (!readValue('token')) return null
   const answer = await api.request(API_PATHS.me)
   const user = readUser(answer)
   const tenant = isRecord(answer) && typeof answer.tenant === 'string' ? answer.tenant : ''
-  return { ...user, tenant }
+  const terminos_pendientes = isRecord(answer) && answer.terminos_pendientes === true
+  return { ...user, tenant, terminos_pendientes }
 }
 
 /**
