@@ -3,70 +3,36 @@ import { defineConfig } from 'eslint/config'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+import { layerConfigs } from './eslint/layers.js'
 
 const STORAGE_PATHS = [
   {
     name: 'idb-keyval',
-    message: 'Use src/shared/branding-db.ts: it is the only IndexedDB adapter.',
+    message:
+      'Use src/shared/branding-db.ts (branding) or src/shared/care-outbox-db.ts (the care outbox): they are the only IndexedDB adapters.',
   },
 ]
 
-/**
- * The layers of src/ (README, Map): app → features → components, lib, config → contract.
- * Each folder lists what it may not import, with what to do instead.
- */
-const LAYER_RULES = {
-  features: [
-    {
-      regex: '^\\.\\./(?!\\.\\./)',
-      message:
-        'Features never import each other: move what both need to lib/ or components/, or compose them in app/.',
-    },
-    {
-      regex: '(^|/)app/',
-      message: 'Features never import app/: app/ composes features, not the other way round.',
-    },
-  ],
-  components: [
-    {
-      regex: '(^|/)(app|features)/',
-      message: 'Components are presentational: take data and callbacks as props instead.',
-    },
-  ],
+/** Packages some layers may not use (the layers themselves: eslint/layers.js). */
+const PACKAGE_RULES = {
   lib: [
-    {
-      regex: '(^|/)(app|features|components)/',
-      message: 'lib/ is infrastructure without UI: report through a callback the app registers.',
-    },
     { regex: '^react', message: 'lib/ knows no UI: keep React in components/, features/ or app/.' },
-  ],
-  config: [
-    {
-      regex: '(^|/)(app|features|components|lib|sw|shared)/',
-      message: 'config/ holds constants: it may build on the tenant contract only.',
-    },
   ],
   contract: [
     {
-      // TypeBox is the one schema library: shapes and limits are written once, here.
-      regex: '^(?!\\./|typebox(/|$))',
+      // TypeBox is the one schema library: shapes and limits are written once, there.
+      regex: '^(?![./])(?!typebox(/|$))',
       message:
-        'The tenant contract is pure and self-contained (page, worker, server and build import it): no imports outside src/contract/ but typebox.',
-    },
-  ],
-  sw: [
-    {
-      regex: '(^|/)(app|features|components|lib)/',
-      message: 'The worker imports only config/, the contract and shared/: no page code.',
+        'The tenant contract is pure (page, worker, server and build import it): no package but typebox.',
     },
   ],
 }
 
-function layerRule(layer) {
+function packageRule(layer) {
   return {
     'no-restricted-imports': [
       'error',
-      { paths: STORAGE_PATHS, patterns: LAYER_RULES[layer] ?? [] },
+      { paths: STORAGE_PATHS, patterns: PACKAGE_RULES[layer] ?? [] },
     ],
   }
 }
@@ -121,18 +87,21 @@ export default defineConfig([
     files: ['src/lib/storage.ts', 'src/**/*.test.{ts,tsx}', 'tests/setup/**'],
     rules: { 'no-restricted-globals': 'off', 'no-restricted-properties': 'off' },
   },
-  { files: ['src/shared/branding-db.ts'], rules: { 'no-restricted-imports': 'off' } },
+  {
+    files: ['src/shared/branding-db.ts', 'src/shared/care-outbox-db.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
   { files: ['src/config/env.ts'], rules: { 'no-restricted-properties': 'off' } },
-  ...['features', 'components', 'lib', 'config', 'contract'].map((layer) => ({
+  ...['lib', 'contract'].map((layer) => ({
     files: [`src/${layer}/**/*.{ts,tsx}`],
     ignores: ['src/**/*.test.{ts,tsx}', 'src/**/testing/**'],
-    rules: layerRule(layer),
+    rules: packageRule(layer),
   })),
   {
     files: ['src/sw/**/*.ts'],
     ignores: ['src/**/*.test.ts', 'src/**/testing/**'],
     languageOptions: { globals: globals.serviceworker },
-    rules: layerRule('sw'),
+    rules: { 'no-restricted-imports': ['error', { paths: STORAGE_PATHS }] },
   },
   {
     files: ['src/sw/**/*.test.ts', 'src/sw/testing/**'],
@@ -145,26 +114,16 @@ export default defineConfig([
       'tests/utils/**',
       'bench/**',
       'scripts/**',
+      'eslint/**',
       '*.config.{ts,js}',
     ],
     languageOptions: { globals: globals.node },
   },
+  ...layerConfigs,
+  { files: ['**/*.{js,cjs}'], extends: [tseslint.configs.disableTypeChecked] },
   {
-    files: ['server/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '(^|/)src/(?!contract/)',
-              message:
-                'server/ imports only the tenant contract (src/contract/): the rest of src/ is the app.',
-            },
-          ],
-        },
-      ],
-    },
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
-  { files: ['**/*.js'], extends: [tseslint.configs.disableTypeChecked] },
 ])

@@ -4,6 +4,8 @@ import react from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
+import { jsBudgetPlugin } from './scripts/js-budget.ts'
+import { prerenderScreensPlugin } from './scripts/prerender-screens.ts'
 import { hasPostgresBinaries } from './server/testing/postgres-binaries.ts'
 import {
   fillDefaultBranding,
@@ -150,6 +152,13 @@ const REACT_ROUTER_PRODUCTION = [
   ),
 }))
 
+/** What the app's code reads from `import.meta.env` beyond Vite's own values. */
+const APP_DEFINE = {
+  'import.meta.env.VITE_APP_VERSION': JSON.stringify(APP_VERSION),
+  // A JSON string: `import.meta.env` values reach tests as strings.
+  'import.meta.env.VITE_RELEASE_NOTES': JSON.stringify(JSON.stringify(RELEASE_NOTES.notas)),
+}
+
 // The API server the dev server forwards `/api` and `/logos` to (`npm run dev:api`).
 const DEV_API_TARGET = process.env.DEV_API_TARGET ?? 'http://127.0.0.1:4174'
 
@@ -162,6 +171,8 @@ export default defineConfig(({ command }) => ({
     defaultBrandingPlugin(),
     screenChunksPlugin(),
     releaseNotesPlugin(),
+    jsBudgetPlugin(),
+    prerenderScreensPlugin({ define: APP_DEFINE, alias: REACT_ROUTER_PRODUCTION }),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'src/sw',
@@ -177,13 +188,11 @@ export default defineConfig(({ command }) => ({
     }),
     oneManifestLinkPlugin(),
   ],
-  define: {
-    'import.meta.env.VITE_APP_VERSION': JSON.stringify(APP_VERSION),
-    // A JSON string: `import.meta.env` values reach tests as strings.
-    'import.meta.env.VITE_RELEASE_NOTES': JSON.stringify(JSON.stringify(RELEASE_NOTES.notas)),
-  },
+  define: APP_DEFINE,
   build: {
     target: 'es2022',
+    // Every browser the app supports (ES2022) follows `modulepreload` itself: no polyfill to ship.
+    modulePreload: { polyfill: false },
     sourcemap: true,
   },
   server: {
@@ -204,6 +213,25 @@ export default defineConfig(({ command }) => ({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'tests/setup/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup/unit.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'lint',
+          environment: 'node',
+          include: ['eslint/**/*.test.js'],
+          setupFiles: ['tests/setup/fail-on-console-error.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The build's own checks (JavaScript budget, prerendered shells).
+          name: 'build',
+          environment: 'node',
+          include: ['scripts/**/*.test.ts'],
+          setupFiles: ['tests/setup/fail-on-console-error.ts'],
         },
       },
       {

@@ -2,9 +2,6 @@ import { parseColor, toHex } from '../src/contract/colors.js'
 import { DEFAULT_TENANT, isTenantId } from '../src/contract/tenants.js'
 import { HttpError } from './http-errors.js'
 
-/** Longest hospital or account name accepted. */
-export const NAME_MAX_LENGTH = 100
-
 // C0/C1 controls, and the bidirectional overrides that make a name display as something else.
 const HOSTILE_NAME_CHARACTERS = /[\p{Cc}\u202A-\u202E\u2066-\u2069\u200E\u200F]/u
 
@@ -19,14 +16,17 @@ export function assertNewTenantId(tenant: string): void {
   }
 }
 
-/** The name as stored (trimmed), or a Spanish 400 for an empty, overlong or hostile one. */
-export function readName(value: string, field = 'nombre'): string {
+/**
+ * The name as stored (trimmed), or a Spanish 400 for an empty or hostile one. Its longest length
+ * is the contract's, checked by the route's schema; `maxLength` only words the message.
+ */
+export function readName(value: string, maxLength: number, field = 'nombre'): string {
   const name = value.trim()
-  if (name === '' || name.length > NAME_MAX_LENGTH || HOSTILE_NAME_CHARACTERS.test(name)) {
+  if (name === '' || name.length > maxLength || HOSTILE_NAME_CHARACTERS.test(name)) {
     throw new HttpError(
       400,
       'invalid_request',
-      `El campo «${field}» debe tener entre 1 y ${NAME_MAX_LENGTH} caracteres, sin caracteres de control.`,
+      `El campo «${field}» debe tener entre 1 y ${maxLength} caracteres, sin caracteres de control.`,
     )
   }
   return name

@@ -37,14 +37,16 @@ export function renderAppShell(
 }
 
 /**
- * Loads `index.html` from `distDir`, re-reading it only when the file changes (a rebuild while
- * the server runs). Resolves to undefined while there is no build.
+ * Loads a shell from `distDir` (`index.html`, or a prerendered screen's `shells/{screen}.html`),
+ * re-reading it only when the file changes (a rebuild while the server runs). Resolves to
+ * undefined while there is no such file.
  */
 export function createAppShellLoader(distDir: string, apiBaseUrl: string) {
-  const file = join(distDir, 'index.html')
-  let cached: { version: string; shell: AppShell } | undefined
+  const cache = new Map<string, { version: string; shell: AppShell }>()
 
-  return async function loadAppShell(): Promise<AppShell | undefined> {
+  return async function loadAppShell(name = 'index.html'): Promise<AppShell | undefined> {
+    const file = join(distDir, name)
+    let cached = cache.get(name)
     let version: string
     try {
       const info = await stat(file)
@@ -56,6 +58,7 @@ export function createAppShellLoader(distDir: string, apiBaseUrl: string) {
     if (cached?.version !== version) {
       const html = injectApiBaseUrl(await readFile(file, 'utf8'), apiBaseUrl)
       cached = { version, shell: { html, etag: computeEtag(html) } }
+      cache.set(name, cached)
     }
     return cached.shell
   }

@@ -174,6 +174,35 @@ describe('CORS for a cross-origin app (API_BASE_URL)', () => {
     expect(response.headers['access-control-allow-methods']).toMatch(/POST/)
   })
 
+  it('allows the administration calls: PATCH with If-Match, PUT, DELETE', async () => {
+    const app = await start()
+    const response = await app.inject({
+      method: 'OPTIONS',
+      url: '/api/admin/hospitales/hospital-central',
+      headers: {
+        origin: 'https://app.example.com',
+        'access-control-request-method': 'PATCH',
+        'access-control-request-headers': 'content-type, if-match, x-authorization',
+      },
+    })
+    expect(response.statusCode).toBe(204)
+    const methods = String(response.headers['access-control-allow-methods']).split(/,\s*/)
+    expect(methods).toEqual(expect.arrayContaining(['PATCH', 'PUT', 'DELETE']))
+    expect(response.headers['access-control-allow-headers']).toMatch(/If-Match/)
+    const read = await app.inject({ method: 'GET', url: '/api/hospitales' })
+    expect(read.headers['access-control-expose-headers']).toMatch(/ETag/)
+  })
+
+  it('leaves the preflight route out of the OpenAPI description', async () => {
+    const app = await start()
+    const document = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, unknown>>
+    }>()
+    const methods = Object.values(document.paths).flatMap((path) => Object.keys(path))
+    expect(methods).not.toContain('options')
+    expect(Object.keys(document.paths).filter((path) => path.startsWith('/api/{'))).toEqual([])
+  })
+
   it('lets the app read Retry-After and error bodies', async () => {
     const app = await start()
     const response = await app.inject({ method: 'GET', url: '/api/me' })

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import Fastify, {
+  type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyRequest,
   type FastifyServerOptions,
@@ -21,9 +22,17 @@ import {
 } from './auth/password-check-queue.js'
 import { DEFAULT_SCRYPT_PARAMS, hashPassword, type ScryptParams } from './auth/passwords.js'
 import { createAdminGuards } from './auth/admin-guards.js'
+import { createAccountSignInThrottle } from './auth/account-sign-in-throttle.js'
 import { createSharedRateLimitStore } from './auth/shared-rate-limit-store.js'
 import { createTokenService } from './auth/tokens.js'
 import { registerApiCors } from './cors.js'
+import {
+  DEADLINE_CHECK_INTERVAL_MS,
+  HEADERS_DEADLINE_MS,
+  MAX_CONNECTIONS,
+  REQUEST_DEADLINE_MS,
+} from './connection-limits.js'
+import { probeDatabase } from './database-availability.js'
 import { getOrCreateTokenSecret, openDatabase, seedDatabase } from './db.js'
 import { registerErrorHandling, sendFrameworkError } from './error-handler.js'
 import { ConciseLogController } from './logging.js'
@@ -44,6 +53,16 @@ import { createHospitalRepository } from './repositories/hospitals.js'
 import { createLogoImageRepository } from './repositories/logo-images.js'
 import { createRateLimitHitRepository } from './repositories/rate-limit-hits.js'
 import { createUserRepository } from './repositories/users.js'
+import { createAsistenciaRepository } from './repositories/asistencias.js'
+import { createEventoRepository } from './repositories/eventos.js'
+import { createFotoRepository } from './repositories/fotos.js'
+import { createMensajeRepository } from './repositories/mensajes.js'
+import { createPresenciaRepository } from './repositories/presencia.js'
+import { createCareService } from './care/care-service.js'
+import { registerAsistenciasRoutes } from './routes/asistencias.js'
+import { registerAsistenciaFotosRoutes } from './routes/asistencia-fotos.js'
+import { registerAsistenciaMensajesRoutes } from './routes/asistencia-mensajes.js'
+import { registerProfesionalesRoute } from './routes/profesionales.js'
 import { registerAdminAuditoriaRoute } from './routes/admin-auditoria.js'
 import { registerAdminCuentasRoutes } from './routes/admin-cuentas.js'
 import { registerAdminHospitalesRoutes } from './routes/admin-hospitales.js'
@@ -98,7 +117,13 @@ export interface BuildAppOptions {
   mail?: { smtpUrl?: string; from?: string; publicUrl?: string }
   /** Limits of registration and of the requests that send a link by email. */
   joinRateLimits?: Partial<JoinRateLimits>
+  /** How long a client may take to send one request; tests shorten it. */
+  requestDeadlineMs?: number
+  /** How often this instance expires requests nobody took in time; 0 turns the sweep off. */
+  careSweepIntervalMs?: number
 }
+
+const DEFAULT_CARE_SWEEP_INTERVAL_MS = 15_000
 
 /** Sender of the server's emails when `MAIL_FROM` is not set. */
 export const DEFAULT_MAIL_FROM = 'Clínica <no-responder@clinica.invalid>'
@@ -117,6 +142,27 @@ function mergeLimits(overrides: BuildAppOptions['loginRateLimits']): LoginRateLi
 }
 
 /**
+ * Expires requests nobody took in time, every `intervalMs` on every instance: the conditional
+ * update lets each request expire once however many instances sweep at the same moment.
+ */
+function startCareSweep(
+  app: FastifyInstance,
+  care: ReturnType<typeof createCareService>,
+  intervalMs: number,
+) {
+  if (intervalMs <= 0) return
+  const timer = setInterval(() => {
+    care.expireDue().catch((error: unknown) => {
+      app.log.warn({ err: error }, 'care sweep failed')
+    })
+  }, intervalMs)
+  timer.unref()
+  app.addHook('onClose', () => {
+    clearInterval(timer)
+  })
+}
+
+/**
  * Builds the reference server: the JSON API under /api/, tenant manifests and logos, and the
  * built app with its SPA fallback. The schema and demo data are created on the way (idempotent).
  * Resolves to a ready instance: call `listen()`, or `inject()` in tests.
@@ -125,12 +171,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const apiBaseUrl = options.apiBaseUrl ?? ''
   const scryptParams = options.scryptParams ?? DEFAULT_SCRYPT_PARAMS
   const ownsDatabase = options.database === undefined
+  // The logger exists once the app does; a connection may break before, while migrating.
+  let log: FastifyBaseLogger | undefined
   const db =
     options.database ??
     openDatabase(
       options.databaseUrl === undefined
         ? { engine: 'sqlite', path: options.dbPath ?? ':memory:' }
         : { engine: 'postgres', url: options.databaseUrl },
+      {
+        onConnectionError: (error) => {
+          log?.warn({ cause: error.message }, 'database connection lost')
+        },
+      },
     )
   const now = options.now ?? Date.now
 
@@ -151,6 +204,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       logController: new ConciseLogController(),
       trustProxy: options.trustProxy ?? false,
       bodyLimit: LOGIN_BODY_LIMIT,
+      requestTimeout: options.requestDeadlineMs ?? REQUEST_DEADLINE_MS,
+      http: {
+        headersTimeout: Math.min(
+          HEADERS_DEADLINE_MS,
+          options.requestDeadlineMs ?? REQUEST_DEADLINE_MS,
+        ),
+        connectionsCheckingInterval: DEADLINE_CHECK_INTERVAL_MS,
+      },
       // Validation must reject, not repair: no type coercion, no silent removal of fields.
       ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: false } },
       // Undecodable URLs are answered before any hook runs, so they get headers by hand.
@@ -158,8 +219,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         sendFrameworkError(error, request, reply, fallbackHeaders)
       },
     })
+    log = app.log
+    app.server.maxConnections = MAX_CONNECTIONS
     if (ownsDatabase) app.addHook('onClose', () => db.destroy())
-    // Before any plugin or route: every route declared from here on must validate its input.
+    // Before the route policy: its preflight route takes no input, see registerApiCors.
+    await registerApiCors(app)
+    // Before any other plugin or route: every route declared from here on must validate its input.
     enforceRouteSchemas(app)
 
     registerErrorHandling(app)
@@ -187,7 +252,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 100 },
     })
     await registerOpenApi(app)
-    registerApiCors(app)
     registerApiNoStoreDefault(app)
 
     const hospitals = createHospitalRepository(db)
@@ -201,13 +265,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const loginLimits = mergeLimits(options.loginRateLimits)
     const logosDir = options.logosDir ?? resolveLogosDir()
     registerOpenApiRoute(app)
-    registerHealthRoute(app)
+    registerHealthRoute(app, { checkDatabase: () => probeDatabase(db) })
     registerHospitalesRoute(app, { hospitals })
     registerAuthRoutes(app, {
       users,
       accounts,
       tokens,
       limits: loginLimits,
+      accountThrottle: createAccountSignInThrottle(
+        createRateLimitHitRepository(db, now),
+        loginLimits.perAccount,
+        now,
+      ),
       dummyPasswordHash,
       passwordChecks: createPasswordCheckQueue({
         ...DEFAULT_PASSWORD_CHECK_LIMITS,
@@ -254,6 +323,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       scryptParams,
     })
     registerAdminAuditoriaRoute(app, { guards, audit })
+    const session = { tokens, accounts }
+    const asistencias = createAsistenciaRepository(db)
+    const eventos = createEventoRepository(db, now)
+    const presencia = createPresenciaRepository(db)
+    const care = createCareService({
+      db,
+      asistencias,
+      mensajes: createMensajeRepository(db),
+      fotos: createFotoRepository(db),
+      eventos,
+      hospitals,
+      audit,
+      now,
+      onPublished: () => undefined,
+    })
+    registerAsistenciasRoutes(app, { session, care, asistencias, now })
+    registerAsistenciaMensajesRoutes(app, { session, care })
+    registerAsistenciaFotosRoutes(app, { session, care })
+    registerProfesionalesRoute(app, { session, users, hospitals, presencia, now })
+    startCareSweep(app, care, options.careSweepIntervalMs ?? DEFAULT_CARE_SWEEP_INTERVAL_MS)
     registerManifestRoute(app, { hospitals, baseManifest: readBaseManifest(options.distDir) })
     const logoBaseUrl = (request: FastifyRequest) =>
       apiBaseUrl || `${request.protocol}://${request.host}`

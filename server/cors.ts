@@ -1,29 +1,39 @@
 import type { FastifyInstance } from 'fastify'
+import fastifyCors, { type FastifyCorsOptions } from '@fastify/cors'
 import { isApiUrl } from './request-path.js'
+
+/** Preflight answers are reused by the browser for this long. */
+const PREFLIGHT_MAX_AGE_SECONDS = 600
 
 /**
  * CORS for `/api/*`, so one build of the app can talk to an API on another origin
  * (`API_BASE_URL`). Any origin is allowed on purpose: the API uses no cookies or other
  * ambient credentials (the session travels in the X-Authorization header the page sets
- * itself), so a foreign page gains nothing it could not do with curl.
+ * itself), so a foreign page gains nothing it could not do with curl. Every method and request
+ * header the API takes is allowed (administration saves with `PATCH` and `If-Match`); the
+ * answer headers the app reads (`ETag`, `Retry-After`) are exposed.
  */
-export function registerApiCors(app: FastifyInstance) {
-  app.addHook('onRequest', async (request, reply) => {
-    if (!isApiUrl(request.url)) return
-    reply.header('access-control-allow-origin', '*')
-    // Retry-After and ETag are not CORS-safelisted; the app reads them.
-    reply.header('access-control-expose-headers', 'Retry-After, ETag')
-  })
+const API_CORS: FastifyCorsOptions = {
+  origin: '*',
+  methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+  allowedHeaders: ['Content-Type', 'X-Authorization', 'If-Match', 'If-None-Match'],
+  exposedHeaders: ['Retry-After', 'ETag'],
+  maxAge: PREFLIGHT_MAX_AGE_SECONDS,
+  cacheControl: 'no-store',
+  // Any OPTIONS under /api/ is a preflight, answered in the hook without reading a body.
+  strictPreflight: false,
+}
 
-  app.options(
-    '/api/*',
-    { schema: { headers: { type: 'object' }, querystring: { type: 'object' } } },
-    async (_request, reply) => {
-      reply.header('access-control-allow-methods', 'GET, HEAD, POST, OPTIONS')
-      reply.header('access-control-allow-headers', 'Content-Type, X-Authorization')
-      reply.header('access-control-max-age', '600')
-      reply.header('cache-control', 'no-store')
-      return reply.code(204).send()
+/**
+ * Registers `@fastify/cors` for the API only (the app's own files need none). Call it before
+ * the route policy: the plugin's catch-all `OPTIONS` route takes no input (preflights are
+ * answered in its hook) and is hidden from the OpenAPI description.
+ */
+export async function registerApiCors(app: FastifyInstance) {
+  await app.register(fastifyCors, {
+    hideOptionsRoute: true,
+    delegator: (request, callback) => {
+      callback(null, isApiUrl(request.url) ? API_CORS : { origin: false })
     },
-  )
+  })
 }

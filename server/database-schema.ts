@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely'
 import type { Rol } from '../src/contract/accounts.js'
+import type { EstadoAsistencia } from '../src/contract/care.js'
 
 /** `hospitals`: one row per tenant; `activo = 0` hides it from every public answer. */
 export interface HospitalsTable {
@@ -9,6 +10,8 @@ export interface HospitalsTable {
   color_secundario: string
   imagen: string
   activo: Generated<number>
+  /** Minutes a request may wait before it expires. */
+  caducidad_minutos: Generated<number>
 }
 
 /** `users`: accounts, each of one tenant; `activo = 0` refuses its sign-in and its tokens. */
@@ -25,6 +28,8 @@ export interface UsersTable {
   confirmado: Generated<number>
   /** Epoch seconds: tokens issued before it are refused. */
   sesiones_desde: Generated<number>
+  /** A professional's specialty, shown in the directory; null for everyone else. */
+  especialidad: Generated<string | null>
 }
 
 /** `audit_log`: every administrative change, who made it, when, and the record before and after. */
@@ -102,6 +107,65 @@ export interface TermsAcceptancesTable {
   aceptado_en: string
 }
 
+/** `asistencias`: a patient's request for help and, once taken, the consultation. */
+export interface AsistenciasTable {
+  id: string
+  tenant: string
+  estado: EstadoAsistencia
+  origen: string
+  motivo: string
+  especialidad: string | null
+  paciente_id: number
+  profesional_id: number | null
+  creada_en: string
+  atendida_en: string | null
+  cerrada_en: string | null
+  caduca_en: string
+  resumen: string | null
+  puntuacion: number | null
+  comentario: string | null
+  ticket: string | null
+  derivada_de: string | null
+}
+
+/** `mensajes`: a consultation's conversation; ids are chosen by the client. */
+export interface MensajesTable {
+  id: string
+  asistencia_id: string
+  autor_id: number
+  texto: string
+  foto_id: string | null
+  creado_en: string
+}
+
+/** `fotos`: photos of a consultation, re-encoded JPEGs without metadata. */
+export interface FotosTable {
+  id: string
+  asistencia_id: string
+  autor_id: number
+  adjunta: number
+  jpeg: Buffer
+  creada_en: string
+}
+
+/** `eventos`: the ordered log of live events, per hospital; the id is the stream's position. */
+export interface EventosTable {
+  id: Generated<number>
+  tenant: string
+  tipo: string
+  asistencia_id: string | null
+  ref: string | null
+  creado_en: string
+}
+
+/** `presencia`: one row per open queue stream, kept alive by heartbeats until `expira_en`. */
+export interface PresenciaTable {
+  conexion: string
+  user_id: number
+  tenant: string
+  expira_en: string
+}
+
 export interface DatabaseSchema {
   hospitals: HospitalsTable
   users: UsersTable
@@ -113,4 +177,9 @@ export interface DatabaseSchema {
   email_links: EmailLinksTable
   terms: TermsTable
   terms_acceptances: TermsAcceptancesTable
+  asistencias: AsistenciasTable
+  mensajes: MensajesTable
+  fotos: FotosTable
+  eventos: EventosTable
+  presencia: PresenciaTable
 }

@@ -7,6 +7,7 @@ import { getOrCreateTokenSecret, seedDatabase } from './db.js'
 import { migrateToLatest, type AppDatabase } from './kysely.js'
 import { createTestApp, TEST_SCRYPT_PARAMS } from './testing/test-app.js'
 import { createTestDatabaseOptions, openTestDatabase } from './testing/test-database.js'
+import { DEMO_USERS } from './seed-data.js'
 
 let dir: string
 let location: Pick<BuildAppOptions, 'dbPath' | 'databaseUrl'>
@@ -41,7 +42,7 @@ async function snapshot(db: AppDatabase) {
 }
 
 describe('database', () => {
-  it('seeds three hospitals and four demo accounts (the product admin among them), and seeding again changes nothing', async () => {
+  it('seeds three hospitals and every demo account (the product admin among them), and seeding again changes nothing', async () => {
     const db = await open()
     await seedDatabase(db, { demoMode: true, scryptParams: TEST_SCRYPT_PARAMS })
     const first = await snapshot(db)
@@ -50,7 +51,7 @@ describe('database', () => {
       'clinica-sol',
       'hospital-central',
     ])
-    expect(first.users).toHaveLength(4)
+    expect(first.users).toHaveLength(DEMO_USERS.length)
 
     await migrateToLatest(db)
     await seedDatabase(db, { demoMode: true, scryptParams: TEST_SCRYPT_PARAMS })

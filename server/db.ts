@@ -2,16 +2,65 @@ import { randomBytes } from 'node:crypto'
 import { chmodSync, existsSync, mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import Database from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+} from 'kysely'
 import pg from 'pg'
 import { hashPassword, type ScryptParams } from './auth/passwords.js'
 import type { DatabaseSchema } from './database-schema.js'
 import type { AppDatabase } from './kysely.js'
-import { DEMO_USERS, SEED_HOSPITALS } from './seed-data.js'
+import { DEMO_CONSULTATIONS, DEMO_USERS, SEED_HOSPITALS } from './seed-data.js'
 
 /** Where the data lives: an embedded SQLite file (one machine) or a PostgreSQL server (several). */
 export type DatabaseLocation =
   { engine: 'sqlite'; path: string } | { engine: 'postgres'; url: string }
+
+/**
+ * How long a write waits for a lock held by another process before it gives up (and the request
+ * answers 503). better-sqlite3 waits synchronously, freezing every other request meanwhile, so
+ * the wait stays tiny.
+ */
+export const SQLITE_BUSY_TIMEOUT_MS = 20
+
+/** How long a request waits for a new PostgreSQL connection before answering 503. */
+export const POSTGRES_CONNECT_TIMEOUT_MS = 5_000
+
+/**
+ * SQLite itself rolls a transaction back when a write fails for a full disk, an I/O error or a
+ * lock; Kysely's own rollback then fails with "cannot rollback - no transaction is active" and
+ * that error replaces the real one. Rolling back only an open transaction keeps the real error.
+ */
+class SqliteDriverKeepingErrors extends SqliteDriver {
+  readonly #database: Database.Database
+
+  constructor(database: Database.Database) {
+    super({ database })
+    this.#database = database
+  }
+
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (!this.#database.inTransaction) return
+    await super.rollbackTransaction(connection)
+  }
+}
+
+class AppSqliteDialect extends SqliteDialect {
+  readonly #database: Database.Database
+
+  constructor(database: Database.Database) {
+    super({ database })
+    this.#database = database
+  }
+
+  override createDriver(): Driver {
+    return new SqliteDriverKeepingErrors(this.#database)
+  }
+}
 
 function openSqlite(path: string): AppDatabase {
   const inMemory = path === ':memory:'
@@ -21,22 +70,42 @@ function openSqlite(path: string): AppDatabase {
   // A new file is readable by its owner only: it holds password hashes and the token secret.
   if (isNew) chmodSync(path, 0o600)
   if (!inMemory) database.pragma('journal_mode = WAL')
-  database.pragma('busy_timeout = 5000')
-  return new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database }) })
+  database.pragma(`busy_timeout = ${String(SQLITE_BUSY_TIMEOUT_MS)}`)
+  return new Kysely<DatabaseSchema>({ dialect: new AppSqliteDialect(database) })
 }
 
-function openPostgres(url: string): AppDatabase {
-  return new Kysely<DatabaseSchema>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url }) }),
+function openPostgres(url: string, onConnectionError: (error: Error) => void): AppDatabase {
+  const pool = new pg.Pool({
+    connectionString: url,
+    connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
   })
+  // A restart, failover or terminated backend makes every connection emit `error`; an `error`
+  // event nobody listens to ends the process. Idle connections report through the pool, busy
+  // ones through themselves (their query also fails, and its request answers 503); the pool
+  // drops a broken connection and opens a new one on the next request.
+  pool.on('error', onConnectionError)
+  pool.on('connect', (client) => {
+    client.on('error', onConnectionError)
+  })
+  return new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) })
+}
+
+export interface OpenDatabaseOptions {
+  /** Told about a PostgreSQL connection that broke while nobody was using it (to log it). */
+  onConnectionError?: (error: Error) => void
 }
 
 /**
  * Opens the database (a SQLite file is created with its directory if needed; `:memory:` allowed).
  * The schema is not touched here: run `migrateToLatest` next. `destroy()` closes it.
  */
-export function openDatabase(location: DatabaseLocation): AppDatabase {
-  return location.engine === 'sqlite' ? openSqlite(location.path) : openPostgres(location.url)
+export function openDatabase(
+  location: DatabaseLocation,
+  { onConnectionError = () => undefined }: OpenDatabaseOptions = {},
+): AppDatabase {
+  return location.engine === 'sqlite'
+    ? openSqlite(location.path)
+    : openPostgres(location.url, onConnectionError)
 }
 
 export interface SeedOptions {
@@ -85,25 +154,37 @@ export async function seedDatabase(db: AppDatabase, { demoMode, scryptParams }: 
     .execute()
   const taken = new Set(existing.map((row) => row.email))
   const missing = DEMO_USERS.filter((user) => !taken.has(user.email))
-  if (missing.length > 0) {
-    // Hash only what is missing: scrypt is deliberately slow and restarts should stay fast.
-    const rows = await Promise.all(
-      missing.map(async (user) => ({
-        email: user.email,
-        password_hash: await hashPassword(user.password, scryptParams),
-        nombre: user.nombre,
-        rol: user.rol,
-        tenant: user.tenant,
-        is_demo: 1,
-      })),
-    )
-    await db
-      .insertInto('users')
-      .values(rows)
-      .onConflict((conflict) => conflict.column('email').doNothing())
-      .execute()
-  }
-  // Demo patients have accepted their hospital's first terms, so the demo starts ready to use.
+  if (missing.length > 0) await insertDemoUsers(db, missing, scryptParams)
+  await seedDemoCare(db)
+  await acceptSeedTerms(db)
+}
+
+async function insertDemoUsers(
+  db: AppDatabase,
+  missing: readonly (typeof DEMO_USERS)[number][],
+  scryptParams: ScryptParams | undefined,
+) {
+  // Hash only what is missing: scrypt is deliberately slow and restarts should stay fast.
+  const rows = await Promise.all(
+    missing.map(async (user) => ({
+      email: user.email,
+      password_hash: await hashPassword(user.password, scryptParams),
+      nombre: user.nombre,
+      rol: user.rol,
+      tenant: user.tenant,
+      especialidad: user.especialidad ?? null,
+      is_demo: 1,
+    })),
+  )
+  await db
+    .insertInto('users')
+    .values(rows)
+    .onConflict((conflict) => conflict.column('email').doNothing())
+    .execute()
+}
+
+/** Demo patients have accepted their hospital's first terms, so the demo starts ready to use. */
+async function acceptSeedTerms(db: AppDatabase) {
   const patients = await db
     .selectFrom('users')
     .select(['id', 'tenant'])
@@ -134,6 +215,70 @@ function seedTermsText(nombre: string): string {
     'La atención a distancia no sustituye a una urgencia: si tu vida corre peligro, llama al 112.',
     'Te comprometes a dar información veraz y a usar el servicio con respeto hacia los profesionales.',
   ].join('\n\n')
+}
+
+/**
+ * The demo professionals' specialties (accounts made before specialties existed get theirs) and
+ * the demo patient's past consultations, each inserted once.
+ */
+async function seedDemoCare(db: AppDatabase) {
+  for (const user of DEMO_USERS) {
+    if (user.especialidad === undefined) continue
+    await db
+      .updateTable('users')
+      .set({ especialidad: user.especialidad })
+      .where('email', '=', user.email)
+      .where('especialidad', 'is', null)
+      .execute()
+  }
+  const accounts = await db
+    .selectFrom('users')
+    .select(['id', 'email', 'tenant'])
+    .where(
+      'email',
+      'in',
+      DEMO_CONSULTATIONS.flatMap((consultation) => [
+        consultation.paciente,
+        consultation.profesional,
+      ]),
+    )
+    .execute()
+  const byEmail = new Map(accounts.map((account) => [account.email, account]))
+  const day = 24 * 60 * 60 * 1000
+  const rows = DEMO_CONSULTATIONS.flatMap((consultation) => {
+    const patient = byEmail.get(consultation.paciente)
+    const professional = byEmail.get(consultation.profesional)
+    if (!patient || !professional) return []
+    const created = Date.now() - consultation.diasAntes * day
+    const at = (minutes: number) => new Date(created + minutes * 60_000).toISOString()
+    return [
+      {
+        id: consultation.id,
+        tenant: patient.tenant,
+        estado: 'finalizada' as const,
+        origen: 'paciente',
+        motivo: consultation.motivo,
+        especialidad: consultation.especialidad,
+        paciente_id: patient.id,
+        profesional_id: professional.id,
+        creada_en: at(0),
+        atendida_en: at(6),
+        cerrada_en: at(24),
+        caduca_en: at(30),
+        resumen: consultation.resumen,
+        puntuacion: consultation.puntuacion,
+        comentario: null,
+        ticket: null,
+        derivada_de: null,
+      },
+    ]
+  })
+  if (rows.length === 0) return
+  await db
+    .insertInto('asistencias')
+    .values(rows)
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .execute()
 }
 
 const TOKEN_SECRET_KEY = 'token_secret'

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { databaseUnavailable, isDatabaseUnavailable } from './database-availability.js'
 import { HttpError, MESSAGES } from './http-errors.js'
 import { isApiUrl } from './request-path.js'
 
@@ -41,6 +42,8 @@ function describeValidation(error: FastifyError): string {
 /** Turns anything thrown into an error that is safe to show; unknown errors become a 500. */
 export function toHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error
+  // Before the framework's errors: a database error carries a `code` too.
+  if (isDatabaseUnavailable(error)) return databaseUnavailable()
   if (!isFastifyError(error)) return new HttpError(500, 'internal_error', MESSAGES.internalError)
   if (error.validation) return new HttpError(400, 'invalid_request', describeValidation(error))
   if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
@@ -65,6 +68,7 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: H
   reply.removeHeader('etag')
   reply.header('cache-control', 'no-store')
   reply.code(error.statusCode)
+  if (error.retryAfterSeconds !== undefined) reply.header('retry-after', error.retryAfterSeconds)
   if (isApiUrl(request.url)) {
     return reply.type('application/json; charset=utf-8').send(error.toBody())
   }
@@ -80,6 +84,13 @@ export function registerErrorHandling(app: FastifyInstance) {
     const httpError = toHttpError(error)
     // A shed sign-in (503 server_busy) is load, not a fault: only unexpected errors are logged.
     if (httpError.code === 'internal_error') request.log.error({ err: error }, 'request failed')
+    // An outage is logged once per answer, briefly: the cause, not a stack trace.
+    if (httpError.code === 'database_unavailable') {
+      request.log.warn(
+        { cause: error instanceof Error ? error.message : String(error) },
+        'database unavailable',
+      )
+    }
     return sendError(request, reply, httpError)
   })
 

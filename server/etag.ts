@@ -1,3 +1,13 @@
+/**
+ * Entity tags for the answers the server revalidates (static files, the app shell, branding,
+ * manifests, icons) and for the `If-Match` of hospital edits.
+ *
+ * Why not `@fastify/etag`: it is not among the project's dependencies (it cannot be installed on
+ * this project's machines), and it only tags whole replies in an `onSend` hook, after
+ * compression may have run; here the tag is computed from the body before it is sent, the same
+ * function also gives the version an admin's `If-Match` must name, and the icon route checks
+ * `If-None-Match` before drawing anything. Thirty lines, tested through every route that uses them.
+ */
 import { createHash } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 

@@ -4,6 +4,8 @@ export type ErrorCode =
   | 'invalid_json'
   | 'payload_too_large'
   | 'invalid_credentials'
+  | 'account_disabled'
+  | 'hospital_disabled'
   | 'other_hospital'
   | 'missing_token'
   | 'invalid_token'
@@ -16,12 +18,19 @@ export type ErrorCode =
   | 'invalid_tenant'
   | 'invalid_color'
   | 'tenant_taken'
+  | 'name_taken'
   | 'email_taken'
   | 'precondition_required'
   | 'stale'
   | 'unsupported_media_type'
   | 'invalid_image'
   | 'invalid_access_code'
+  | 'database_unavailable'
+  | 'ya_atendida'
+  | 'id_en_uso'
+  | 'estado_no_valido'
+  | 'ya_valorada'
+  | 'demasiadas_fotos'
   | 'email_pending'
   | 'weak_password'
   | 'email_unavailable'
@@ -46,12 +55,22 @@ export class HttpError extends Error {
   /** The hospital an account belongs to, sent only with `other_hospital`. */
   readonly tenant: string | undefined
 
-  constructor(statusCode: number, code: ErrorCode, message: string, tenant?: string) {
+  /** Sent as `Retry-After` with the answer when set. */
+  readonly retryAfterSeconds: number | undefined
+
+  constructor(
+    statusCode: number,
+    code: ErrorCode,
+    message: string,
+    tenant?: string,
+    { retryAfterSeconds }: { retryAfterSeconds?: number } = {},
+  ) {
     super(message)
     this.name = 'HttpError'
     this.statusCode = statusCode
     this.code = code
     this.tenant = tenant
+    this.retryAfterSeconds = retryAfterSeconds
   }
 
   /** The JSON body sent for this error. */
@@ -69,6 +88,8 @@ export const MESSAGES = {
   payloadTooLarge: 'La solicitud es demasiado grande.',
   invalidCredentials: 'Correo o contraseña incorrectos.',
   otherHospital: 'Esta cuenta pertenece a otro centro.',
+  accountDisabled: 'Tu cuenta está desactivada. Habla con la administración de tu centro.',
+  hospitalDisabled: 'Este centro está desactivado. Habla con la administración de tu centro.',
   missingToken: 'Falta el token de sesión. Inicia sesión.',
   invalidToken: 'La sesión no es válida. Inicia sesión de nuevo.',
   tokenExpired: 'La sesión ha caducado. Inicia sesión de nuevo.',

@@ -1,6 +1,7 @@
 import { Migrator, type Kysely, type Migration } from 'kysely'
 import type { DatabaseSchema } from './database-schema.js'
 import { administrationMigration } from './migrations/administration.js'
+import { careMigration } from './migrations/care.js'
 import { currentPostgresSchema } from './migrations/engine.js'
 import { initialMigration } from './migrations/initial.js'
 import { joinMigration } from './migrations/join.js'
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0000-initial': initialMigration,
   '0100-administration': administrationMigration,
   '0200-rate-limits': rateLimitsMigration,
+  '0500-care': careMigration,
   '0600-join': joinMigration,
 }
 

@@ -1,13 +1,8 @@
 import type { Rol } from '../src/contract/accounts.js'
+import type { HospitalPublico } from '../src/contract/hospitals.js'
 
 /** A row of the `hospitals` table, as the `verHospitales` call returns it. */
-export interface Hospital {
-  tenant: string
-  nombre: string
-  color_primario: string
-  color_secundario: string
-  imagen: string
-}
+export type Hospital = HospitalPublico
 
 /** Demo tenants (DESIGN "API contract"); `main` deliberately has no record. */
 export const SEED_HOSPITALS: readonly Hospital[] = [
@@ -42,6 +37,8 @@ export interface DemoUser {
   nombre: string
   rol: Rol
   tenant: string
+  /** Professionals only: shown in the hospital's directory. */
+  especialidad?: string
 }
 
 export const DEMO_PASSWORD = 'demo1234'
@@ -60,6 +57,71 @@ export const DEMO_USERS: readonly DemoUser[] = [
     nombre: 'Javier Ortega',
     rol: 'profesional',
     tenant: 'hospital-central',
+    especialidad: 'Medicina general',
+  },
+  {
+    email: 'profesional2@hospital-central.es',
+    password: DEMO_PASSWORD,
+    nombre: 'Elena Navarro',
+    rol: 'profesional',
+    tenant: 'hospital-central',
+    especialidad: 'Pediatría',
+  },
+  {
+    email: 'enfermeria@hospital-central.es',
+    password: DEMO_PASSWORD,
+    nombre: 'Pablo Serrano',
+    rol: 'profesional',
+    tenant: 'hospital-central',
+    especialidad: 'Enfermería',
+  },
+  {
+    email: 'profesional@clinica-norte.es',
+    password: DEMO_PASSWORD,
+    nombre: 'Marta Iglesias',
+    rol: 'profesional',
+    tenant: 'clinica-norte',
+    especialidad: 'Medicina general',
+  },
+  {
+    email: 'pediatria@clinica-norte.es',
+    password: DEMO_PASSWORD,
+    nombre: 'Andrés Molina',
+    rol: 'profesional',
+    tenant: 'clinica-norte',
+    especialidad: 'Pediatría',
+  },
+  {
+    email: 'enfermeria@clinica-norte.es',
+    password: DEMO_PASSWORD,
+    nombre: 'Rosa Delgado',
+    rol: 'profesional',
+    tenant: 'clinica-norte',
+    especialidad: 'Enfermería',
+  },
+  {
+    email: 'profesional@clinica-sol.es',
+    password: DEMO_PASSWORD,
+    nombre: 'Sergio Castro',
+    rol: 'profesional',
+    tenant: 'clinica-sol',
+    especialidad: 'Medicina general',
+  },
+  {
+    email: 'pediatria@clinica-sol.es',
+    password: DEMO_PASSWORD,
+    nombre: 'Nuria Prieto',
+    rol: 'profesional',
+    tenant: 'clinica-sol',
+    especialidad: 'Pediatría',
+  },
+  {
+    email: 'enfermeria@clinica-sol.es',
+    password: DEMO_PASSWORD,
+    nombre: 'Luis Romero',
+    rol: 'profesional',
+    tenant: 'clinica-sol',
+    especialidad: 'Enfermería',
   },
   {
     email: 'admin@hospital-central.es',
@@ -75,5 +137,43 @@ export const DEMO_USERS: readonly DemoUser[] = [
     nombre: 'Equipo de plataforma',
     rol: 'admin',
     tenant: 'main',
+  },
+]
+
+/** A finished consultation in the demo patient's history. */
+export interface DemoConsultation {
+  id: string
+  paciente: string
+  profesional: string
+  motivo: string
+  especialidad: string
+  resumen: string
+  puntuacion: number
+  /** Days before the seeding when it took place. */
+  diasAntes: number
+}
+
+export const DEMO_CONSULTATIONS: readonly DemoConsultation[] = [
+  {
+    id: '6f1c2a4e-0d3b-4c5a-9e21-7b8d9c0a1e01',
+    paciente: 'demo@hospital-central.es',
+    profesional: 'profesional@hospital-central.es',
+    motivo: 'Dolor de garganta y fiebre de 38 °C desde hace dos días.',
+    especialidad: 'Medicina general',
+    resumen:
+      'Faringitis vírica. Paracetamol 1 g cada 8 horas si hay fiebre, líquidos abundantes y reposo. Volver a consultar si no mejora en 5 días.',
+    puntuacion: 5,
+    diasAntes: 21,
+  },
+  {
+    id: '6f1c2a4e-0d3b-4c5a-9e21-7b8d9c0a1e02',
+    paciente: 'demo@hospital-central.es',
+    profesional: 'enfermeria@hospital-central.es',
+    motivo: 'Revisión de una herida en la mano tras un corte con un cuchillo.',
+    especialidad: 'Enfermería',
+    resumen:
+      'La herida cicatriza bien, sin signos de infección. Mantenerla limpia y seca; retirar los puntos de aproximación en 5 días.',
+    puntuacion: 4,
+    diasAntes: 7,
   },
 ]

@@ -1,7 +1,8 @@
-import { utimesSync, writeFileSync } from 'node:fs'
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
+import { SCREEN_PLACEHOLDERS, screenShellUrl } from '../src/contract/app-shell.js'
 import { createTestApp, TEST_ASSET_JS, TEST_INDEX_HTML, type TestApp } from './testing/test-app.js'
 
 // Asymmetric matchers are typed any; typed unknown they satisfy the strict lint rules.
@@ -175,6 +176,34 @@ describe('SPA fallback', () => {
       })
       expect(again.statusCode).toBe(304)
     })
+  })
+
+  describe('a public screen the build rendered', () => {
+    const LOGIN_SHELL = `<!doctype html><html><head></head><body><div id="root" data-prerendered="login"><!--shell:screen--><a href="/${SCREEN_PLACEHOLDERS.tenant}/login"><span class="brand-name">${SCREEN_PLACEHOLDERS.nombre}</span></a><form></form><!--/shell:screen--></div></body></html>`
+
+    async function navigateWithScreenShell(url: string) {
+      // The demo data seeds Clínica Norte.
+      testApp ??= await createTestApp()
+      mkdirSync(join(testApp.distDir, 'shells'), { recursive: true })
+      writeFileSync(join(testApp.distDir, screenShellUrl('login')), LOGIN_SHELL)
+      return request(url, { accept: NAVIGATION })
+    }
+
+    it('is answered with the screen itself, for that hospital', async () => {
+      const response = await navigateWithScreenShell('/clinica-norte/login')
+      expect(response.statusCode).toBe(200)
+      expect(response.body).toContain('<form></form>')
+      expect(response.body).toContain('<a href="/clinica-norte/login">')
+      expect(response.body).toContain('<span class="brand-name">Clínica Norte</span>')
+    })
+
+    it.each(['/clinica-norte/login?caducada=1', '/clinica-norte', '/clinica-norte/cliente'])(
+      'leaves %s to the plain shell',
+      async (url) => {
+        const response = await navigateWithScreenShell(url)
+        expect(response.body).toBe(TEST_INDEX_HTML)
+      },
+    )
   })
 
   it('serves /index.html itself the same way', async () => {

@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fastifyStatic from '@fastify/static'
+import { prerenderedScreenOf, screenShellUrl } from '../src/contract/app-shell.js'
 import type { Branding } from '../src/contract/branding.js'
 import { createAppShellLoader, renderAppShell } from './app-shell.js'
 import { sendWithEtag } from './etag.js'
@@ -74,8 +75,34 @@ export async function registerStaticApp(
 
   // `/index.html` is the template itself (what the service worker precaches and fills); every
   // other navigation gets it filled for its URL: branding, title and the screen's preloads.
+  // The app starts without its branding rather than not at all: with the database down, a
+  // first visit still gets the shell (default colours), which paints the hospital's own once
+  // the API answers again. That page is not kept by caches.
+  async function readBrandingOrDefaults(
+    tenant: string,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<Branding | null> {
+    try {
+      return await readBranding(tenant, request)
+    } catch (error) {
+      request.log.warn(
+        { cause: error instanceof Error ? error.message : String(error) },
+        'app shell without branding',
+      )
+      reply.header('cache-control', 'no-store')
+      return null
+    }
+  }
+
   async function sendAppShell(request: FastifyRequest, reply: FastifyReply, isTemplate = false) {
-    const shell = await loadAppShell()
+    const pathname = request.url.split(/[?#]/, 1)[0] ?? '/'
+    const search = request.url.slice(pathname.length).split('#', 1)[0] ?? ''
+    // A public screen the build rendered is served as such; everything else gets the frame.
+    const screen = isTemplate ? null : prerenderedScreenOf(pathname, search)
+    const shell =
+      (screen === null ? undefined : await loadAppShell(screenShellUrl(screen).slice(1))) ??
+      (await loadAppShell())
     if (!shell) {
       reply.header('cache-control', 'no-store')
       return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT_MESSAGE)
@@ -85,8 +112,8 @@ export async function registerStaticApp(
       return sendWithEtag(request, reply, shell.html, 'text/html; charset=utf-8', shell.etag)
     }
     const tenant = tenantOfUrl(request.url)
-    const branding = tenant === undefined ? null : await readBranding(tenant, request)
-    const pathname = request.url.split(/[?#]/, 1)[0] ?? '/'
+    const branding =
+      tenant === undefined ? null : await readBrandingOrDefaults(tenant, request, reply)
     const page = renderAppShell(shell, pathname, branding)
     return sendWithEtag(request, reply, page.html, 'text/html; charset=utf-8', page.etag)
   }

@@ -1,12 +1,15 @@
 /** The only module with side effects at import: start-up, render, worker registration. */
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router-dom'
 import { connectReconnectRecovery } from './app/reconnect-recovery'
 import { isSessionAwaitingVerification } from './app/layouts/tenant-layout-data'
-import { createAppRouter } from './app/router'
+import { prepareHydration } from './app/hydration'
+import { createAppRouter, routes } from './app/router'
 import { connectSessionEvents } from './app/session-events'
 import { isKioskMode, showKioskMode } from './features/auth/kiosk-mode'
+import { hasSessionToken } from './features/auth/session'
+import { PRERENDERED_ATTRIBUTE } from './contract/app-shell'
 import { installChunkLoadRecovery } from './features/pwa/chunk-reload'
 import { connectionMonitor } from './features/pwa/connection-status'
 import { installPrompt } from './features/pwa/install-prompt'
@@ -31,7 +34,17 @@ installPrompt.listen(window)
 
 initBrandingFromDocument(document)
 showKioskMode(document.documentElement, isKioskMode())
-const router = createAppRouter()
+
+const container = document.getElementById('root')
+if (!container) throw new Error('index.html has no #root element')
+// A screen the build rendered into the HTML is taken over where it stands (what was typed
+// stays), unless the URL changed or someone is signed in here: it shows what a signed-out
+// visitor sees, so those render afresh.
+const hydrationData =
+  redirectTo === null && container.hasAttribute(PRERENDERED_ATTRIBUTE) && !hasSessionToken()
+    ? await prepareHydration(routes, window.location)
+    : null
+const router = createAppRouter(hydrationData ?? undefined)
 connectSessionEvents(router)
 installChunkLoadRecovery(window, {
   // A screen whose chunk is gone (a newer deploy) is opened afresh, not the one left behind.
@@ -51,13 +64,13 @@ onBrandingUpdated((tenant) => {
   if (getBrandingSnapshot().tenant === tenant) void loadBranding(tenant)
 })
 
-const container = document.getElementById('root')
-if (!container) throw new Error('index.html has no #root element')
-createRoot(container).render(
+const app = (
   <StrictMode>
     <RouterProvider router={router} />
-  </StrictMode>,
+  </StrictMode>
 )
+if (hydrationData) hydrateRoot(container, app)
+else createRoot(container).render(app)
 
 // The worker (and the code that registers it) waits until the page has loaded: the first
 // screen's chunks and the logo never share the network with it.

@@ -29,7 +29,7 @@ export async function authenticate(
     throw unauthorized(reply, 'missing_token', MESSAGES.missingToken)
   }
   const token = readBearerToken(header)
-  const verification = token === undefined ? undefined : tokens.verify(token)
+  const verification = token === undefined ? undefined : await tokens.verify(token)
   if (!verification?.ok) {
     throw verification?.reason === 'expired'
       ? unauthorized(reply, 'token_expired', MESSAGES.tokenExpired)
@@ -38,8 +38,16 @@ export async function authenticate(
   const { claims } = verification
   const id = /^\d{1,15}$/.test(claims.sub) ? Number(claims.sub) : undefined
   const account = id === undefined ? undefined : await accounts.findStanding(id)
+  if (account?.tenant !== claims.tenant) {
+    throw unauthorized(reply, 'invalid_token', MESSAGES.invalidToken)
+  }
+  // Still a 401 (the session is over), but saying why, so the app does not call it an expiry.
+  if (!account.isHospitalActive) {
+    throw unauthorized(reply, 'hospital_disabled', MESSAGES.hospitalDisabled)
+  }
+  if (!account.isActive) throw unauthorized(reply, 'account_disabled', MESSAGES.accountDisabled)
   // A session opened before the account's password last changed is over.
-  if (account?.tenant !== claims.tenant || !account.isActive || claims.iat < account.sessionsFrom) {
+  if (claims.iat < account.sessionsFrom) {
     throw unauthorized(reply, 'invalid_token', MESSAGES.invalidToken)
   }
   return account

@@ -10,9 +10,9 @@ function encode(value: unknown): string {
 }
 
 describe('token service', () => {
-  it('issues a JWT-compatible HS256 token that verifies', () => {
+  it('issues a JWT-compatible HS256 token that verifies', async () => {
     const service = createTokenService({ secret: SECRET, ttlSeconds: 60, now: () => 1_000_000 })
-    const token = service.issue(SUBJECT)
+    const token = await service.issue(SUBJECT)
     const [header, payload] = token.split('.')
     expect(JSON.parse(Buffer.from(header ?? '', 'base64url').toString())).toEqual({
       alg: 'HS256',
@@ -23,71 +23,73 @@ describe('token service', () => {
       iat: 1000,
       exp: 1060,
     })
-    expect(service.verify(token)).toEqual({
+    expect(await service.verify(token)).toEqual({
       ok: true,
       claims: { ...SUBJECT, iat: 1000, exp: 1060 },
     })
   })
 
-  it('refuses a token once it has expired', () => {
+  it('refuses a token once it has expired', async () => {
     let now = 1_000_000
     const service = createTokenService({ secret: SECRET, ttlSeconds: 60, now: () => now })
-    const token = service.issue(SUBJECT)
+    const token = await service.issue(SUBJECT)
     now += 59_000
-    expect(service.verify(token).ok).toBe(true)
+    expect((await service.verify(token)).ok).toBe(true)
     now += 1_000
-    expect(service.verify(token)).toEqual({ ok: false, reason: 'expired' })
+    expect(await service.verify(token)).toEqual({ ok: false, reason: 'expired' })
   })
 
-  it('refuses a token issued more than a minute in the future (a clock or a forger ahead)', () => {
+  it('refuses a token issued more than a minute in the future (a clock or a forger ahead)', async () => {
     let now = 1_000_000
     const issuer = createTokenService({ secret: SECRET, ttlSeconds: 600, now: () => now })
-    const fromTheFuture = issuer.issue(SUBJECT)
-    const later = issuer.issue(SUBJECT)
+    const fromTheFuture = await issuer.issue(SUBJECT)
+    const later = await issuer.issue(SUBJECT)
     now -= 61_000
-    expect(issuer.verify(fromTheFuture)).toEqual({ ok: false, reason: 'malformed' })
+    expect(await issuer.verify(fromTheFuture)).toEqual({ ok: false, reason: 'malformed' })
     now += 2_000
-    expect(issuer.verify(later).ok).toBe(true)
+    expect((await issuer.verify(later)).ok).toBe(true)
   })
 
-  it('refuses a token signed with another secret', () => {
-    const token = createTokenService({ secret: 'another-secret', ttlSeconds: 60 }).issue(SUBJECT)
+  it('refuses a token signed with another secret', async () => {
+    const token = await createTokenService({ secret: 'another-secret', ttlSeconds: 60 }).issue(
+      SUBJECT,
+    )
     const service = createTokenService({ secret: SECRET, ttlSeconds: 60 })
-    expect(service.verify(token)).toEqual({ ok: false, reason: 'bad_signature' })
+    expect(await service.verify(token)).toEqual({ ok: false, reason: 'bad_signature' })
   })
 
-  it('refuses a token whose payload was edited', () => {
+  it('refuses a token whose payload was edited', async () => {
     const service = createTokenService({ secret: SECRET, ttlSeconds: 60 })
-    const [header, , signature] = service.issue(SUBJECT).split('.')
+    const [header, , signature] = (await service.issue(SUBJECT)).split('.')
     const forged = encode({ ...SUBJECT, rol: 'admin', iat: 1, exp: 9_999_999_999 })
-    expect(service.verify(`${header}.${forged}.${signature}`)).toEqual({
+    expect(await service.verify(`${header}.${forged}.${signature}`)).toEqual({
       ok: false,
       reason: 'bad_signature',
     })
   })
 
-  it('refuses alg "none" and other headers', () => {
+  it('refuses alg "none" and other headers', async () => {
     const service = createTokenService({ secret: SECRET, ttlSeconds: 60 })
     const payload = encode({ ...SUBJECT, iat: 1, exp: 9_999_999_999 })
     const none = `${encode({ alg: 'none', typ: 'JWT' })}.${payload}.`
-    expect(service.verify(none).ok).toBe(false)
+    expect((await service.verify(none)).ok).toBe(false)
     const hs512Input = `${encode({ alg: 'HS512', typ: 'JWT' })}.${payload}`
     const hs512 = `${hs512Input}.${createHmac('sha512', SECRET).update(hs512Input).digest('base64url')}`
-    expect(service.verify(hs512)).toEqual({ ok: false, reason: 'malformed' })
+    expect(await service.verify(hs512)).toEqual({ ok: false, reason: 'malformed' })
   })
 
-  it('refuses a correctly signed payload that lacks claims', () => {
+  it('refuses a correctly signed payload that lacks claims', async () => {
     const service = createTokenService({ secret: SECRET, ttlSeconds: 60 })
-    const input = `${service.issue(SUBJECT).split('.')[0] ?? ''}.${encode({ sub: 7 })}`
+    const input = `${(await service.issue(SUBJECT)).split('.')[0] ?? ''}.${encode({ sub: 7 })}`
     const token = `${input}.${createHmac('sha256', SECRET).update(input).digest('base64url')}`
-    expect(service.verify(token)).toEqual({ ok: false, reason: 'malformed' })
+    expect(await service.verify(token)).toEqual({ ok: false, reason: 'malformed' })
   })
 
   it.each(['', 'abc', 'a.b', 'a.b.c.d', 'a.b.c!', 'x'.repeat(5000)])(
     'refuses the malformed token %#',
-    (token) => {
+    async (token) => {
       const service = createTokenService({ secret: SECRET, ttlSeconds: 60 })
-      expect(service.verify(token)).toEqual({ ok: false, reason: 'malformed' })
+      expect(await service.verify(token)).toEqual({ ok: false, reason: 'malformed' })
     },
   )
 })

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto'
+import { errors, jwtVerify, SignJWT } from 'jose'
 
 /** What a session token asserts (JWT registered claims `sub`, `iat`, `exp`, in seconds). */
 export interface TokenClaims {
@@ -17,8 +17,8 @@ export type TokenVerification =
 
 /** Issues and verifies HS256 tokens in the JWT compact format. */
 export interface TokenService {
-  issue(subject: { sub: string; tenant: string; rol: string }): string
-  verify(token: string): TokenVerification
+  issue(subject: { sub: string; tenant: string; rol: string }): Promise<string>
+  verify(token: string): Promise<TokenVerification>
 }
 
 export interface TokenServiceOptions {
@@ -28,75 +28,85 @@ export interface TokenServiceOptions {
   now?: () => number
 }
 
-// The header is fixed: accepting only this exact segment rules out `alg: none` and algorithm
-// confusion, the classic JWT pitfalls, without parsing it.
-const HEADER_SEGMENT = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString(
-  'base64url',
-)
+const ALGORITHM = 'HS256'
+const HEADER = { alg: ALGORITHM, typ: 'JWT' } as const
 const MAX_TOKEN_LENGTH = 2048
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/
-// Tolerated clock difference for `iat` in the future (several server instances).
+// Tolerated clock difference for `iat` in the future (several server instances). jose checks
+// `iat` only together with a maximum age, which would also stretch `exp`: checked here instead.
 const CLOCK_SKEW_SECONDS = 60
 
-function isClaims(value: unknown): value is TokenClaims {
-  if (typeof value !== 'object' || value === null) return false
-  const claims = value as Record<string, unknown>
+function isClaims(value: Record<string, unknown>): value is Record<string, unknown> & TokenClaims {
   return (
-    typeof claims.sub === 'string' &&
-    typeof claims.tenant === 'string' &&
-    typeof claims.rol === 'string' &&
-    Number.isSafeInteger(claims.iat) &&
-    Number.isSafeInteger(claims.exp)
+    typeof value.sub === 'string' &&
+    typeof value.tenant === 'string' &&
+    typeof value.rol === 'string' &&
+    Number.isSafeInteger(value.iat) &&
+    Number.isSafeInteger(value.exp)
   )
 }
 
-/** Creates the token service. Tokens carry `{ sub, tenant, rol, iat, exp }`, signed with HMAC-SHA256. */
+// Base64url decoding ignores the spare bits of the last character, so several strings decode to
+// the same signature; only the canonical one is accepted: one token, one spelling.
+function isCanonicalSignature(token: string): boolean {
+  const signature = token.slice(token.lastIndexOf('.') + 1)
+  return Buffer.from(signature, 'base64url').toString('base64url') === signature
+}
+
+function failureOf(error: errors.JOSEError): TokenFailure {
+  if (error instanceof errors.JWTExpired) return 'expired'
+  if (error instanceof errors.JWSSignatureVerificationFailed) return 'bad_signature'
+  // Any other refusal (another algorithm or `typ`, a header jose does not accept, a payload that
+  // is not a claims set, a missing claim) is a token this server never issued.
+  return 'malformed'
+}
+
+/**
+ * Creates the token service: `jose` signs and checks the JWTs (HS256 only, so `alg: none` and
+ * algorithm confusion are refused; WebCrypto compares signatures in constant time). Tokens carry
+ * `{ sub, tenant, rol, iat, exp }`.
+ */
 export function createTokenService({
   secret,
   ttlSeconds,
   now = Date.now,
 }: TokenServiceOptions): TokenService {
-  const sign = (signingInput: string) => createHmac('sha256', secret).update(signingInput).digest()
+  const key = new TextEncoder().encode(secret)
   const nowSeconds = () => Math.floor(now() / 1000)
 
   return {
-    issue({ sub, tenant, rol }) {
+    async issue({ sub, tenant, rol }) {
       const iat = nowSeconds()
-      const claims: TokenClaims = { sub, tenant, rol, iat, exp: iat + ttlSeconds }
-      const payload = Buffer.from(JSON.stringify(claims)).toString('base64url')
-      const signingInput = `${HEADER_SEGMENT}.${payload}`
-      return `${signingInput}.${sign(signingInput).toString('base64url')}`
+      return new SignJWT({ tenant, rol })
+        .setProtectedHeader(HEADER)
+        .setSubject(sub)
+        .setIssuedAt(iat)
+        .setExpirationTime(iat + ttlSeconds)
+        .sign(key)
     },
 
-    verify(token) {
+    async verify(token) {
       if (token.length > MAX_TOKEN_LENGTH || !TOKEN_SHAPE.test(token)) {
         return { ok: false, reason: 'malformed' }
       }
-      const [header = '', payload = '', signature = ''] = token.split('.')
-      if (header !== HEADER_SEGMENT) return { ok: false, reason: 'malformed' }
-
-      const given = Buffer.from(signature, 'base64url')
-      // Decoding ignores the spare bits of the last character, so several strings decode to the
-      // same signature; only the canonical one is accepted: one token, one spelling.
-      if (given.toString('base64url') !== signature) return { ok: false, reason: 'malformed' }
-      const expected = sign(`${header}.${payload}`)
-      // timingSafeEqual needs equal lengths; the length of a signature is not a secret.
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-        return { ok: false, reason: 'bad_signature' }
-      }
-
-      let claims: unknown
+      if (!isCanonicalSignature(token)) return { ok: false, reason: 'malformed' }
+      let payload: Record<string, unknown>
       try {
-        claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'))
-      } catch {
-        return { ok: false, reason: 'malformed' }
+        ;({ payload } = await jwtVerify(token, key, {
+          algorithms: [ALGORITHM],
+          typ: HEADER.typ,
+          requiredClaims: ['sub', 'iat', 'exp'],
+          currentDate: new Date(now()),
+        }))
+      } catch (error) {
+        // Anything but a refusal (a failing crypto engine) is the server's fault, not the token's.
+        if (!(error instanceof errors.JOSEError)) throw error
+        return { ok: false, reason: failureOf(error) }
       }
-      if (!isClaims(claims)) return { ok: false, reason: 'malformed' }
-
-      const current = nowSeconds()
-      if (claims.iat > current + CLOCK_SKEW_SECONDS) return { ok: false, reason: 'malformed' }
-      if (current >= claims.exp) return { ok: false, reason: 'expired' }
-      return { ok: true, claims }
+      if (!isClaims(payload)) return { ok: false, reason: 'malformed' }
+      if (payload.iat > nowSeconds() + CLOCK_SKEW_SECONDS) return { ok: false, reason: 'malformed' }
+      const { sub, tenant, rol, iat, exp } = payload
+      return { ok: true, claims: { sub, tenant, rol, iat, exp } }
     },
   }
 }

@@ -40,3 +40,25 @@ export async function currentPostgresSchema(
   const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db)
   return rows[0]?.schema
 }
+
+/** The channel on which every instance hears of new live events (PostgreSQL only). */
+export const EVENT_CHANNEL = 'clinica_eventos'
+
+/**
+ * Makes appends to one hospital's event log take turns until commit (PostgreSQL: a transaction
+ * advisory lock; SQLite has a single writer already), so ids commit in increasing order and a
+ * reader that has seen id n never later finds a smaller one appear.
+ */
+export async function serializeEventLog(trx: QueryExecutorProvider, tenant: string) {
+  if (!isPostgres(trx)) return
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${`eventos:${tenant}`}))`.execute(trx)
+}
+
+/**
+ * Tells every instance, at commit, that `tenant`'s log has grown to `id` (PostgreSQL NOTIFY: the
+ * payload stays tiny, readers fetch the rows). On SQLite the one instance wakes itself.
+ */
+export async function notifyEventLog(trx: QueryExecutorProvider, tenant: string, id: number) {
+  if (!isPostgres(trx)) return
+  await sql`SELECT pg_notify(${EVENT_CHANNEL}, ${JSON.stringify({ tenant, id })})`.execute(trx)
+}

@@ -4,7 +4,8 @@ import type { AnyDatabase } from './engine.js'
 /**
  * Sign-in attempt counters shared by every instance on one database: one row per limited key
  * (route and address, or account), its count and when its window ends (ISO 8601, UTC, which
- * sorts as text). A single instance on SQLite keeps them in memory and leaves the table empty.
+ * sorts as text). The per-address counters of a single instance on SQLite stay in memory; the
+ * per-account failures are always kept here.
  */
 export const rateLimitsMigration: Migration = {
   async up(db: AnyDatabase) {

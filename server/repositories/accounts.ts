@@ -23,6 +23,8 @@ export interface AccountStanding {
   awaitsConfirmation: boolean
   /** Epoch seconds: tokens issued before it are refused. */
   sessionsFrom: number
+  /** Its hospital is enabled, whatever the account's own state. */
+  isHospitalActive: boolean
 }
 
 /** A person's own registration, before it is stored. */
@@ -50,8 +52,8 @@ export interface AccountRepository {
     account: Omit<Account, 'id' | 'activo'>,
     passwordHash: string,
   ): Promise<CreateAccountOutcome>
-  /** Disables the account; its tokens stop working at once. */
-  disable(actor: Actor, account: Account): Promise<Account>
+  /** Disables the account (its tokens stop working at once), or enables it again. */
+  setActive(actor: Actor, account: Account, activo: boolean): Promise<Account>
   /** Records in the audit log that an access code was issued (the code itself is never logged). */
   recordAccessReset(actor: Actor, account: Account): Promise<void>
   /** The account's new password, chosen by its owner with an access code; ends its sessions. */
@@ -161,6 +163,7 @@ export function createAccountRepository(
       return {
         ...rest,
         isActive: isEnabled && confirmado === 1,
+        isHospitalActive: hospital_activo !== 0,
         awaitsConfirmation: isEnabled && confirmado === 0,
         sessionsFrom: sesiones_desde,
       }
@@ -187,14 +190,20 @@ export function createAccountRepository(
       })
     },
 
-    async disable(actor, account) {
+    async setActive(actor, account, activo) {
       return db.transaction().execute(async (trx) => {
-        await trx.updateTable('users').set({ activo: 0 }).where('id', '=', account.id).execute()
-        await trx.deleteFrom('access_codes').where('user_id', '=', account.id).execute()
-        const after = { ...account, activo: false }
+        await trx
+          .updateTable('users')
+          .set({ activo: activo ? 1 : 0 })
+          .where('id', '=', account.id)
+          .execute()
+        // A disabled account's pending access code must not outlive it.
+        if (!activo)
+          await trx.deleteFrom('access_codes').where('user_id', '=', account.id).execute()
+        const after = { ...account, activo }
         await audit.append(trx, actor, {
           tenant: account.tenant,
-          accion: 'cuenta.desactivada',
+          accion: activo ? 'cuenta.activada' : 'cuenta.desactivada',
           objeto: account.email,
           antes: account,
           despues: after,

@@ -1,5 +1,5 @@
 import { isTenantId } from '../../src/contract/tenants.js'
-import type { AdminHospital } from '../../src/contract/accounts.js'
+import type { AdminHospital } from '../../src/contract/hospitals.js'
 import type { AppDatabase } from '../kysely.js'
 import type { Actor, AuditLog } from './audit-log.js'
 

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely'
 import type { DatabaseSchema } from '../database-schema.js'
 import type { AppDatabase } from '../kysely.js'
 import type { Rol } from '../../src/contract/accounts.js'
+import type { AuditEntry } from '../../src/contract/audit.js'
 
 /** Who made a change: the signed-in account, as the audit log names it. */
 export interface Actor {
@@ -20,23 +21,13 @@ export interface AuditChange {
   despues: object | null
 }
 
-/** One entry of the audit log as the API returns it. */
-export interface AuditEntry {
-  id: number
-  tenant: string
-  autor: string
-  accion: string
-  objeto: string
-  antes: unknown
-  despues: unknown
-  fecha: string
-}
+export type { AuditEntry }
 
 export interface AuditLog {
   /** Appends inside the caller's transaction: the change and its entry commit together. */
   append(trx: Transaction<DatabaseSchema>, actor: Actor, change: AuditChange): Promise<void>
-  /** Newest first, at most `limit` entries. */
-  listForTenant(tenant: string, limit: number): Promise<AuditEntry[]>
+  /** Newest first, at most `limit` entries; with `beforeId`, only entries older than that one. */
+  listForTenant(tenant: string, limit: number, beforeId?: number): Promise<AuditEntry[]>
 }
 
 export function createAuditLog(db: AppDatabase, now: () => number): AuditLog {
@@ -57,14 +48,10 @@ export function createAuditLog(db: AppDatabase, now: () => number): AuditLog {
         .execute()
     },
 
-    async listForTenant(tenant, limit) {
-      const rows = await db
-        .selectFrom('audit_log')
-        .selectAll()
-        .where('tenant', '=', tenant)
-        .orderBy('id', 'desc')
-        .limit(limit)
-        .execute()
+    async listForTenant(tenant, limit, beforeId) {
+      let query = db.selectFrom('audit_log').selectAll().where('tenant', '=', tenant)
+      if (beforeId !== undefined) query = query.where('id', '<', beforeId)
+      const rows = await query.orderBy('id', 'desc').limit(limit).execute()
       return rows.map((row) => ({
         id: row.id,
         tenant: row.tenant,

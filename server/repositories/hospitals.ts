@@ -5,6 +5,8 @@ import type { Hospital } from '../seed-data.js'
 /** Read access to the enabled hospitals, as the public answers show them. */
 export interface HospitalRepository {
   findByTenant(tenant: string): Promise<Hospital | undefined>
+  /** Minutes a request may wait in this hospital before it expires. */
+  findCaducidadMinutos(tenant: string): Promise<number | undefined>
 }
 
 export function createHospitalRepository(db: AppDatabase): HospitalRepository {
@@ -20,5 +22,14 @@ export function createHospitalRepository(db: AppDatabase): HospitalRepository {
             .where('tenant', '=', tenant)
             .where('activo', '=', 1)
             .executeTakeFirst(),
+
+    findCaducidadMinutos: async (tenant) =>
+      (
+        await db
+          .selectFrom('hospitals')
+          .select('caducidad_minutos')
+          .where('tenant', '=', tenant)
+          .executeTakeFirst()
+      )?.caducidad_minutos,
   }
 }

@@ -56,4 +56,23 @@ describe('rate limit counters', () => {
     const keys = await db.selectFrom('rate_limit_hits').select('key').execute()
     expect(keys).toEqual([{ key: 'long' }])
   })
+
+  it('keep a sliding count until a quiet window has passed, read and cleared by key', async () => {
+    const counters = createRateLimitHitRepository(db, now)
+    expect(await counters.read('account')).toBeUndefined()
+    await counters.hitSliding('account', 60_000)
+    clock += 50_000
+    expect(await counters.hitSliding('account', 60_000)).toEqual({
+      hits: 2,
+      resetsAtMs: clock + 60_000,
+    })
+    clock += 59_999
+    expect(await counters.read('account')).toEqual({ hits: 2, resetsAtMs: clock + 1 })
+    await counters.clear('account')
+    expect(await counters.read('account')).toBeUndefined()
+    await counters.hitSliding('account', 60_000)
+    clock += 60_000
+    expect(await counters.read('account')).toBeUndefined()
+    expect((await counters.hitSliding('account', 60_000)).hits).toBe(1)
+  })
 })

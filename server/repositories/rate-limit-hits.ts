@@ -12,6 +12,15 @@ export interface RateLimitHitRepository {
    * same key at the same moment never lose a hit: a window that has ended starts again at 1.
    */
   hit(key: string, windowMs: number): Promise<CountedHit>
+  /**
+   * Counts one attempt against `key` and moves its window's end to `windowMs` from now, so a
+   * count is forgotten only after a quiet window (a sliding window, one statement).
+   */
+  hitSliding(key: string, windowMs: number): Promise<CountedHit>
+  /** The count kept for `key` while its window lasts, or undefined. */
+  read(key: string): Promise<CountedHit | undefined>
+  /** Forgets `key`'s count. */
+  clear(key: string): Promise<void>
   /** Deletes the counters whose window has ended. */
   deleteExpired(): Promise<void>
 }
@@ -50,6 +59,45 @@ export function createRateLimitHitRepository(
         .returning(['hits', 'resets_at'])
         .executeTakeFirstOrThrow()
       return { hits: row.hits, resetsAtMs: Date.parse(row.resets_at) }
+    },
+
+    async hitSliding(key, windowMs) {
+      const nowMs = now()
+      const current = new Date(nowMs).toISOString()
+      const resetsAt = new Date(nowMs + windowMs).toISOString()
+      const row = await db
+        .insertInto('rate_limit_hits')
+        .values({ key, hits: 1, resets_at: resetsAt })
+        .onConflict((conflict) =>
+          conflict.column('key').doUpdateSet((eb) => ({
+            hits: eb
+              .case()
+              .when(eb('rate_limit_hits.resets_at', '<=', current))
+              .then(1)
+              .else(eb('rate_limit_hits.hits', '+', 1))
+              .end(),
+            resets_at: resetsAt,
+          })),
+        )
+        .returning(['hits', 'resets_at'])
+        .executeTakeFirstOrThrow()
+      return { hits: row.hits, resetsAtMs: Date.parse(row.resets_at) }
+    },
+
+    async read(key) {
+      const row = await db
+        .selectFrom('rate_limit_hits')
+        .select(['hits', 'resets_at'])
+        .where('key', '=', key)
+        .where('resets_at', '>', new Date(now()).toISOString())
+        .executeTakeFirst()
+      return row === undefined
+        ? undefined
+        : { hits: row.hits, resetsAtMs: Date.parse(row.resets_at) }
+    },
+
+    async clear(key) {
+      await db.deleteFrom('rate_limit_hits').where('key', '=', key).execute()
     },
 
     async deleteExpired() {

@@ -15,6 +15,10 @@ export interface UserRecord {
 export interface UserRepository {
   /** `email` must already be normalised (trimmed, lowercased). */
   findByEmail(email: string): Promise<UserRecord | undefined>
+  /** The hospital's enabled professionals, by specialty then name. */
+  listProfessionals(
+    tenant: string,
+  ): Promise<{ id: number; nombre: string; especialidad: string | null }[]>
 }
 
 export function createUserRepository(db: AppDatabase): UserRepository {
@@ -28,5 +32,16 @@ export function createUserRepository(db: AppDatabase): UserRepository {
             .select(['id', 'email', 'password_hash', 'nombre', 'rol', 'tenant'])
             .where('email', '=', email)
             .executeTakeFirst(),
+
+    listProfessionals: (tenant) =>
+      db
+        .selectFrom('users')
+        .select(['id', 'nombre', 'especialidad'])
+        .where('tenant', '=', tenant)
+        .where('rol', '=', 'profesional')
+        .where('activo', '=', 1)
+        .orderBy('especialidad')
+        .orderBy('nombre')
+        .execute(),
   }
 }

@@ -1,47 +1,46 @@
 import type { FastifyInstance } from 'fastify'
 import type { AdminGuards } from '../auth/admin-guards.js'
 import type { AuditLog } from '../repositories/audit-log.js'
-import { NO_QUERY_SCHEMA } from '../schemas.js'
-import { ADMIN_ERROR_RESPONSES, TENANT_PARAMS_SCHEMA } from './admin-schemas.js'
+import { AUDIT_CURSOR_PARAM, AUDIT_PAGE_SIZE } from '../../src/contract/audit.js'
+import { ADMIN_ERROR_RESPONSES, AUDIT_ENTRY_SCHEMA, TENANT_PARAMS_SCHEMA } from './admin-schemas.js'
 
-/** Entries returned by one call: the newest ones. */
-export const AUDIT_PAGE_SIZE = 200
-
-/** `GET /api/admin/hospitales/{tenant}/auditoria`: the hospital's changes, newest first. */
+/**
+ * `GET /api/admin/hospitales/{tenant}/auditoria[?antes={id}]`: the hospital's changes, newest
+ * first, a page at a time; `antes` names the oldest entry already shown (a cursor, so new entries
+ * arriving meanwhile never shift a page).
+ */
 export function registerAdminAuditoriaRoute(
   app: FastifyInstance,
   { guards, audit }: { guards: AdminGuards; audit: AuditLog },
 ) {
-  app.get<{ Params: { tenant: string } }>(
+  app.get<{ Params: { tenant: string }; Querystring: { [AUDIT_CURSOR_PARAM]?: string } }>(
     '/api/admin/hospitales/:tenant/auditoria',
     {
       preHandler: guards.tenantAdmin,
       schema: {
         summary: 'Registro de cambios del centro (quién, cuándo, qué, antes y después)',
         params: TENANT_PARAMS_SCHEMA,
-        querystring: NO_QUERY_SCHEMA,
-        response: {
-          200: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['id', 'tenant', 'autor', 'accion', 'objeto', 'fecha'],
-              properties: {
-                id: { type: 'integer' },
-                tenant: { type: 'string' },
-                autor: { type: 'string' },
-                accion: { type: 'string' },
-                objeto: { type: 'string' },
-                antes: {},
-                despues: {},
-                fecha: { type: 'string' },
-              },
-            },
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            // Query values are strings (no coercion here): a positive integer id, spelled plainly.
+            [AUDIT_CURSOR_PARAM]: { type: 'string', pattern: '^[1-9][0-9]{0,14}$' },
           },
+        },
+        response: {
+          200: { type: 'array', items: AUDIT_ENTRY_SCHEMA },
           ...ADMIN_ERROR_RESPONSES,
         },
       },
     },
-    async (request) => audit.listForTenant(request.params.tenant, AUDIT_PAGE_SIZE),
+    async (request) => {
+      const cursor = request.query[AUDIT_CURSOR_PARAM]
+      return audit.listForTenant(
+        request.params.tenant,
+        AUDIT_PAGE_SIZE,
+        cursor === undefined ? undefined : Number(cursor),
+      )
+    },
   )
 }

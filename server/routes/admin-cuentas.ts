@@ -7,26 +7,17 @@ import { HttpError, MESSAGES } from '../http-errors.js'
 import type { AccessCodeRepository } from '../repositories/access-codes.js'
 import type { AccountRepository } from '../repositories/accounts.js'
 import type { AdminHospitalRepository } from '../repositories/admin-hospitals.js'
-import { ROLES, type Rol } from '../../src/contract/accounts.js'
-import { NO_QUERY_SCHEMA, TENANT_SCHEMA } from '../schemas.js'
+import { CambioCuenta, NuevaCuenta, PERSON_NAME_MAX_LENGTH } from '../../src/contract/accounts.js'
+import { NO_QUERY_SCHEMA } from '../schemas.js'
 import { DEFAULT_TENANT } from '../../src/contract/tenants.js'
-import { ACCOUNT_SCHEMA, ADMIN_ERROR_RESPONSES, TENANT_PARAMS_SCHEMA } from './admin-schemas.js'
+import {
+  ACCOUNT_PARAMS_SCHEMA,
+  ACCOUNT_SCHEMA,
+  CHANGED_ACCOUNT_SCHEMA,
+  ADMIN_ERROR_RESPONSES,
+  TENANT_PARAMS_SCHEMA,
+} from './admin-schemas.js'
 import { actorOf } from './admin-hospitales.js'
-
-/** Shortest password an administrator may give a new account. */
-export const PASSWORD_MIN_LENGTH = 8
-
-// Surrounding spaces are allowed: the address is trimmed before it is stored.
-const EMAIL_PATTERN = '^\\s*[^\\s@]+@[^\\s@]+\\.[^\\s@]+\\s*$'
-
-interface CreateAccountBody {
-  email: string
-  nombre: string
-  rol: Rol
-  password: string
-}
-
-type PatchAccountBody = { activo: false } | { restablecer_acceso: true }
 
 export interface AdminCuentasDeps {
   guards: AdminGuards
@@ -35,13 +26,6 @@ export interface AdminCuentasDeps {
   accessCodes: AccessCodeRepository
   scryptParams: ScryptParams
 }
-
-const ACCOUNT_PARAMS_SCHEMA = {
-  type: 'object',
-  required: ['tenant', 'id'],
-  additionalProperties: false,
-  properties: { tenant: TENANT_SCHEMA, id: { type: 'string', pattern: '^[1-9][0-9]{0,14}$' } },
-} as const
 
 /**
  * A hospital's accounts, managed by its admins (and product admins): list, create, disable, and
@@ -75,7 +59,7 @@ export function registerAdminCuentasRoutes(
     },
   )
 
-  app.post<{ Params: { tenant: string }; Body: CreateAccountBody }>(
+  app.post<{ Params: { tenant: string }; Body: NuevaCuenta }>(
     '/api/admin/hospitales/:tenant/cuentas',
     {
       preHandler: guards.tenantAdmin,
@@ -83,17 +67,7 @@ export function registerAdminCuentasRoutes(
         summary: 'Alta de una cuenta del centro',
         params: TENANT_PARAMS_SCHEMA,
         querystring: NO_QUERY_SCHEMA,
-        body: {
-          type: 'object',
-          required: ['email', 'nombre', 'rol', 'password'],
-          additionalProperties: false,
-          properties: {
-            email: { type: 'string', maxLength: 254, pattern: EMAIL_PATTERN },
-            nombre: { type: 'string', maxLength: 200 },
-            rol: { type: 'string', enum: [...ROLES] },
-            password: { type: 'string', minLength: PASSWORD_MIN_LENGTH, maxLength: 256 },
-          },
-        },
+        body: NuevaCuenta,
         response: { 201: ACCOUNT_SCHEMA, ...ADMIN_ERROR_RESPONSES },
       },
     },
@@ -103,7 +77,7 @@ export function registerAdminCuentasRoutes(
       const { body } = request
       const account = {
         email: normaliseEmail(body.email),
-        nombre: readName(body.nombre),
+        nombre: readName(body.nombre, PERSON_NAME_MAX_LENGTH),
         rol: body.rol,
         tenant,
       }
@@ -117,36 +91,17 @@ export function registerAdminCuentasRoutes(
     },
   )
 
-  app.patch<{ Params: { tenant: string; id: string }; Body: PatchAccountBody }>(
+  app.patch<{ Params: { tenant: string; id: string }; Body: CambioCuenta }>(
     '/api/admin/hospitales/:tenant/cuentas/:id',
     {
       preHandler: guards.tenantAdmin,
       schema: {
         summary:
-          'Desactiva una cuenta ({ activo: false }) o le da un código de acceso de un solo uso ({ restablecer_acceso: true })',
+          'Desactiva o reactiva una cuenta ({ activo }) o le da un código de acceso de un solo uso ({ restablecer_acceso: true })',
         params: ACCOUNT_PARAMS_SCHEMA,
         querystring: NO_QUERY_SCHEMA,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          minProperties: 1,
-          maxProperties: 1,
-          properties: {
-            activo: { type: 'boolean', enum: [false] },
-            restablecer_acceso: { type: 'boolean', enum: [true] },
-          },
-        },
-        response: {
-          200: {
-            ...ACCOUNT_SCHEMA,
-            properties: {
-              ...ACCOUNT_SCHEMA.properties,
-              codigo_acceso: { type: 'string' },
-              caduca_en: { type: 'string' },
-            },
-          },
-          ...ADMIN_ERROR_RESPONSES,
-        },
+        body: CambioCuenta,
+        response: { 200: CHANGED_ACCOUNT_SCHEMA, ...ADMIN_ERROR_RESPONSES },
       },
     },
     async (request) => {
@@ -154,10 +109,11 @@ export function registerAdminCuentasRoutes(
       const account = await accounts.find(request.params.tenant, Number(request.params.id))
       if (!account) throw new HttpError(404, 'not_found', MESSAGES.notFound)
       if ('activo' in request.body) {
-        if (account.id === actor.id) {
+        const { activo } = request.body
+        if (account.id === actor.id && !activo) {
           throw new HttpError(400, 'invalid_request', 'No puedes desactivar tu propia cuenta.')
         }
-        return accounts.disable(actor, account)
+        return accounts.setActive(actor, account, activo)
       }
       if (!account.activo) {
         throw new HttpError(400, 'invalid_request', 'La cuenta está desactivada.')

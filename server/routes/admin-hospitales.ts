@@ -4,7 +4,8 @@ import { isProductAdmin } from '../auth/admin-guards.js'
 import { assertNewTenantId, readColor, readName } from '../admin-validation.js'
 import { computeEtag } from '../etag.js'
 import { HttpError, MESSAGES } from '../http-errors.js'
-import type { AdminHospital } from '../../src/contract/accounts.js'
+import { HOSPITAL_NAME_MAX_LENGTH } from '../../src/contract/branding.js'
+import type { AdminHospital, CambiosHospital, NuevoHospital } from '../../src/contract/hospitals.js'
 import type { AdminHospitalRepository, HospitalChanges } from '../repositories/admin-hospitals.js'
 import type { Actor } from '../repositories/audit-log.js'
 import { NO_QUERY_SCHEMA } from '../schemas.js'
@@ -16,20 +17,6 @@ import {
   PATCH_HOSPITAL_BODY_SCHEMA,
   TENANT_PARAMS_SCHEMA,
 } from './admin-schemas.js'
-
-interface CreateHospitalBody {
-  tenant: string
-  nombre: string
-  color_primario: string
-  color_secundario: string
-}
-
-interface PatchHospitalBody {
-  nombre?: string
-  color_primario?: string
-  color_secundario?: string
-  activo?: boolean
-}
 
 /** The version of a hospital record that `If-Match` must name. */
 export function hospitalEtag(record: AdminHospital): string {
@@ -76,6 +63,18 @@ export function registerAdminHospitalesRoutes(
   app: FastifyInstance,
   { guards, hospitals }: AdminHospitalesDeps,
 ) {
+  // Two hospitals of one name would be told apart by nobody (patients, installed apps): names are
+  // compared as people read them, whatever the case, accents' encoding or spacing.
+  async function assertNameFree(nombre: string, ownTenant: string | null) {
+    const wanted = comparableName(nombre)
+    const taken = (await hospitals.list()).some(
+      (hospital) => hospital.tenant !== ownTenant && comparableName(hospital.nombre) === wanted,
+    )
+    if (taken) {
+      throw new HttpError(409, 'name_taken', `Ya hay un centro llamado «${nombre}».`)
+    }
+  }
+
   app.get(
     '/api/admin/hospitales',
     {
@@ -89,7 +88,7 @@ export function registerAdminHospitalesRoutes(
     async () => hospitals.list(),
   )
 
-  app.post<{ Body: CreateHospitalBody }>(
+  app.post<{ Body: NuevoHospital }>(
     '/api/admin/hospitales',
     {
       preHandler: guards.productAdmin,
@@ -105,11 +104,12 @@ export function registerAdminHospitalesRoutes(
       assertNewTenantId(body.tenant)
       const record = {
         tenant: body.tenant,
-        nombre: readName(body.nombre),
+        nombre: readName(body.nombre, HOSPITAL_NAME_MAX_LENGTH),
         color_primario: readColor(body.color_primario, 'color_primario'),
         color_secundario: readColor(body.color_secundario, 'color_secundario'),
         imagen: '',
       }
+      await assertNameFree(record.nombre, null)
       if (!(await hospitals.create(actorOf(request), record))) {
         throw new HttpError(409, 'tenant_taken', `La dirección «${record.tenant}» ya está en uso.`)
       }
@@ -138,7 +138,7 @@ export function registerAdminHospitalesRoutes(
 
   app.patch<{
     Params: { tenant: string }
-    Body: PatchHospitalBody
+    Body: CambiosHospital
     Headers: { 'if-match'?: string }
   }>(
     '/api/admin/hospitales/:tenant',
@@ -172,7 +172,8 @@ export function registerAdminHospitalesRoutes(
         )
       }
       const changes: HospitalChanges = {}
-      if (body.nombre !== undefined) changes.nombre = readName(body.nombre)
+      if (body.nombre !== undefined)
+        changes.nombre = readName(body.nombre, HOSPITAL_NAME_MAX_LENGTH)
       if (body.color_primario !== undefined) {
         changes.color_primario = readColor(body.color_primario, 'color_primario')
       }
@@ -183,6 +184,7 @@ export function registerAdminHospitalesRoutes(
 
       const current = await hospitals.find(request.params.tenant)
       if (!current) throw notFoundHospital()
+      if (changes.nombre !== undefined) await assertNameFree(changes.nombre, current.tenant)
       if (!matchesIfMatch(ifMatch, hospitalEtag(current))) {
         throw new HttpError(412, 'stale', STALE_MESSAGE)
       }
@@ -201,4 +203,8 @@ export function registerAdminHospitalesRoutes(
       return sendHospital(reply, outcome.record)
     },
   )
+}
+
+function comparableName(nombre: string): string {
+  return nombre.normalize('NFC').toLocaleLowerCase('es').replace(/\s+/g, ' ').trim()
 }

@@ -1,70 +1,36 @@
-import { ROLES } from '../../src/contract/accounts.js'
+/**
+ * The administration routes' schemas: the contract's shapes (written once there), plus what only
+ * the HTTP layer has (path parameters, headers, which statuses answer errors).
+ */
+import Type from 'typebox'
+import { AdminAccount, CuentaConCodigo, EntradaAuditoria } from '../../src/contract/accounts.js'
+import { AdminHospital, CambiosHospital, NuevoHospital } from '../../src/contract/hospitals.js'
 import { ERROR_RESPONSE_SCHEMA, TENANT_SCHEMA } from '../schemas.js'
 
 /** `:tenant` in admin URLs. */
-export const TENANT_PARAMS_SCHEMA = {
-  type: 'object',
-  required: ['tenant'],
-  additionalProperties: false,
-  properties: { tenant: TENANT_SCHEMA },
-} as const
+export const TENANT_PARAMS_SCHEMA = Type.Object(
+  { tenant: TENANT_SCHEMA },
+  { additionalProperties: false },
+)
 
-const COLOR_SCHEMA = { type: 'string', maxLength: 50 } as const
+/** `:tenant/cuentas/:id` in admin URLs. */
+export const ACCOUNT_PARAMS_SCHEMA = Type.Object(
+  { tenant: TENANT_SCHEMA, id: Type.String({ pattern: '^[1-9][0-9]{0,14}$' }) },
+  { additionalProperties: false },
+)
 
-export const HOSPITAL_SCHEMA = {
-  type: 'object',
-  required: ['tenant', 'nombre', 'color_primario', 'color_secundario', 'imagen', 'activo'],
-  properties: {
-    tenant: { type: 'string' },
-    nombre: { type: 'string' },
-    color_primario: { type: 'string' },
-    color_secundario: { type: 'string' },
-    imagen: { type: 'string' },
-    activo: { type: 'boolean' },
-  },
-} as const
+export const HOSPITAL_SCHEMA = AdminHospital
+export const CREATE_HOSPITAL_BODY_SCHEMA = NuevoHospital
+export const PATCH_HOSPITAL_BODY_SCHEMA = CambiosHospital
+export const ACCOUNT_SCHEMA = AdminAccount
+/** A change of an account answers the account; a reset, with its one-time code. */
+export const CHANGED_ACCOUNT_SCHEMA = Type.Union([CuentaConCodigo, AdminAccount])
+export const AUDIT_ENTRY_SCHEMA = EntradaAuditoria
 
-export const CREATE_HOSPITAL_BODY_SCHEMA = {
-  type: 'object',
-  required: ['tenant', 'nombre', 'color_primario', 'color_secundario'],
-  additionalProperties: false,
-  properties: {
-    tenant: TENANT_SCHEMA,
-    nombre: { type: 'string', maxLength: 200 },
-    color_primario: COLOR_SCHEMA,
-    color_secundario: COLOR_SCHEMA,
-  },
-} as const
-
-export const PATCH_HOSPITAL_BODY_SCHEMA = {
-  type: 'object',
-  additionalProperties: false,
-  minProperties: 1,
-  properties: {
-    nombre: { type: 'string', maxLength: 200 },
-    color_primario: COLOR_SCHEMA,
-    color_secundario: COLOR_SCHEMA,
-    activo: { type: 'boolean' },
-  },
-} as const
-
-export const IF_MATCH_HEADERS_SCHEMA = {
-  type: 'object',
-  properties: { 'if-match': { type: 'string', maxLength: 200 } },
-} as const
-
-export const ACCOUNT_SCHEMA = {
-  type: 'object',
-  required: ['id', 'email', 'nombre', 'rol', 'tenant', 'activo'],
-  properties: {
-    id: { type: 'integer' },
-    email: { type: 'string' },
-    nombre: { type: 'string' },
-    rol: { type: 'string', enum: [...ROLES] },
-    tenant: { type: 'string' },
-    activo: { type: 'boolean' },
-  },
-} as const
+// An entity tag is short; anything longer is not one of ours.
+export const IF_MATCH_HEADERS_SCHEMA = Type.Object({
+  'if-match': Type.Optional(Type.String({ maxLength: 200 })),
+})
 
 /** Every admin route's error answers. */
 export const ADMIN_ERROR_RESPONSES = {

@@ -135,6 +135,37 @@ describe('hospitals, by product admins', () => {
     expect(gone.json()).toEqual([])
   })
 
+  it('answers 409 to a name another hospital already has, whatever its case or spacing', async () => {
+    const token = await signIn(PRODUCT_ADMIN)
+    const response = await call('POST', '/api/admin/hospitales', token, {
+      ...NEW_HOSPITAL,
+      nombre: 'hospital  CENTRAL',
+    })
+    expect(response.statusCode).toBe(409)
+    expect(response.json()).toEqual({
+      error: 'name_taken',
+      message: 'Ya hay un centro llamado «hospital  CENTRAL».',
+    })
+    const { etag } = await readHospital('clinica-norte', token)
+    const renamed = await call(
+      'PATCH',
+      '/api/admin/hospitales/clinica-norte',
+      token,
+      { nombre: 'Hospital Central' },
+      { 'if-match': etag },
+    )
+    expect(renamed.statusCode).toBe(409)
+    // Its own name, unchanged or re-cased, is no clash.
+    const same = await call(
+      'PATCH',
+      '/api/admin/hospitales/clinica-norte',
+      token,
+      { nombre: 'Clínica NORTE' },
+      { 'if-match': etag },
+    )
+    expect(same.statusCode).toBe(200)
+  })
+
   it('answers 409 to a tenant that is taken', async () => {
     const token = await signIn(PRODUCT_ADMIN)
     const response = await call('POST', '/api/admin/hospitales', token, {
@@ -394,8 +425,11 @@ describe('accounts', () => {
       { activo: false },
     )
     expect(disabled.statusCode).toBe(200)
-    // The disabled account's token is refused everywhere, and it cannot sign in again.
-    expect((await call('GET', '/api/me', patientToken)).statusCode).toBe(401)
+    // The disabled account's token is refused everywhere, saying why, and it cannot sign in
+    // again: with the right password it is told its account is disabled.
+    const me = await call('GET', '/api/me', patientToken)
+    expect(me.statusCode).toBe(401)
+    expect(me.json()).toMatchObject({ error: 'account_disabled' })
     const again = await testApp.app.inject({
       method: 'POST',
       url: '/api/auth/login',
@@ -405,7 +439,17 @@ describe('accounts', () => {
         tenant: 'hospital-central',
       },
     })
-    expect(again.statusCode).toBe(401)
+    expect(again.statusCode).toBe(403)
+    expect(again.json()).toEqual({
+      error: 'account_disabled',
+      message: 'Tu cuenta está desactivada. Habla con la administración de tu centro.',
+    })
+    const wrongPassword = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'nueva@hospital-central.es', password: 'otra', tenant: 'hospital-central' },
+    })
+    expect(wrongPassword.json()).toMatchObject({ error: 'invalid_credentials' })
     expect(logLines.join('\n')).not.toMatch(/contrasena-segura|scrypt\$/)
   })
 
@@ -422,10 +466,20 @@ describe('accounts', () => {
         'if-match': etag,
       },
     )
-    expect((await call('GET', '/api/me', admin)).statusCode).toBe(401)
+    const me = await call('GET', '/api/me', admin)
+    expect(me.statusCode).toBe(401)
+    expect(me.json()).toMatchObject({ error: 'hospital_disabled' })
     expect(
       (await call('GET', '/api/admin/hospitales/hospital-central/cuentas', admin)).statusCode,
     ).toBe(401)
+    // Its people, signing in with the right password, are told the hospital is disabled.
+    const again = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: CENTRAL_PATIENT,
+    })
+    expect(again.statusCode).toBe(403)
+    expect(again.json()).toMatchObject({ error: 'hospital_disabled' })
   })
 
   it('resets access with a one-time, expiring code shown once', async () => {
@@ -563,6 +617,69 @@ describe('audit log', () => {
     expect(
       (await call('GET', '/api/admin/hospitales/clinica-norte/auditoria', admin)).statusCode,
     ).toBe(403)
+  })
+})
+
+describe('the audit log, paged', () => {
+  it('answers 50 entries newest first, then the older ones after the cursor `antes`', async () => {
+    const admin = await signIn(CENTRAL_ADMIN)
+    // 55 changes: access codes issued (each is audited).
+    for (let index = 0; index < 55; index += 1) {
+      await call('PATCH', '/api/admin/hospitales/hospital-central/cuentas/1', admin, {
+        restablecer_acceso: true,
+      })
+    }
+    const first = await call('GET', '/api/admin/hospitales/hospital-central/auditoria', admin)
+    const page = first.json<{ id: number }[]>()
+    expect(page).toHaveLength(50)
+    const ids = page.map((entry) => entry.id)
+    expect(ids).toEqual([...ids].sort((a, b) => b - a))
+
+    const oldest = ids.at(-1)
+    const next = await call(
+      'GET',
+      `/api/admin/hospitales/hospital-central/auditoria?antes=${String(oldest)}`,
+      admin,
+    )
+    const rest = next.json<{ id: number }[]>()
+    expect(rest.length).toBeGreaterThanOrEqual(5)
+    expect(rest.every((entry) => entry.id < Number(oldest))).toBe(true)
+  })
+
+  it.each(['0', '-1', 'abc', '1.5', '01', '9'.repeat(20)])(
+    'answers 400 to the cursor %s',
+    async (antes) => {
+      const admin = await signIn(CENTRAL_ADMIN)
+      const response = await call(
+        'GET',
+        `/api/admin/hospitales/hospital-central/auditoria?antes=${encodeURIComponent(antes)}`,
+        admin,
+      )
+      expect(response.statusCode).toBe(400)
+    },
+  )
+})
+
+describe('re-enabling an account', () => {
+  it('lets a disabled account sign in again, audited; an admin never disables itself', async () => {
+    const admin = await signIn(CENTRAL_ADMIN)
+    const list = await call('GET', '/api/admin/hospitales/hospital-central/cuentas', admin)
+    const accounts = list.json<{ id: number; email: string }[]>()
+    const patient = accounts.find((item) => item.email === CENTRAL_PATIENT.email)
+    const self = accounts.find((item) => item.email === CENTRAL_ADMIN.email)
+    const url = `/api/admin/hospitales/hospital-central/cuentas/${String(patient?.id)}`
+
+    await call('PATCH', url, admin, { activo: false })
+    const enabled = await call('PATCH', url, admin, { activo: true })
+    expect(enabled.statusCode).toBe(200)
+    expect(enabled.json()).toMatchObject({ activo: true })
+    await signIn(CENTRAL_PATIENT)
+
+    const audit = await call('GET', '/api/admin/hospitales/hospital-central/auditoria', admin)
+    expect(audit.json<{ accion: string }[]>()[0]).toMatchObject({ accion: 'cuenta.activada' })
+
+    const selfUrl = `/api/admin/hospitales/hospital-central/cuentas/${String(self?.id)}`
+    expect((await call('PATCH', selfUrl, admin, { activo: false })).statusCode).toBe(400)
   })
 })
 

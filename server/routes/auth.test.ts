@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../testing/test-app.js'
+import { TENANT_ID_MAX_LENGTH } from '../../src/contract/tenants.js'
 
 // Asymmetric matchers are typed any; typed unknown they satisfy the strict lint rules.
 const ANY_STRING: unknown = expect.any(String)
@@ -45,7 +46,7 @@ describe('POST /api/auth/login', () => {
     const body = response.json<{ token: string; user: unknown }>()
     expect(body).toEqual({
       token: JWT_SHAPE,
-      user: { nombre: 'Lucía Martín', rol: 'cliente' },
+      user: { nombre: 'Lucía Martín', rol: 'cliente', tenant: 'hospital-central' },
     })
     expect(Object.keys(body)).toEqual(['token', 'user'])
   })
@@ -103,6 +104,13 @@ describe('POST /api/auth/login', () => {
     },
   )
 
+  it('lets any account in through main, the portal, naming the hospital it belongs to', async () => {
+    const app = await start()
+    const response = await login(app, { ...DEMO, tenant: 'main' })
+    expect(response.statusCode).toBe(200)
+    expect(response.json()).toMatchObject({ user: { rol: 'cliente', tenant: 'hospital-central' } })
+  })
+
   it.each([
     ['a missing password', { email: DEMO.email, tenant: DEMO.tenant }],
     ['a missing tenant', { email: DEMO.email, password: DEMO.password }],
@@ -112,7 +120,7 @@ describe('POST /api/auth/login', () => {
     ['an empty tenant', { ...DEMO, tenant: '' }],
     ['an oversize email', { ...DEMO, email: `${'a'.repeat(250)}@x.es` }],
     ['an oversize password', { ...DEMO, password: 'x'.repeat(257) }],
-    ['an oversize tenant', { ...DEMO, tenant: 'x'.repeat(201) }],
+    ['an oversize tenant', { ...DEMO, tenant: 'x'.repeat(TENANT_ID_MAX_LENGTH + 1) }],
     ['an extra field', { ...DEMO, isAdmin: true }],
     ['a JSON array', [DEMO]],
     ['a JSON string', '"demo"'],
@@ -175,7 +183,7 @@ describe('POST /api/auth/login', () => {
     expect((await login(app, DEMO, { remoteAddress: '203.0.113.8' })).statusCode).toBe(200)
   })
 
-  it('limits attempts per account whatever the IP, with 429 and Retry-After', async () => {
+  it('locks an account briefly after its limit of failures, whatever the IP', async () => {
     const app = await start({
       loginRateLimits: {
         perIp: { max: 100, timeWindowMs: 60_000 },
@@ -189,12 +197,69 @@ describe('POST /api/auth/login', () => {
 
     const limited = await login(app, DEMO, { remoteAddress: '198.51.100.3' })
     expect(limited.statusCode).toBe(429)
-    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(800)
+    // A short lock (five minutes), not a quarter of an hour.
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(290)
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(300)
     expect(limited.json()).toMatchObject({ error: 'rate_limited' })
 
     // Other accounts still sign in from the same addresses.
     const other = { ...DEMO, email: 'admin@hospital-central.es' }
     expect((await login(app, other, { remoteAddress: '198.51.100.3' })).statusCode).toBe(200)
+  })
+
+  it('never limits correct sign-ins: twelve in a row all succeed', async () => {
+    const app = await start()
+    const statuses: number[] = []
+    for (let attempt = 0; attempt < 12; attempt += 1) {
+      statuses.push((await login(app, DEMO)).statusCode)
+    }
+    expect(statuses).toEqual(Array.from({ length: 12 }, () => 200))
+  })
+
+  it('slows wrong passwords down with a growing wait, and a correct one clears it', async () => {
+    let clock = Date.parse('2026-03-01T10:00:00.000Z')
+    const app = await start({ now: () => clock })
+    const wrong = { ...DEMO, password: 'guess' }
+    // Five mistakes cost nothing.
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await login(app, wrong)).statusCode).toBe(401)
+    }
+    // Then each attempt waits twice as long as the one before: 1 s, 2 s, 4 s…
+    const waits: number[] = []
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const early = await login(app, wrong)
+      expect(early.statusCode).toBe(429)
+      const seconds = Number(early.headers['retry-after'])
+      waits.push(seconds)
+      clock += seconds * 1000
+      expect((await login(app, wrong)).statusCode).toBe(401)
+    }
+    expect(waits).toEqual([1, 2, 4])
+
+    // The owner, after waiting, signs in; the failures are forgotten.
+    clock += 8_000
+    expect((await login(app, DEMO)).statusCode).toBe(200)
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await login(app, wrong)).statusCode).toBe(401)
+    }
+  })
+
+  it('forgets failures a quarter of an hour after the last one', async () => {
+    let clock = Date.parse('2026-03-01T10:00:00.000Z')
+    const app = await start({
+      now: () => clock,
+      loginRateLimits: { perAccount: { max: 2, timeWindowMs: 900_000 } },
+    })
+    const wrong = { ...DEMO, password: 'guess' }
+    expect((await login(app, wrong)).statusCode).toBe(401)
+    expect((await login(app, wrong)).statusCode).toBe(401)
+    expect((await login(app, DEMO)).statusCode).toBe(429)
+    clock += 300_000
+    // The lock is over: one more failure locks again at once.
+    expect((await login(app, wrong)).statusCode).toBe(401)
+    expect((await login(app, DEMO)).statusCode).toBe(429)
+    clock += 900_000
+    expect((await login(app, DEMO)).statusCode).toBe(200)
   })
 
   it('does not offer demo accounts when demo mode is off', async () => {

@@ -1,24 +1,15 @@
 import type { FastifyInstance } from 'fastify'
-import {
-  createPerAccountRateLimit,
-  normaliseEmail,
-  perIpRateLimit,
-  type LoginRateLimits,
-} from '../auth/login-rate-limits.js'
+import type { AccountSignInThrottle } from '../auth/account-sign-in-throttle.js'
+import { normaliseEmail, perIpRateLimit, type LoginRateLimits } from '../auth/login-rate-limits.js'
 import { ServerBusyError, type PasswordCheckQueue } from '../auth/password-check-queue.js'
 import { verifyPassword } from '../auth/passwords.js'
 import type { TokenService } from '../auth/tokens.js'
 import { HttpError, MESSAGES } from '../http-errors.js'
 import type { AccountRepository } from '../repositories/accounts.js'
 import type { UserRepository } from '../repositories/users.js'
-import { ERROR_RESPONSE_SCHEMA, NO_QUERY_SCHEMA, TENANT_SCHEMA } from '../schemas.js'
+import { ERROR_RESPONSE_SCHEMA, NO_QUERY_SCHEMA } from '../schemas.js'
+import { InicioSesion, SesionIniciada } from '../../src/contract/accounts.js'
 import { DEFAULT_TENANT } from '../../src/contract/tenants.js'
-
-interface LoginBody {
-  email: string
-  password: string
-  tenant: string
-}
 
 /** Largest sign-in body accepted; anything bigger is refused with 413 before it is parsed. */
 export const LOGIN_BODY_LIMIT = 16 * 1024
@@ -29,6 +20,8 @@ export interface AuthRouteDeps {
   accounts: Pick<AccountRepository, 'findStanding'>
   tokens: TokenService
   limits: LoginRateLimits
+  /** Per-account limit on failed sign-ins. */
+  accountThrottle: AccountSignInThrottle
   /** Stored hash checked when the email is unknown, so timing does not reveal which emails exist. */
   dummyPasswordHash: string
   /** Bounds the scrypt work in progress; a full queue answers 503 with Retry-After. */
@@ -39,44 +32,33 @@ export interface AuthRouteDeps {
 export const SERVER_BUSY_RETRY_AFTER_SECONDS = 1
 
 /**
- * `POST /api/auth/login` `{ email, password, tenant }` → `{ token, user: { nombre, rol } }`.
- * An account signs in to its own tenant or to `main`, the generic portal.
+ * `POST /api/auth/login` `{ email, password, tenant }` → `{ token, user: { nombre, rol, tenant } }`.
+ * An account signs in to its own tenant or to `main`, the generic portal, which only lets it in:
+ * the answer names the account's hospital, where the app takes it.
  */
 export function registerAuthRoutes(
   app: FastifyInstance,
-  { users, accounts, tokens, limits, dummyPasswordHash, passwordChecks }: AuthRouteDeps,
+  {
+    users,
+    accounts,
+    tokens,
+    limits,
+    accountThrottle,
+    dummyPasswordHash,
+    passwordChecks,
+  }: AuthRouteDeps,
 ) {
-  app.post<{ Body: LoginBody }>(
+  app.post<{ Body: InicioSesion }>(
     '/api/auth/login',
     {
       bodyLimit: LOGIN_BODY_LIMIT,
       config: { rateLimit: perIpRateLimit(limits.perIp) },
-      preHandler: createPerAccountRateLimit(app, limits.perAccount),
+      preHandler: accountThrottle.admit,
       schema: {
         querystring: NO_QUERY_SCHEMA,
-        body: {
-          type: 'object',
-          required: ['email', 'password', 'tenant'],
-          additionalProperties: false,
-          properties: {
-            email: { type: 'string', minLength: 3, maxLength: 254 },
-            password: { type: 'string', minLength: 1, maxLength: 256 },
-            tenant: TENANT_SCHEMA,
-          },
-        },
+        body: InicioSesion,
         response: {
-          200: {
-            type: 'object',
-            required: ['token', 'user'],
-            properties: {
-              token: { type: 'string' },
-              user: {
-                type: 'object',
-                required: ['nombre', 'rol'],
-                properties: { nombre: { type: 'string' }, rol: { type: 'string' } },
-              },
-            },
-          },
+          200: SesionIniciada,
           '4xx': ERROR_RESPONSE_SCHEMA,
           503: ERROR_RESPONSE_SCHEMA,
         },
@@ -97,22 +79,30 @@ export function registerAuthRoutes(
         reply.header('retry-after', SERVER_BUSY_RETRY_AFTER_SECONDS)
         throw new HttpError(503, 'server_busy', MESSAGES.serverBusy)
       }
-      // A disabled account (or one of a disabled hospital) is refused like a wrong password.
+      // Whoever knows the password is no guesser: the account's failures are forgotten.
+      if (user !== undefined && passwordMatches) await accountThrottle.forgive(email)
       const standing =
         user !== undefined && passwordMatches ? await accounts.findStanding(user.id) : undefined
       // Only after a correct password: the account exists but its email is not confirmed yet.
       if (standing?.awaitsConfirmation) {
         throw new HttpError(403, 'email_pending', MESSAGES.emailPending)
       }
-      if (!user || !passwordMatches || !standing?.isActive) {
+      if (!user || !standing) {
         throw new HttpError(401, 'invalid_credentials', MESSAGES.invalidCredentials)
+      }
+      // Only after a correct password, so a guesser learns nothing: the holder is told why.
+      if (!standing.isHospitalActive) {
+        throw new HttpError(403, 'hospital_disabled', MESSAGES.hospitalDisabled)
+      }
+      if (!standing.isActive) {
+        throw new HttpError(403, 'account_disabled', MESSAGES.accountDisabled)
       }
       // Only after a correct password: a guesser learns nothing an account holder does not know.
       if (user.tenant !== tenant && tenant !== DEFAULT_TENANT) {
         throw new HttpError(403, 'other_hospital', MESSAGES.otherHospital, user.tenant)
       }
-      const token = tokens.issue({ sub: String(user.id), tenant: user.tenant, rol: user.rol })
-      return { token, user: { nombre: user.nombre, rol: user.rol } }
+      const token = await tokens.issue({ sub: String(user.id), tenant: user.tenant, rol: user.rol })
+      return { token, user: { nombre: user.nombre, rol: user.rol, tenant: user.tenant } }
     },
   )
 }

@@ -1,21 +1,44 @@
 import type { FastifyInstance } from 'fastify'
+import { databaseUnavailable } from '../database-availability.js'
+import { ERROR_RESPONSE_SCHEMA } from '../schemas.js'
 
-/** `GET /api/health` → `{ ok: true }`: the app probes it to know whether the API is reachable. */
-export function registerHealthRoute(app: FastifyInstance) {
-  app.get(
-    '/api/health',
-    {
-      schema: {
-        // Open querystring: a probe may add a cache-busting parameter.
-        querystring: { type: 'object' },
-        response: {
-          200: { type: 'object', required: ['ok'], properties: { ok: { type: 'boolean' } } },
-        },
-      },
-    },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store')
-      return { ok: true }
-    },
-  )
+export interface HealthDeps {
+  /** Resolves when the database answers; rejects when it cannot be reached in time. */
+  checkDatabase: () => Promise<void>
+}
+
+const OK_SCHEMA = {
+  type: 'object',
+  required: ['ok'],
+  properties: { ok: { type: 'boolean' } },
+} as const
+
+/**
+ * `GET /api/health` → `200 { ok: true }` when the API can serve (its database answers), `503`
+ * with `Retry-After` when it cannot: a load balancer takes the instance out of rotation, and the
+ * app still sees the API reachable (any answer is). `GET /api/health/vivo` → `200 { ok: true }`
+ * while the process runs, whatever the database: a liveness check that must not restart an
+ * instance because the shared database is down.
+ */
+export function registerHealthRoute(app: FastifyInstance, { checkDatabase }: HealthDeps) {
+  // Open querystring: a probe may add a cache-busting parameter.
+  const schema = {
+    querystring: { type: 'object' },
+    response: { 200: OK_SCHEMA, 503: ERROR_RESPONSE_SCHEMA },
+  }
+
+  app.get('/api/health', { schema }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store')
+    try {
+      await checkDatabase()
+    } catch {
+      throw databaseUnavailable()
+    }
+    return { ok: true }
+  })
+
+  app.get('/api/health/vivo', { schema }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store')
+    return { ok: true }
+  })
 }

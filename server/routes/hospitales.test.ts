@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../testing/test-app.js'
+import { TENANT_ID_MAX_LENGTH } from '../../src/contract/tenants.js'
 
 // Asymmetric matchers are typed any; typed unknown they satisfy the strict lint rules.
 const ANY_STRING: unknown = expect.any(String)
@@ -69,7 +70,10 @@ describe('GET /api/hospitales (verHospitales)', () => {
   it.each([
     ['no tenant', '/api/hospitales'],
     ['an empty tenant', '/api/hospitales?tenant='],
-    ['a 201-character tenant', `/api/hospitales?tenant=${'a'.repeat(201)}`],
+    [
+      'a tenant one character too long',
+      `/api/hospitales?tenant=${'a'.repeat(TENANT_ID_MAX_LENGTH + 1)}`,
+    ],
     ['a repeated tenant', '/api/hospitales?tenant=a&tenant=b'],
     ['an unknown parameter', '/api/hospitales?tenant=a&debug=1'],
   ])('answers 400 JSON for %s', async (_case, url) => {
@@ -79,8 +83,8 @@ describe('GET /api/hospitales (verHospitales)', () => {
     expect(response.json()).toEqual({ error: 'invalid_request', message: ANY_STRING })
   })
 
-  it('accepts a 200-character tenant', async () => {
-    const response = await get(`/api/hospitales?tenant=${'a'.repeat(200)}`)
+  it('accepts a tenant of the longest length, unknown', async () => {
+    const response = await get(`/api/hospitales?tenant=${'a'.repeat(TENANT_ID_MAX_LENGTH)}`)
     expect(response.statusCode).toBe(200)
     expect(response.json()).toEqual([])
   })

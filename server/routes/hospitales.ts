@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { sendWithEtag } from '../etag.js'
 import type { HospitalRepository } from '../repositories/hospitals.js'
 import { TENANT_SCHEMA } from '../schemas.js'
-import type { Hospital } from '../seed-data.js'
+import { HospitalesAnswer, type HospitalPublico } from '../../src/contract/hospitals.js'
 
 interface HospitalesQuery {
   tenant: string
@@ -26,12 +26,14 @@ export function registerHospitalesRoute(
           properties: { tenant: TENANT_SCHEMA },
           additionalProperties: false,
         },
+        // Sent already serialised (for its ETag): the schema describes it in OpenAPI.
+        response: { 200: HospitalesAnswer },
       },
     },
     async (request, reply) => {
       const hospital = await hospitals.findByTenant(request.query.tenant)
       // Listed field by field so a new column never leaks into the public answer.
-      const list: Hospital[] = hospital
+      const list: HospitalPublico[] = hospital
         ? [
             {
               tenant: hospital.tenant,

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { PASSWORD_MIN_LENGTH } from '../../src/contract/join.js'
+import { OWN_PASSWORD_MIN_LENGTH } from '../../src/contract/join.js'
 import { createTestApp, type TestApp } from '../testing/test-app.js'
 import { linkIn, startSmtpInbox, type ReceivedMail, type SmtpInbox } from '../testing/smtp-inbox.js'
 
@@ -131,7 +131,7 @@ describe('registration and account confirmation', () => {
     const confirmed = await post('/api/auth/validar-cuenta', { tenant: TENANT, codigo })
     expect(confirmed.statusCode).toBe(200)
     const { token, user } = confirmed.json<{ token: string; user: object }>()
-    expect(user).toEqual({ nombre: 'Ana Pérez', rol: 'cliente' })
+    expect(user).toEqual({ nombre: 'Ana Pérez', rol: 'cliente', tenant: TENANT })
     expect((await me(token)).json()).toEqual({
       nombre: 'Ana Pérez',
       rol: 'cliente',
@@ -212,7 +212,7 @@ describe('registration and account confirmation', () => {
     expect(short.json()).toEqual({
       error: 'weak_password',
       message: expect.stringContaining(
-        `al menos ${String(PASSWORD_MIN_LENGTH)} caracteres`,
+        `al menos ${String(OWN_PASSWORD_MIN_LENGTH)} caracteres`,
       ) as unknown,
     })
     const common = await register(newEmail(), { password: 'Contraseña123' })

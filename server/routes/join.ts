@@ -27,9 +27,9 @@ import {
   RegistroBody,
   RESET_LINK_TTL_MINUTES,
   RestablecerEnlaceBody,
-  SessionAnswer,
   ValidarCuentaBody,
 } from '../../src/contract/join.js'
+import { PERSON_NAME_MAX_LENGTH, SesionIniciada } from '../../src/contract/accounts.js'
 import { DEFAULT_TENANT } from '../../src/contract/tenants.js'
 import { assertAcceptablePassword, emailUnavailable, linkFailure, readEmail } from './join-input.js'
 
@@ -51,7 +51,7 @@ export interface JoinRouteDeps {
 }
 
 const ACCEPTED = { 202: { type: 'null' }, '4xx': ERROR_RESPONSE_SCHEMA, 503: ERROR_RESPONSE_SCHEMA }
-const SIGNED_IN = { 200: SessionAnswer, '4xx': ERROR_RESPONSE_SCHEMA, 503: ERROR_RESPONSE_SCHEMA }
+const SIGNED_IN = { 200: SesionIniciada, '4xx': ERROR_RESPONSE_SCHEMA, 503: ERROR_RESPONSE_SCHEMA }
 
 /**
  * Joining on one's own and getting back in by email: registration (an unconfirmed patient), the
@@ -81,13 +81,13 @@ export function registerJoinRoutes(app: FastifyInstance, deps: JoinRouteDeps) {
     return { to: account.email, nombre: account.nombre, hospital, publicUrl }
   }
 
-  function signIn(account: { id: number; tenant: string; rol: string; nombre: string }) {
-    const token = tokens.issue({
+  async function signIn(account: { id: number; tenant: string; rol: string; nombre: string }) {
+    const token = await tokens.issue({
       sub: String(account.id),
       tenant: account.tenant,
       rol: account.rol,
     })
-    return { token, user: { nombre: account.nombre, rol: account.rol } }
+    return { token, user: { nombre: account.nombre, rol: account.rol, tenant: account.tenant } }
   }
 
   app.post<{ Body: RegistroBody }>(
@@ -104,7 +104,7 @@ export function registerJoinRoutes(app: FastifyInstance, deps: JoinRouteDeps) {
     async (request, reply) => {
       const body = request.body
       const { publicUrl, hospital } = await mailSetup(body.tenant)
-      const nombre = readName(body.nombre)
+      const nombre = readName(body.nombre, PERSON_NAME_MAX_LENGTH)
       const email = readEmail(body.email)
       assertAcceptablePassword(body.password)
       const current = await terms.current(hospital.tenant)

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { authenticate, type SessionCheckDeps } from '../auth/authenticate.js'
 import type { TermsRepository } from '../repositories/terms.js'
 import { ERROR_RESPONSE_SCHEMA, NO_QUERY_SCHEMA } from '../schemas.js'
+import { Me } from '../../src/contract/accounts.js'
 
 export interface MeRouteDeps extends SessionCheckDeps {
   terms: Pick<TermsRepository, 'current' | 'acceptedVersion'>
@@ -24,16 +25,7 @@ export function registerMeRoute(app: FastifyInstance, deps: MeRouteDeps) {
           properties: { 'x-authorization': { type: 'string', maxLength: 4096 } },
         },
         response: {
-          200: {
-            type: 'object',
-            required: ['nombre', 'rol', 'tenant', 'terminos_pendientes'],
-            properties: {
-              nombre: { type: 'string' },
-              rol: { type: 'string' },
-              tenant: { type: 'string' },
-              terminos_pendientes: { type: 'boolean' },
-            },
-          },
+          200: Me,
           '4xx': ERROR_RESPONSE_SCHEMA,
         },
       },

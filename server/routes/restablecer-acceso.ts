@@ -5,15 +5,8 @@ import { HttpError } from '../http-errors.js'
 import type { AccessCodeRepository } from '../repositories/access-codes.js'
 import type { AccountRepository } from '../repositories/accounts.js'
 import type { UserRepository } from '../repositories/users.js'
-import { NO_QUERY_SCHEMA, TENANT_SCHEMA, ERROR_RESPONSE_SCHEMA } from '../schemas.js'
-import { PASSWORD_MIN_LENGTH } from './admin-cuentas.js'
-
-interface ResetBody {
-  tenant: string
-  email: string
-  codigo: string
-  password: string
-}
+import { NO_QUERY_SCHEMA, ERROR_RESPONSE_SCHEMA } from '../schemas.js'
+import { RestablecerAcceso } from '../../src/contract/accounts.js'
 
 export interface RestablecerAccesoDeps {
   users: UserRepository
@@ -32,24 +25,14 @@ export function registerRestablecerAccesoRoute(
   app: FastifyInstance,
   { users, accounts, accessCodes, scryptParams, rateLimit }: RestablecerAccesoDeps,
 ) {
-  app.post<{ Body: ResetBody }>(
+  app.post<{ Body: RestablecerAcceso }>(
     '/api/auth/restablecer-acceso',
     {
       config: { rateLimit: perIpRateLimit(rateLimit) },
       schema: {
         summary: 'Nueva contraseña con un código de acceso de un solo uso',
         querystring: NO_QUERY_SCHEMA,
-        body: {
-          type: 'object',
-          required: ['tenant', 'email', 'codigo', 'password'],
-          additionalProperties: false,
-          properties: {
-            tenant: TENANT_SCHEMA,
-            email: { type: 'string', minLength: 3, maxLength: 254 },
-            codigo: { type: 'string', minLength: 1, maxLength: 64 },
-            password: { type: 'string', minLength: PASSWORD_MIN_LENGTH, maxLength: 256 },
-          },
-        },
+        body: RestablecerAcceso,
         response: { 204: { type: 'null' }, '4xx': ERROR_RESPONSE_SCHEMA },
       },
     },

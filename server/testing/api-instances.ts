@@ -14,6 +14,10 @@ export interface ApiInstance {
   url: string
   /** SIGTERM (the server's graceful shutdown), then waits for the process to end. */
   stop(): Promise<void>
+  /** True once the process has ended, for whatever reason. */
+  hasExited(): boolean
+  /** What the process wrote to stderr so far (its warnings and errors). */
+  stderr(): string
 }
 
 export interface ApiInstanceOptions {
@@ -97,7 +101,12 @@ export async function startApiInstance({
     }
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
-  return { url, stop }
+  return {
+    url,
+    stop,
+    hasExited: () => child.exitCode !== null || child.signalCode !== null,
+    stderr: () => stderr,
+  }
 }
 
 /** One address in front of several instances, as a load balancer would be. */

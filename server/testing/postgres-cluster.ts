@@ -12,6 +12,12 @@ export interface PostgresCluster {
   createDatabase(): Promise<string>
   /** Fast shutdown, then the directory (data and socket) is deleted. */
   stop(): Promise<void>
+  /** Fast shutdown (`pg_ctl stop -m fast`), keeping the data: an outage until `startServer`. */
+  stopServer(): Promise<void>
+  /** Starts the server again on the same data and socket, as after a restart or failover. */
+  startServer(): Promise<void>
+  /** Ends every other connection to the database `url` names (`pg_terminate_backend`). */
+  terminateConnections(url: string): Promise<number>
 }
 
 export interface StartOptions {
@@ -89,33 +95,47 @@ export async function startPostgresCluster({
     ...['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'],
     ...['-c', 'max_connections=300'],
   ])
-  const server = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] })
   let log = ''
-  server.stderr.on('data', (chunk: Buffer) => {
-    log += chunk.toString()
-  })
-  const exited = new Promise<void>((resolve) =>
-    server.once('exit', () => {
-      resolve()
-    }),
-  )
+  const adminUrl = urlOf(dir, 'postgres')
 
-  const stop = async () => {
+  const launch = async () => {
+    const server = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] })
+    server.stderr.on('data', (chunk: Buffer) => {
+      log += chunk.toString()
+    })
+    const exited = new Promise<void>((resolve) =>
+      server.once('exit', () => {
+        resolve()
+      }),
+    )
     // SIGINT is PostgreSQL's fast shutdown; `timeout` passes it on.
-    if (server.exitCode === null && server.signalCode === null) server.kill('SIGINT')
-    await exited
-    rmSync(dir, { recursive: true, force: true })
+    const shutDown = async () => {
+      if (server.exitCode === null && server.signalCode === null) server.kill('SIGINT')
+      await exited
+    }
+    try {
+      await waitUntilAccepting(
+        adminUrl,
+        () => server.exitCode !== null,
+        () => log,
+      )
+    } catch (error) {
+      await shutDown()
+      throw error
+    }
+    return shutDown
   }
 
-  const adminUrl = urlOf(dir, 'postgres')
+  let shutDown: (() => Promise<void>) | undefined
+  const stop = async () => {
+    await shutDown?.()
+    shutDown = undefined
+    rmSync(dir, { recursive: true, force: true })
+  }
   try {
-    await waitUntilAccepting(
-      adminUrl,
-      () => server.exitCode !== null,
-      () => log,
-    )
+    shutDown = await launch()
   } catch (error) {
-    await stop()
+    rmSync(dir, { recursive: true, force: true })
     throw error
   }
 
@@ -133,5 +153,24 @@ export async function startPostgresCluster({
       return urlOf(dir, name)
     },
     stop,
+    async stopServer() {
+      await shutDown?.()
+      shutDown = undefined
+    },
+    async startServer() {
+      shutDown ??= await launch()
+    },
+    async terminateConnections(url) {
+      const client = new pg.Client({ connectionString: url })
+      await client.connect()
+      try {
+        const result = await client.query(
+          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+        )
+        return result.rowCount ?? 0
+      } finally {
+        await client.end()
+      }
+    },
   }
 }

@@ -2,7 +2,7 @@
  * The route tree: a root gate that applies the tenant rules on every navigation, the tenant
  * layout, and every reserved name as a child screen loaded on demand (SPEC §2).
  */
-import { createBrowserRouter, type RouteObject } from 'react-router-dom'
+import { createBrowserRouter, type HydrationState, type RouteObject } from 'react-router-dom'
 import { INSTALL_SEGMENT, REGISTER_SEGMENT, TECHNICAL_INFO_SEGMENT } from '../config/paths'
 import type { ReservedSegment } from '../contract/tenants'
 import { TENANT_GATE_ID, tenantGateLoader } from '../features/tenant/tenant-gate'
@@ -10,6 +10,7 @@ import { BootFrame } from './layouts/BootFrame'
 import { TenantLayout } from './layouts/TenantLayout'
 import {
   shouldRevalidateTenantLayout,
+  TENANT_BRANDING_ID,
   TENANT_LAYOUT_ID,
   tenantBrandingLoader,
   tenantLayoutLoader,
@@ -81,6 +82,7 @@ export const routes: RouteObject[] = [
         children: [
           {
             // No path and no component: the tenant's branding, loaded on every navigation.
+            id: TENANT_BRANDING_ID,
             loader: tenantBrandingLoader,
             shouldRevalidate: () => true,
             children: [
@@ -120,8 +122,9 @@ export const routes: RouteObject[] = [
   },
 ]
 
-export function createAppRouter() {
-  return createBrowserRouter(routes)
+/** The app's router; `hydrationData` when it takes over a screen already in the HTML. */
+export function createAppRouter(hydrationData?: HydrationState) {
+  return createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined)
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>

@@ -122,6 +122,24 @@ describe('a 401 from the API', () => {
     },
   )
 
+  it.each([
+    ['account_disabled', 'cuenta-desactivada'],
+    ['hospital_disabled', 'centro-desactivado'],
+  ])(
+    'a 401 %s says so on the sign-in screen, not that the session expired',
+    async (code, reason) => {
+      localStorage.setItem('token', 'of-a-disabled-account')
+      fetchMock.mockResolvedValue(json({ error: code }, 401))
+
+      await api.request('/api/me').catch(() => undefined)
+
+      expect(router.navigate).toHaveBeenCalledExactlyOnceWith(
+        `/login?caducada=1&centro=hospital-central&volver=%2Fhospital-central%2Fcliente&motivo=${reason}`,
+        { replace: true },
+      )
+    },
+  )
+
   it('a 401 for the new session after all is handled again', async () => {
     localStorage.setItem('token', 'first')
     fetchMock.mockResolvedValue(json({ error: 'invalid_token' }, 401))
@@ -139,10 +157,13 @@ describe('another tab', () => {
     window.dispatchEvent(new StorageEvent('storage', { key }))
   }
 
-  it('was wiped (everything gone): this tab goes to /login too', () => {
+  it('was wiped (everything gone): this tab goes to /login too, saying why and the way back', () => {
     storageEvent(null)
 
-    expect(router.navigate).toHaveBeenCalledExactlyOnceWith('/login', { replace: true })
+    expect(router.navigate).toHaveBeenCalledExactlyOnceWith(
+      '/login?caducada=1&centro=hospital-central&volver=%2Fhospital-central%2Fcliente',
+      { replace: true },
+    )
   })
 
   it.each([

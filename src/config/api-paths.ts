@@ -5,6 +5,10 @@ export const API_PATHS = {
   me: '/api/me',
   health: '/api/health',
   adminHospitales: '/api/admin/hospitales',
+  asistencias: '/api/asistencias',
+  estadisticas: '/api/asistencias/estadisticas',
+  profesionales: '/api/profesionales',
+  eventos: '/api/eventos',
   registro: '/api/auth/registro',
   validarCuenta: '/api/auth/validar-cuenta',
   reenviarValidacion: '/api/auth/reenviar-validacion',
@@ -14,6 +18,13 @@ export const API_PATHS = {
   terminos: '/api/terminos',
   aceptarTerminos: '/api/terminos/aceptar',
 } as const
+
+/** `/api/asistencias/{id}` and what hangs from it (`atender`, `mensajes`, `fotos`, …). */
+export function asistenciaPath(id: string, ...rest: string[]): string {
+  return [API_PATHS.asistencias, id, ...rest]
+    .map((part, index) => (index === 0 ? part : encodeURIComponent(part)))
+    .join('/')
+}
 
 /** `/api/admin/hospitales/{tenant}` and what hangs from it (`/logo`, `/cuentas`, `/cuentas/{id}`). */
 export function adminHospitalPath(tenant: string, ...rest: (string | number)[]): string {

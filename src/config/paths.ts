@@ -41,10 +41,15 @@ export const paths = {
    * that the session expired, on which hospital and which screen: the sign-in screen offers the
    * way back.
    */
-  sessionExpired: (tenant: string | null, returnTo: string | null) => {
+  sessionExpired: (
+    tenant: string | null,
+    returnTo: string | null,
+    reason: SessionEndReason | null = null,
+  ) => {
     const query = new URLSearchParams({ [EXPIRED_PARAMS.expired]: '1' })
     if (tenant !== null) query.set(EXPIRED_PARAMS.hospital, tenant)
     if (returnTo !== null) query.set(EXPIRED_PARAMS.returnTo, returnTo)
+    if (reason !== null) query.set(EXPIRED_PARAMS.reason, reason)
     return `/login?${query.toString()}`
   },
 } as const
@@ -54,7 +59,24 @@ export const EXPIRED_PARAMS = {
   expired: 'caducada',
   hospital: 'centro',
   returnTo: 'volver',
+  /** Why the session ended when it was not an expiry (the account or its hospital disabled). */
+  reason: 'motivo',
 } as const
+
+/** Values of `EXPIRED_PARAMS.reason`. */
+export const SESSION_END_REASONS = {
+  accountDisabled: 'cuenta-desactivada',
+  hospitalDisabled: 'centro-desactivado',
+} as const
+
+export type SessionEndReason = (typeof SESSION_END_REASONS)[keyof typeof SESSION_END_REASONS]
+
+/** The reason a 401's error code gives for a session's end, or null for a plain expiry. */
+export function sessionEndReasonOf(code: string | null): SessionEndReason | null {
+  if (code === 'account_disabled') return SESSION_END_REASONS.accountDisabled
+  if (code === 'hospital_disabled') return SESSION_END_REASONS.hospitalDisabled
+  return null
+}
 
 /**
  * `candidate` when it is a path inside `tenant`'s app other than its sign-in screens: where a

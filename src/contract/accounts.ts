@@ -1,29 +1,146 @@
 /**
- * The account roles and the shapes the administration API answers: one definition for the
- * server that writes them and the screens that read them.
+ * Accounts, roles and sessions: their shapes and limits, written once with TypeBox for the server
+ * that writes them (route schemas, OpenAPI) and the screens that read them (answers parsed,
+ * forms constrained).
  */
+import Type, { type Static } from 'typebox'
+import { TenantId } from './hospitals.js'
 
-/** Account roles (the reserved route names that suggest them, SPEC §6). */
+/** Account roles (the reserved route names that suggest them: cliente, profesional, admin). */
 export const ROLES = ['cliente', 'profesional', 'admin'] as const
-
 export type Rol = (typeof ROLES)[number]
 
-/** A hospital as its administrators see it (the public `verHospitales` answer omits `activo`). */
-export interface AdminHospital {
-  tenant: string
-  nombre: string
-  color_primario: string
-  color_secundario: string
-  imagen: string
-  activo: boolean
+/** How each role reads in the interface: the one table. */
+export const ROL_LABELS: Readonly<Record<Rol, string>> = {
+  cliente: 'Paciente',
+  profesional: 'Profesional',
+  admin: 'Administración',
 }
 
-/** An account as the administration API shows it: never its password hash. */
-export interface AdminAccount {
-  id: number
-  email: string
-  nombre: string
-  rol: Rol
-  tenant: string
-  activo: boolean
+/** The Spanish label of a role; a role this version does not know reads as it is. */
+export function rolLabel(rol: string): string {
+  return (ROL_LABELS as Partial<Record<string, string>>)[rol] ?? rol
 }
+
+/** Longest person's name of an account, in characters. */
+export const PERSON_NAME_MAX_LENGTH = 100
+/** Longest email address (RFC 5321's path limit). */
+export const EMAIL_MAX_LENGTH = 254
+/** Shortest password an administrator may give a new account, or its owner set with a code. */
+export const PASSWORD_MIN_LENGTH = 8
+/** Longest password accepted (bounds the hashing work an anonymous caller can ask for). */
+export const PASSWORD_MAX_LENGTH = 256
+/** Longest one-time access code accepted. */
+export const ACCESS_CODE_MAX_LENGTH = 64
+
+// One @, something on each side, a dot in the domain, no spaces: the shape, not RFC 5322.
+// Surrounding spaces are allowed in requests: the address is trimmed before it is used.
+const EMAIL_PATTERN = String.raw`^\s*[^\s@]+@[^\s@]+\.[^\s@]+\s*$`
+
+export const RolSchema = Type.Enum(ROLES)
+const Email = Type.String({ minLength: 3, maxLength: EMAIL_MAX_LENGTH })
+const NewPassword = Type.String({
+  minLength: PASSWORD_MIN_LENGTH,
+  maxLength: PASSWORD_MAX_LENGTH,
+})
+
+/** An account as the administration API shows it: never its password hash. */
+export const AdminAccount = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  nombre: Type.String(),
+  rol: RolSchema,
+  tenant: Type.String(),
+  activo: Type.Boolean(),
+})
+export type AdminAccount = Static<typeof AdminAccount>
+
+/** Creating an account of a hospital (its administrators). */
+export const NuevaCuenta = Type.Object(
+  {
+    email: Type.String({ maxLength: EMAIL_MAX_LENGTH, pattern: EMAIL_PATTERN }),
+    nombre: Type.String({ maxLength: PERSON_NAME_MAX_LENGTH }),
+    rol: RolSchema,
+    password: NewPassword,
+  },
+  { additionalProperties: false },
+)
+export type NuevaCuenta = Static<typeof NuevaCuenta>
+
+/** Changing an account: disable it, or give it a one-time access code. */
+export const CambioCuenta = Type.Union([
+  Type.Object({ activo: Type.Boolean() }, { additionalProperties: false }),
+  Type.Object({ restablecer_acceso: Type.Literal(true) }, { additionalProperties: false }),
+])
+export type CambioCuenta = Static<typeof CambioCuenta>
+
+/** A reset's answer: the account and its one-time access code, shown once. */
+export const CuentaConCodigo = Type.Object({
+  ...AdminAccount.properties,
+  codigo_acceso: Type.String(),
+  caduca_en: Type.String(),
+})
+export type CuentaConCodigo = Static<typeof CuentaConCodigo>
+
+/** An entry of a hospital's audit log: who changed what, when, before and after. */
+export const EntradaAuditoria = Type.Object({
+  id: Type.Integer(),
+  tenant: Type.String(),
+  autor: Type.String(),
+  accion: Type.String(),
+  objeto: Type.String(),
+  antes: Type.Unknown(),
+  despues: Type.Unknown(),
+  fecha: Type.String(),
+})
+export type EntradaAuditoria = Static<typeof EntradaAuditoria>
+
+/** Sign-in request (`POST /api/auth/login`). */
+export const InicioSesion = Type.Object(
+  {
+    email: Email,
+    password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH }),
+    tenant: TenantId,
+  },
+  { additionalProperties: false },
+)
+export type InicioSesion = Static<typeof InicioSesion>
+
+/** Who is signed in, as a sign-in answers it. */
+export const SessionUser = Type.Object({
+  nombre: Type.String(),
+  rol: RolSchema,
+  // Its hospital: an account signed in at the portal (`main`) is taken to its own.
+  tenant: Type.String(),
+})
+export type SessionUser = Static<typeof SessionUser>
+
+/** Sign-in answer: the bearer token and who it belongs to. */
+export const SesionIniciada = Type.Object({
+  token: Type.String({ minLength: 1 }),
+  user: SessionUser,
+})
+export type SesionIniciada = Static<typeof SesionIniciada>
+
+/**
+ * `GET /api/me`: the signed-in account, read from the database on every call.
+ * `terminos_pendientes`: a patient who must accept their hospital's current terms before their
+ * next request.
+ */
+export const Me = Type.Object({
+  ...SessionUser.properties,
+  terminos_pendientes: Type.Boolean(),
+})
+export type Me = Static<typeof Me>
+
+/** A new password set with a one-time code (`POST /api/auth/restablecer-acceso`). */
+export const RestablecerAcceso = Type.Object(
+  {
+    tenant: TenantId,
+    email: Email,
+    codigo: Type.String({ minLength: 1, maxLength: ACCESS_CODE_MAX_LENGTH }),
+    password: NewPassword,
+  },
+  { additionalProperties: false },
+)
+export type RestablecerAcceso = Static<typeof RestablecerAcceso>

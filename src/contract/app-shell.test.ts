@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import {
   fillAppShell,
   fillDefaultBranding,
+  prerenderedScreenOf,
+  SCREEN_PLACEHOLDERS,
   readScreenChunks,
   screenChunksElement,
   screenOfPathname,
@@ -161,5 +163,83 @@ describe('readScreenChunks', () => {
 
   it('keeps the map inert inside its script element', () => {
     expect(serializeScriptJson({ a: '</script><!--' })).not.toMatch(/[<>]/)
+  })
+})
+
+// A prerendered screen's shell as the build writes it: React's markup with the placeholders.
+const { tenant: T, nombre: N, logoUrl: L } = SCREEN_PLACEHOLDERS
+const SCREEN_TEMPLATE = `<html><head><!--shell:branding-head--><!--/shell:branding-head--></head>
+<body><div id="root" data-prerendered="login"><!--shell:screen--><link rel="preload" as="image" href="${L}" referrerPolicy="no-referrer"/><header class="app-header"><a class="brand" href="/${T}/login"><img class="tenant-logo" src="${L}" alt="Logotipo de ${N}" width="48" height="48"/><span class="brand-name">${N}</span></a></header><main><h1>Iniciar sesión</h1><a href="/${T}/terminos-y-condiciones">Términos</a></main><!--/shell:screen--></div></body></html>`
+
+describe('fillAppShell on a prerendered screen', () => {
+  it("writes the hospital's tenant, name and logo where the build left placeholders", () => {
+    const html = fillAppShell(SCREEN_TEMPLATE, {
+      pathname: '/clinica-norte/login',
+      branding: NORTE,
+    })
+    const doc = parse(html)
+    expect(html).not.toMatch(/ZZ|zzplantilla/i)
+    expect(doc.querySelector('.brand')?.getAttribute('href')).toBe('/clinica-norte/login')
+    expect(doc.querySelector('main a')?.getAttribute('href')).toBe(
+      '/clinica-norte/terminos-y-condiciones',
+    )
+    expect(doc.querySelector('.brand-name')?.textContent).toBe('Clínica Norte')
+    expect(doc.querySelector('img')?.getAttribute('src')).toBe(NORTE.logoUrl)
+    expect(doc.querySelector('img')?.getAttribute('alt')).toBe('Logotipo de Clínica Norte')
+    expect(doc.querySelector('link[rel="preload"]')?.getAttribute('href')).toBe(NORTE.logoUrl)
+    // The frame of the plain shell is not added: the screen is the frame.
+    expect(doc.querySelector('[role="status"][aria-busy]')).toBeNull()
+  })
+
+  it('names a hospital without branding by its id, and draws no logo, as the page would', () => {
+    const html = fillAppShell(SCREEN_TEMPLATE, { pathname: '/clinica-sol/login', branding: null })
+    const doc = parse(html)
+    expect(doc.querySelector('.brand-name')?.textContent).toBe('clinica-sol')
+    expect(doc.querySelector('img')).toBeNull()
+    expect(doc.querySelector('link[rel="preload"]')).toBeNull()
+    expect(html).not.toContain(L)
+  })
+
+  it("gives main the product's name, and another tenant's branding to nobody", () => {
+    const doc = parse(fillAppShell(SCREEN_TEMPLATE, { pathname: '/main/login', branding: NORTE }))
+    expect(doc.querySelector('.brand-name')?.textContent).toBe('Clínica')
+    expect(doc.querySelector('img')).toBeNull()
+    expect(doc.querySelector('.brand')?.getAttribute('href')).toBe('/main/login')
+  })
+
+  it('escapes a hostile name and logo URL, and encodes the tenant in links', () => {
+    const hostile: Branding = {
+      ...NORTE,
+      tenant: 'clínica',
+      nombre: `<script>alert(1)</script>"`,
+      logoUrl: `https://x.example/a.png" onerror="alert(1)`,
+    }
+    const html = fillAppShell(SCREEN_TEMPLATE, {
+      pathname: '/cl%C3%ADnica/login',
+      branding: hostile,
+    })
+    const doc = parse(html)
+    expect(doc.querySelectorAll('script')).toHaveLength(1)
+    expect(doc.querySelector('.brand-name')?.textContent).toBe(hostile.nombre)
+    expect(doc.querySelector('[onerror]')).toBeNull()
+    expect(doc.querySelector('img')?.getAttribute('src')).toBe(hostile.logoUrl)
+    expect(doc.querySelector('.brand')?.getAttribute('href')).toBe('/cl%C3%ADnica/login')
+  })
+})
+
+describe('prerenderedScreenOf', () => {
+  it.each([
+    ['/hospital-central/login', '', 'login'],
+    ['/hospital-central/login', '?', 'login'],
+    ['/hospital-central/terminos-y-condiciones', '', 'terminos-y-condiciones'],
+    ['/main/restablecer-acceso', '', 'restablecer-acceso'],
+    // The query may change the screen (an expired session's notice): the plain shell.
+    ['/hospital-central/login', '?caducada=1', null],
+    ['/hospital-central/cliente', '', null],
+    ['/hospital-central', '', null],
+    ['/login', '', null],
+    ['//evil.example/login', '', null],
+  ])('%s%s → %s', (pathname, search, screen) => {
+    expect(prerenderedScreenOf(pathname, search)).toBe(screen)
   })
 })

@@ -15,6 +15,7 @@ import {
 import { pageIconUrls } from './icons.js'
 import { DEFAULT_APP_NAME } from './manifest.js'
 import {
+  type ReservedSegment,
   decodeSegment,
   DEFAULT_TENANT,
   firstSegment,
@@ -31,7 +32,65 @@ export const SHELL_SLOTS = {
   brandingFrame: 'branding-frame',
   /** `<head>`: the build's map of screen chunks, replaced by the current screen's preloads. */
   screenPreload: 'screen-preload',
+  /** `#root` of a prerendered screen's shell: the screen as React renders it, with placeholders. */
+  screen: 'screen',
 } as const
+
+/**
+ * Public screens the build renders into a shell of their own (`/shells/{screen}.html`), so the
+ * first frame is the usable screen rather than a loading indicator; the page hydrates it. A screen
+ * may join when its render depends on nothing but the tenant's branding: no loader of its own
+ * that waits, nothing read from the query string or the device while hydrating.
+ */
+export const PRERENDERED_SCREENS = [
+  'login',
+  'restablecer-acceso',
+  'terminos-y-condiciones',
+] as const satisfies readonly ReservedSegment[]
+export type PrerenderedScreen = (typeof PRERENDERED_SCREENS)[number]
+
+/**
+ * What the build renders the screens with, in place of the hospital's own values; the fill swaps
+ * them for the URL's tenant, its name and logo. Plain letters: React writes them out unescaped,
+ * and the tenant one is a valid tenant id, so the routing rules render the tenant's layout.
+ */
+export const SCREEN_PLACEHOLDERS = {
+  tenant: 'zzplantillacentrozz',
+  nombre: 'ZZNOMBREDELCENTROZZ',
+  logoUrl: '/ZZLOGODELCENTROZZ.png',
+} as const
+
+/** The URL of a prerendered screen's shell, as the build writes it and the worker precaches it. */
+export function screenShellUrl(screen: PrerenderedScreen): string {
+  return `/shells/${screen}.html`
+}
+
+/**
+ * The prerendered screen an address opens, or null when it gets the plain shell: only a
+ * hospital's own public screens, and only without a query string (which may change what the
+ * screen shows, e.g. a session that expired).
+ */
+export function prerenderedScreenOf(pathname: string, search = ''): PrerenderedScreen | null {
+  if (search !== '' && search !== '?') return null
+  // Exactly `/{tenant}/{screen}`: `/{tenant}` alone is redirected by the page first.
+  if (tenantFromPathname(pathname) === null || pathname.split('/').length !== 3) return null
+  const screen = screenOfPathname(pathname)
+  return (PRERENDERED_SCREENS as readonly string[]).includes(screen)
+    ? (screen as PrerenderedScreen)
+    : null
+}
+
+/**
+ * The name people know `tenant` by: its own branding's `nombre`, the product's name for `main`,
+ * else the tenant id. The page's header and the prerendered screens both show this.
+ */
+export function hospitalNameFor(tenant: string, branding: Branding | null): string {
+  if (branding?.tenant === tenant && branding.nombre) return branding.nombre
+  return tenant === DEFAULT_TENANT ? DEFAULT_APP_NAME : tenant
+}
+
+/** Attribute of `#root` in a prerendered screen's shell: the screen it holds, for hydration. */
+export const PRERENDERED_ATTRIBUTE = 'data-prerendered'
 
 /** `id` of the JSON block the page reads its initial branding from. */
 export const BRANDING_DATA_ELEMENT_ID = 'tenant-branding'
@@ -42,7 +101,7 @@ export const SCREEN_CHUNKS_ELEMENT_ID = 'screen-chunks'
 export type ScreenChunks = Record<string, readonly string[]>
 
 const LOADING_TEXT = 'Cargando…'
-const NEEDS_JAVASCRIPT_TEXT =
+export const NEEDS_JAVASCRIPT_TEXT =
   'Esta aplicación necesita JavaScript para funcionar. Actívalo en tu navegador para iniciar sesión.'
 // Same size as the header's <img> the app renders, so the frame does not move when it takes over.
 const LOGO_SIZE_PX = 48
@@ -201,7 +260,36 @@ export function fillAppShell(template: string, { pathname, branding }: ShellFill
   const preloads = readScreenChunks(template)[screenOfPathname(pathname)] ?? []
   let html = fillSlot(template, SHELL_SLOTS.brandingHead, buildHead(tenant, own))
   html = fillSlot(html, SHELL_SLOTS.brandingFrame, buildFrame(own))
+  const screen = readSlot(html, SHELL_SLOTS.screen)
+  if (screen !== null) {
+    html = fillSlot(html, SHELL_SLOTS.screen, fillScreen(screen, tenant ?? DEFAULT_TENANT, own))
+  }
   return fillSlot(html, SHELL_SLOTS.screenPreload, buildPreloads(preloads))
+}
+
+// The elements React wrote for the placeholder logo: the `<img>` and the image preload it puts
+// first; neither has a `>` in its attributes (React escapes them, the placeholders are letters).
+const PLACEHOLDER_LOGO = new RegExp(
+  `<(?:img|link)[^>]*="${SCREEN_PLACEHOLDERS.logoUrl.replace(/[.]/g, '\\.')}"[^>]*>`,
+  'g',
+)
+
+/**
+ * A prerendered screen for one hospital: its tenant in every link, its name, and its logo when it
+ * has one (the page renders no `<img>` without one, so neither does the shell).
+ */
+function fillScreen(markup: string, tenant: string, branding: Branding | null): string {
+  const logoUrl = branding?.logoUrl ?? null
+  return markup
+    .replace(PLACEHOLDER_LOGO, (img) =>
+      logoUrl === null ? '' : img.split(SCREEN_PLACEHOLDERS.logoUrl).join(escapeHtml(logoUrl)),
+    )
+    .split(`/${SCREEN_PLACEHOLDERS.tenant}`)
+    .join(escapeHtml(tenantRoot(tenant)))
+    .split(SCREEN_PLACEHOLDERS.tenant)
+    .join(escapeHtml(tenant))
+    .split(SCREEN_PLACEHOLDERS.nombre)
+    .join(escapeHtml(hospitalNameFor(tenant, branding)))
 }
 
 /** The default branding slots, as the build writes them: what a shell shows before any fill. */

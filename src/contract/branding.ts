@@ -139,12 +139,15 @@ export function sanitizeLogoUrl(value: unknown, apiBaseUrl: string): string | nu
   return url.href
 }
 
-/** Longest hospital name shown (header, title, app name), in graphemes. */
-export const MAX_HOSPITAL_NAME_GRAPHEMES = 80
+/**
+ * Longest hospital name: in characters as the API stores it, in graphemes as it is shown (header,
+ * title, app name). Kept here, beside the name rule, so the worker reads it without TypeBox.
+ */
+export const HOSPITAL_NAME_MAX_LENGTH = 80
 
 function sanitizeName(value: unknown): string | null {
   if (typeof value !== 'string') return null
-  const name = cleanDisplayName(value.slice(0, MAX_RAW_NAME_LENGTH), MAX_HOSPITAL_NAME_GRAPHEMES)
+  const name = cleanDisplayName(value.slice(0, MAX_RAW_NAME_LENGTH), HOSPITAL_NAME_MAX_LENGTH)
   return name === '' ? null : name
 }
 

@@ -20,6 +20,12 @@ export const ESPECIALIDAD_MAX_LENGTH = 80
 export const MAX_FOTOS_POR_ASISTENCIA = 3
 /** Minutes a request may wait before it expires, unless the hospital sets its own. */
 export const DEFAULT_CADUCIDAD_MINUTOS = 30
+/** Largest photo file accepted (request attachments and conversation photos), in bytes. */
+export const FOTO_MAX_BYTES = 8 * 1024 * 1024
+/** Photos a consultation's conversation may hold besides the request's own. */
+export const MAX_FOTOS_POR_CONVERSACION = 30
+/** Events a reconnecting stream may catch up on; further behind, it gets `reinicio`. */
+export const EVENTOS_REANUDACION_MAX = 500
 
 /** A request's states: `en_espera` → `en_curso` → `finalizada`, or `cancelada`, `caducada`. */
 export const ESTADOS_ASISTENCIA = [
@@ -69,8 +75,8 @@ export type Espera = Static<typeof Espera>
 export const Asistencia = Type.Object({
   id: Uuid,
   tenant: Type.String(),
-  estado: Type.Union(ESTADOS_ASISTENCIA.map((estado) => Type.Literal(estado))),
-  origen: Type.Union(ORIGENES_ASISTENCIA.map((origen) => Type.Literal(origen))),
+  estado: Type.Enum(ESTADOS_ASISTENCIA),
+  origen: Type.Enum(ORIGENES_ASISTENCIA),
   motivo: Type.String(),
   especialidad: Type.Union([Type.String(), Type.Null()]),
   paciente: Persona,

@@ -16,7 +16,8 @@ const FUNCTIONAL = new RegExp(
   String.raw`^(rgba?|hsla?)\(\s*(${NUMBER})(%|deg)?\s*[,\s]\s*(${NUMBER})(%)?\s*[,\s]\s*(${NUMBER})(%)?\s*(?:[,/]\s*(${NUMBER})(%)?\s*)?\)$`,
   'i',
 )
-const MAX_COLOR_LENGTH = 64
+/** Longest colour value accepted anywhere (hex, rgb(), hsl()), in characters. */
+export const COLOR_MAX_LENGTH = 64
 
 const WHITE: Rgb = { r: 255, g: 255, b: 255 }
 const BLACK: Rgb = { r: 0, g: 0, b: 0 }
@@ -73,7 +74,7 @@ function parseFunctional(match: RegExpExecArray): { rgb: Rgb; alpha: number } | 
  * so the result is the colour people actually see. Returns null for anything not accepted.
  */
 export function parseColor(value: unknown): Rgb | null {
-  if (typeof value !== 'string' || value.length > MAX_COLOR_LENGTH) return null
+  if (typeof value !== 'string' || value.length > COLOR_MAX_LENGTH) return null
   const text = value.trim()
   let parsed: { rgb: Rgb; alpha: number } | null = null
   if (HEX.test(text)) parsed = parseHex(text.slice(1))

@@ -4,15 +4,13 @@
  * answer shapes live here once, for the server's schemas and the screens' checks alike.
  */
 import Type, { type Static } from 'typebox'
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PERSON_NAME_MAX_LENGTH } from './accounts.js'
 
-/** Shortest password a person may choose for themselves. */
-export const PASSWORD_MIN_LENGTH = 10
-/** Longest password accepted (scrypt would hash anything; this bounds the work). */
-export const PASSWORD_MAX_LENGTH = 256
-/** Longest name of a person. */
-export const PERSON_NAME_MAX_LENGTH = 100
-/** Longest email address (RFC 5321's path limit). */
-export const EMAIL_MAX_LENGTH = 254
+/**
+ * Shortest password a person may choose for themselves (registration, a reset link); stricter
+ * than what an administrator may set, since nobody else saw it chosen.
+ */
+export const OWN_PASSWORD_MIN_LENGTH = 10
 /** Longest text of a hospital's terms. */
 export const TERMS_MAX_LENGTH = 20_000
 /** Longest code in a link (the server issues 43 characters; a little room for copying). */
@@ -98,18 +96,18 @@ function countCharacters(value: string): number {
 /** The rule a password breaks (length counted in characters as people see them), or null. */
 export function findPasswordProblem(password: string): PasswordProblem | null {
   const length = countCharacters(password)
-  if (length < PASSWORD_MIN_LENGTH) return 'too_short'
+  if (length < OWN_PASSWORD_MIN_LENGTH) return 'too_short'
   if (length > PASSWORD_MAX_LENGTH) return 'too_long'
   if (COMMON.has(comparable(password))) return 'common'
   return null
 }
 
 /** The policy, shown before anyone types. */
-export const PASSWORD_POLICY_TEXT = `Al menos ${PASSWORD_MIN_LENGTH} caracteres, y que no sea una de las contraseñas más comunes (como «1234567890» o «contraseña123»).`
+export const PASSWORD_POLICY_TEXT = `Al menos ${OWN_PASSWORD_MIN_LENGTH} caracteres, y que no sea una de las contraseñas más comunes (como «1234567890» o «contraseña123»).`
 
 /** What to tell a person whose password breaks a rule: which rule. */
 export const PASSWORD_PROBLEM_MESSAGES: Record<PasswordProblem, string> = {
-  too_short: `La contraseña es demasiado corta: debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres.`,
+  too_short: `La contraseña es demasiado corta: debe tener al menos ${OWN_PASSWORD_MIN_LENGTH} caracteres.`,
   too_long: `La contraseña es demasiado larga: como máximo ${PASSWORD_MAX_LENGTH} caracteres.`,
   common: 'Esa contraseña es una de las más usadas y fáciles de adivinar: elige otra.',
 }
@@ -158,13 +156,6 @@ export const RestablecerEnlaceBody = Type.Object(
   { additionalProperties: false },
 )
 export type RestablecerEnlaceBody = Static<typeof RestablecerEnlaceBody>
-
-/** The answer that signs a person in (same as sign-in's). */
-export const SessionAnswer = Type.Object({
-  token: Type.String(),
-  user: Type.Object({ nombre: Type.String(), rol: Type.String() }),
-})
-export type SessionAnswer = Static<typeof SessionAnswer>
 
 /** A version of a hospital's terms. */
 export const Terminos = Type.Object({

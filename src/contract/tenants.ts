@@ -47,9 +47,15 @@ export function isReservedSegment(segment: string): boolean {
   return segment === '' || NEVER_TENANTS.has(segment)
 }
 
-// Letters (any script), digits and URL-safe punctuation; up to 100 characters. Anything else
+/** Longest tenant identifier, in characters: in a path, a query or a request body alike. */
+export const TENANT_ID_MAX_LENGTH = 100
+
+// Letters (any script), digits and URL-safe punctuation; up to the limit above. Anything else
 // (markup, control characters, slashes once decoded, very long strings) never names a tenant.
-const TENANT_ID = /^[\p{L}\p{N}][\p{L}\p{N}._~-]{0,99}$/u
+const TENANT_ID = new RegExp(
+  String.raw`^[\p{L}\p{N}][\p{L}\p{N}._~-]{0,${TENANT_ID_MAX_LENGTH - 1}}$`,
+  'u',
+)
 
 /** The raw (still percent-encoded) first segment of a pathname: `/a/b` → `a`, `/` → ``. */
 export function firstSegment(pathname: string): string {

@@ -587,3 +587,58 @@ describe('401', () => {
     expect(handlers.onUnauthorized).not.toHaveBeenCalled()
   })
 })
+
+describe('stream', () => {
+  it('opens an event stream with the token and extra headers, and hands its body over', async () => {
+    const { client, fetchMock, state } = setup()
+    state.token = 'tok'
+    fetchMock.mockResolvedValueOnce(
+      new Response('id: 1\ndata: {}\n\n', { headers: { 'Content-Type': 'text/event-stream' } }),
+    )
+    const body = await client.stream('/api/eventos', { headers: { 'Last-Event-ID': '9' } })
+    const [url, init] = fetchMock.mock.calls[0] ?? []
+    const headers = new Headers(init?.headers)
+    expect(url).toBe(`${API}/api/eventos`)
+    expect(headers.get('X-Authorization')).toBe('Bearer tok')
+    expect(headers.get('Last-Event-ID')).toBe('9')
+    expect(headers.get('Accept')).toBe('text/event-stream')
+    expect(await new Response(body).text()).toBe('id: 1\ndata: {}\n\n')
+  })
+
+  it('runs the 401 reaction once and rejects with UnauthorizedError', async () => {
+    const { client, fetchMock, handlers, state } = setup()
+    state.token = 'old'
+    fetchMock.mockResolvedValueOnce(json({ error: 'unauthorized' }, { status: 401 }))
+    await expect(client.stream('/api/eventos')).rejects.toBeInstanceOf(UnauthorizedError)
+    expect(handlers.onUnauthorized).toHaveBeenCalledTimes(1)
+  })
+
+  it('keeps a stream open past the request deadline: only the caller ends it', async () => {
+    vi.useFakeTimers()
+    const { client, fetchMock } = setup()
+    let aborted = false
+    fetchMock.mockImplementationOnce((_url, init) => {
+      init?.signal?.addEventListener('abort', () => {
+        aborted = true
+      })
+      return Promise.resolve(new Response(stalledBody('data: x\n\n').stream))
+    })
+    const stop = new AbortController()
+    await client.stream('/api/eventos', { signal: stop.signal })
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(aborted).toBe(false)
+    stop.abort()
+    expect(aborted).toBe(true)
+  })
+
+  it('gives up on a server that sends no headers in time', async () => {
+    vi.useFakeTimers()
+    const { client, fetchMock, handlers } = setup()
+    fetchMock.mockImplementationOnce((_url, init) => neverAnswering(init))
+    const opening = client.stream('/api/eventos')
+    const outcome = expect(opening).rejects.toBeInstanceOf(TimeoutError)
+    await vi.advanceTimersByTimeAsync(5_000)
+    await outcome
+    expect(handlers.onUnreachable).toHaveBeenCalled()
+  })
+})

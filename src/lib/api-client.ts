@@ -5,7 +5,13 @@
  */
 import { TOKEN_HEADER } from '../config/api-paths'
 import { isServedFromWorkerCache } from '../config/sw-messages'
-import { ApiError, InvalidRequestError, TimeoutError, UnauthorizedError } from './api-errors'
+import {
+  ApiError,
+  InvalidRequestError,
+  InvalidResponseError,
+  TimeoutError,
+  UnauthorizedError,
+} from './api-errors'
 import { parseErrorBody, parseJson, readText } from './http/answer-body'
 import { failureOf, startExchange, type Exchange } from './http/exchange'
 import { sendMultipart, type RawAnswer } from './http/multipart-upload'
@@ -19,8 +25,11 @@ export interface ApiClientOptions {
 }
 
 export interface ApiEventHandlers {
-  /** A 401 arrived for a credential not yet reacted to: wipe and go to the login screen. */
-  onUnauthorized: () => void
+  /**
+   * A 401 arrived for a credential not yet reacted to: wipe and go to the login screen. `code`
+   * is the answer's error code (`account_disabled` says why), when it has one.
+   */
+  onUnauthorized: (code: string | null) => void
   /** An HTTP answer came from the API itself (not the worker's cache): it is reachable. */
   onReachable: () => void
   /** The request got no answer at all. */
@@ -45,6 +54,9 @@ export interface RequestOptions {
 
 export { MAX_RESPONSE_BYTES } from './http/answer-body'
 
+/** Largest image the app reads through `blob` (photos are re-encoded by the API well below). */
+export const MAX_BLOB_BYTES = 15 * 1024 * 1024
+
 const NO_HANDLERS: ApiEventHandlers = {
   onUnauthorized: () => undefined,
   onReachable: () => undefined,
@@ -64,7 +76,24 @@ export interface ApiClient {
    * rules as `request`: token to API origins only, timeout, the 401 reaction, typed errors.
    */
   upload<T = unknown>(path: string, form: FormData, options?: UploadOptions): Promise<T>
+  /**
+   * Opens a long-lived `GET` (Server-Sent Events) under the same rules as `request`: token to API
+   * origins only, the 401 reaction, typed errors. The deadline covers the wait for the answer's
+   * headers only; the caller reads the body and ends it with its signal.
+   */
+  stream(path: string, options?: StreamOptions): Promise<ReadableStream<Uint8Array>>
+  /**
+   * Reads an image the API serves only to the session (a consultation's photo), under the same
+   * rules as `request`, up to MAX_BLOB_BYTES.
+   */
+  blob(path: string, options?: StreamOptions): Promise<Blob>
   setEventHandlers(handlers: Partial<ApiEventHandlers>): void
+}
+
+export interface StreamOptions {
+  /** Extra request headers (e.g. `Last-Event-ID`); the token header cannot be overridden. */
+  headers?: Readonly<Record<string, string>>
+  signal?: AbortSignal
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -116,7 +145,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   ): Error {
     const { code, body } = parseErrorBody(text)
     if (status === 401 && lostSession) {
-      reactToUnauthorized(lostSession.sentToken)
+      reactToUnauthorized(lostSession.sentToken, code)
       return new UnauthorizedError(code)
     }
     return new ApiError(status, code, `${url.pathname} answered ${status}`, body)
@@ -127,14 +156,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return options.apiOrigins.includes(url.origin) ? options.readToken() : null
   }
 
-  function reactToUnauthorized(sentToken: string | null) {
+  function reactToUnauthorized(sentToken: string | null, code: string | null) {
     // Already handled, or a request sent with another credential than the one stored now: an
     // old token a new sign-in replaced, or no token at all while a sign-in stored one meanwhile.
     // That 401 says nothing about the current session, so it must not wipe it.
     if (handledCredential === sentToken) return
     if (sentToken !== options.readToken()) return
     handledCredential = sentToken
-    handlers.onUnauthorized()
+    handlers.onUnauthorized(code)
   }
 
   return {
@@ -178,6 +207,70 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         }
         requestOptions.onHeaders?.(response.headers)
         return parseJson(await read(response, exchange)) as T
+      } finally {
+        exchange.finish()
+      }
+    },
+
+    async stream(path: string, streamOptions: StreamOptions = {}) {
+      const url = buildUrl(path)
+      const headers = new Headers(streamOptions.headers)
+      headers.set('Accept', 'text/event-stream')
+      const token = tokenFor(url)
+      if (token) headers.set(TOKEN_HEADER, `Bearer ${token}`)
+      const exchange = startExchange(url, streamOptions.signal, options.timeoutMs)
+      let response: Response
+      try {
+        response = await send(exchange, {
+          method: 'GET',
+          headers,
+          credentials: 'omit',
+          cache: 'no-store',
+        })
+      } finally {
+        // Headers are in (or nothing came): from here on only the caller's signal ends it.
+        exchange.finish()
+      }
+      handlers.onReachable()
+      if (!response.ok || response.body === null) {
+        const text = response.ok ? '' : await response.text().catch(() => '')
+        const isLostSession = response.status === 401 && options.apiOrigins.includes(url.origin)
+        if (response.ok) throw new InvalidResponseError(`${url.pathname} sent no stream`)
+        throw failedAnswer(
+          { status: response.status, text },
+          url,
+          isLostSession ? { sentToken: token } : null,
+        )
+      }
+      return response.body
+    },
+
+    async blob(path: string, blobOptions: StreamOptions = {}) {
+      const url = buildUrl(path)
+      const headers = new Headers(blobOptions.headers)
+      const token = tokenFor(url)
+      if (token) headers.set(TOKEN_HEADER, `Bearer ${token}`)
+      const exchange = startExchange(url, blobOptions.signal, options.timeoutMs)
+      try {
+        const response = await send(exchange, { method: 'GET', headers, credentials: 'omit' })
+        handlers.onReachable()
+        if (!response.ok) {
+          const text = await response.text().catch(() => '')
+          const isLostSession = response.status === 401 && options.apiOrigins.includes(url.origin)
+          throw failedAnswer(
+            { status: response.status, text },
+            url,
+            isLostSession ? { sentToken: token } : null,
+          )
+        }
+        if (Number(response.headers.get('Content-Length') ?? 0) > MAX_BLOB_BYTES) {
+          throw new InvalidResponseError('Image too large')
+        }
+        try {
+          return await response.blob()
+        } catch (error) {
+          throw failureOf(exchange, error)
+        }
       } finally {
         exchange.finish()
       }

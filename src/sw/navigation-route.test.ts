@@ -1,5 +1,5 @@
 import { describe, expect, test, vi } from 'vitest'
-import { screenChunksElement } from '../contract/app-shell'
+import { SCREEN_PLACEHOLDERS, screenChunksElement, screenShellUrl } from '../contract/app-shell'
 import { DEFAULT_COLORS, type Branding } from '../contract/branding'
 import {
   createShellNavigationHandler,
@@ -92,6 +92,33 @@ describe('createShellNavigationHandler', () => {
       String(new TextEncoder().encode(html).byteLength),
     )
     expect(response.headers.has('Content-Encoding')).toBe(false)
+  })
+
+  test('a public screen the build rendered is answered with its own shell, branded', async () => {
+    const screenShell = `<html><head></head><body><div id="root"><!--shell:screen--><span class="brand-name">${SCREEN_PLACEHOLDERS.nombre}</span><!--/shell:screen--></div></body></html>`
+    const asked: string[] = []
+    const matchShell = (url: string) => {
+      asked.push(url)
+      return Promise.resolve(
+        url === screenShellUrl('login') ? new Response(screenShell) : shellResponse(),
+      )
+    }
+    const html = await (await navigate('/hospital-central/login', { matchShell })).text()
+    expect(asked).toEqual(['/shells/login.html'])
+    expect(html).toContain('<span class="brand-name">Hospital Central</span>')
+
+    // Any other screen, or a query that may change the screen, gets the plain shell.
+    asked.length = 0
+    await navigate('/hospital-central/login?caducada=1', { matchShell })
+    await navigate('/hospital-central/cliente', { matchShell })
+    expect(asked).toEqual(['/index.html', '/index.html'])
+  })
+
+  test('a screen shell missing from the precache falls back to the plain shell', async () => {
+    const matchShell = (url: string) =>
+      Promise.resolve(url === '/index.html' ? shellResponse() : undefined)
+    const html = await (await navigate('/hospital-central/login', { matchShell })).text()
+    expect(html).toContain('<title>Hospital Central</title>')
   })
 
   test('a hospital with no branding on the device gets the server’s page while online', async () => {

@@ -5,7 +5,7 @@
  * device has no branding for yet is left to the server, which brands its page, while it answers.
  */
 import type { RouteHandlerCallback, RouteMatchCallbackOptions } from 'workbox-core/types'
-import { fillAppShell } from '../contract/app-shell'
+import { fillAppShell, prerenderedScreenOf, screenShellUrl } from '../contract/app-shell'
 import type { Branding } from '../contract/branding'
 import { DEFAULT_TENANT, isApiPathname, tenantFromPathname } from '../contract/tenants'
 
@@ -32,8 +32,8 @@ export function isShellNavigation({
 }
 
 export interface ShellNavigationDependencies {
-  /** The precached shell, undefined when it is not (yet) precached. */
-  matchShell: () => Promise<Response | undefined>
+  /** A precached shell by URL (`/index.html`, `/shells/login.html`), undefined when absent. */
+  matchShell: (shellUrl: string) => Promise<Response | undefined>
   /** The tenant's stored branding; expected to give up quickly and resolve null. */
   readBranding: (tenant: string) => Promise<Branding | null>
   fetch?: (request: Request) => Promise<Response>
@@ -67,7 +67,13 @@ export function createShellNavigationHandler({
         // Offline: the shell and the app's routing rules answer, as for any other path.
       }
     }
-    const shell = await matchShell().catch(() => undefined)
+    // A public screen the build rendered is answered with it; any other path with the frame.
+    const screen = prerenderedScreenOf(url.pathname, url.search)
+    const shell =
+      (screen === null
+        ? undefined
+        : await matchShell(screenShellUrl(screen)).catch(() => undefined)) ??
+      (await matchShell(SHELL_URL).catch(() => undefined))
     // Not precached (a failed install, or caches cleared by hand): the server answers, as
     // without a worker, while the precache is refilled so the next offline visit works.
     if (!shell) {

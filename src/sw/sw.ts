@@ -35,7 +35,6 @@ import {
   createShellNavigationHandler,
   isShellNavigation,
   NAVIGATION_BRANDING_TIMEOUT_MS,
-  SHELL_URL,
 } from './navigation-route'
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -84,7 +83,7 @@ registerRoute(isLogoRequest, logoStrategy)
 registerRoute(
   isShellNavigation,
   createShellNavigationHandler({
-    matchShell: () => matchPrecache(SHELL_URL),
+    matchShell: (shellUrl) => matchPrecache(shellUrl),
     readBranding: (tenant) => readBranding(tenant, { timeoutMs: NAVIGATION_BRANDING_TIMEOUT_MS }),
     repairPrecache: () =>
       repairPrecache({

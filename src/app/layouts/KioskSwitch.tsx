@@ -13,7 +13,8 @@ import {
 
 /** True while this device is a kiosk, re-rendering when that changes (here or in another tab). */
 export function useIsKioskMode(): boolean {
-  return useSyncExternalStore(subscribeToKioskMode, isKioskMode)
+  // Prerendered screens are drawn for an ordinary device; a kiosk's look follows hydration.
+  return useSyncExternalStore(subscribeToKioskMode, isKioskMode, () => false)
 }
 
 /**

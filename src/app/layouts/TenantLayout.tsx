@@ -3,6 +3,7 @@ import { Link, Outlet, useLoaderData, useNavigate } from 'react-router-dom'
 import { TitleOwnerContext } from '../../components/SectionPage'
 import { appVersion } from '../../config/env'
 import { paths } from '../../config/paths'
+import { rolLabel } from '../../contract/accounts'
 import { InactivitySignOut } from '../../features/auth/InactivitySignOut'
 import {
   belongsToOtherHospital,
@@ -19,7 +20,6 @@ import { useTenant } from '../../features/tenant/tenant-gate'
 import { useBranding } from '../../features/tenant/use-branding'
 import { useHospitalName } from '../../features/tenant/use-hospital-name'
 import { KioskSwitch, useIsKioskMode } from './KioskSwitch'
-import { ROL_LABELS } from './rol-labels'
 import type { TenantLayoutData } from './tenant-layout-data'
 import { useFocusOnNavigation } from './use-focus-on-navigation'
 
@@ -64,7 +64,7 @@ function SignedInUser({ tenant, session }: { tenant: string; session: Promise<Se
       <p className="signed-in-name">
         <span className="visually-hidden">Sesión iniciada como </span>
         {user.nombre}
-        <span className="signed-in-rol"> · {ROL_LABELS[user.rol] ?? user.rol}</span>
+        <span className="signed-in-rol"> · {rolLabel(user.rol)}</span>
       </p>
       {belongsToOtherHospital(user, tenant) && (
         <Link className="header-link" to={paths.home(user.tenant, user.rol)}>

@@ -11,6 +11,7 @@ import { readValue } from '../../lib/storage'
 import { isTenantId } from '../../contract/tenants'
 
 export const TENANT_LAYOUT_ID = 'tenant-layout'
+export const TENANT_BRANDING_ID = 'tenant-branding'
 
 export interface TenantBrandingData {
   /**
@@ -40,6 +41,13 @@ export interface TenantLayoutData {
 }
 
 let tokenAtLastLoad: string | null = null
+let sessionReadAt = 0
+
+/**
+ * A session read longer ago than this is read again on the next navigation: an account disabled
+ * meanwhile is signed out by then, not left looking signed in until a reload.
+ */
+export const SESSION_RECHECK_MS = 60_000
 let isSessionUnverified = false
 
 /**
@@ -58,6 +66,7 @@ export function tenantLayoutLoader({ params }: LoaderFunctionArgs): TenantLayout
   // call for a segment that names no hospital.
   if (!isTenantId(tenant)) return NOBODY_SIGNED_IN
   tokenAtLastLoad = readValue('token')
+  sessionReadAt = Date.now()
   // A 401 here runs the app-wide 401 reaction; the layout then just shows nobody signed in.
   const session = readSession()
   void session.then((state) => {
@@ -68,7 +77,8 @@ export function tenantLayoutLoader({ params }: LoaderFunctionArgs): TenantLayout
 
 /**
  * The user is read again when the tenant changes, when the same URL is opened again (SPEC §2: it
- * reloads) and when the session changed; not on every screen change.
+ * reloads), when the session changed, and when the last read is over a minute old; not on every
+ * screen change.
  */
 export function shouldRevalidateTenantLayout({
   currentUrl,
@@ -79,6 +89,7 @@ export function shouldRevalidateTenantLayout({
   return (
     currentParams.tenant !== nextParams.tenant ||
     currentUrl.href === nextUrl.href ||
-    readValue('token') !== tokenAtLastLoad
+    readValue('token') !== tokenAtLastLoad ||
+    (tokenAtLastLoad !== null && Date.now() - sessionReadAt > SESSION_RECHECK_MS)
   )
 }

@@ -1,7 +1,7 @@
 import { Suspense, use, useEffect, useState, useSyncExternalStore } from 'react'
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom'
 import { SectionPage } from '../../components/SectionPage'
-import { EXPIRED_PARAMS, paths, returnPathWithin } from '../../config/paths'
+import { EXPIRED_PARAMS, SESSION_END_REASONS, paths, returnPathWithin } from '../../config/paths'
 import { DEFAULT_TENANT, isTenantId, type ReservedSegment } from '../../contract/tenants'
 import { LoginForm } from '../../features/auth/LoginForm'
 import '../../features/join/join.css'
@@ -52,11 +52,25 @@ function RedirectIfSignedIn() {
   const session = useSession()
   const [searchParams] = useSearchParams()
   const state = use(session)
-  if (state.status === 'verified' && state.user.tenant === tenant) {
-    const returnTo = returnPathWithin(tenant, searchParams.get(EXPIRED_PARAMS.returnTo))
-    return <Navigate to={returnTo ?? paths.home(tenant, state.user.rol)} replace />
+  // The portal (`main`) is a way in, never a second home: a hospital's account goes home.
+  const isOwnOrPortal = state.status === 'verified' && isOwnOrPortalOf(state.user.tenant, tenant)
+  if (state.status === 'verified' && isOwnOrPortal) {
+    const home = state.user.tenant
+    const returnTo = returnPathWithin(home, searchParams.get(EXPIRED_PARAMS.returnTo))
+    return <Navigate to={returnTo ?? paths.home(home, state.user.rol)} replace />
   }
   return null
+}
+
+function isOwnOrPortalOf(userTenant: string, tenant: string): boolean {
+  return isTenantId(userTenant) && (userTenant === tenant || tenant === DEFAULT_TENANT)
+}
+
+const END_MESSAGES: Record<string, string> = {
+  [SESSION_END_REASONS.accountDisabled]:
+    'Tu cuenta está desactivada. Habla con la administración de tu centro.',
+  [SESSION_END_REASONS.hospitalDisabled]:
+    'Este centro está desactivado. Habla con la administración de tu centro.',
 }
 
 /**
@@ -68,10 +82,12 @@ export function LoginScreen({ screen }: { screen: ReservedSegment }) {
   const navigate = useNavigate()
   const [searchParams] = useSearchParams()
   const hasExpired = searchParams.get(EXPIRED_PARAMS.expired) === '1'
+  const endMessage = END_MESSAGES[searchParams.get(EXPIRED_PARAMS.reason) ?? '']
   const returnTo = searchParams.get(EXPIRED_PARAMS.returnTo)
   const hospitalToReturnTo = useHospitalToReturnTo(tenant)
   const { lastReachableAt } = useSyncExternalStore(
     connectionMonitor.subscribe,
+    connectionMonitor.getSnapshot,
     connectionMonitor.getSnapshot,
   )
 
@@ -82,7 +98,7 @@ export function LoginScreen({ screen }: { screen: ReservedSegment }) {
       </Suspense>
       {hasExpired && (
         <div className="notice" role="status">
-          <p>Tu sesión ha caducado. Vuelve a iniciar sesión para continuar.</p>
+          <p>{endMessage ?? 'Tu sesión ha caducado. Vuelve a iniciar sesión para continuar.'}</p>
           {hospitalToReturnTo && (
             <p>
               <Link
@@ -101,7 +117,9 @@ export function LoginScreen({ screen }: { screen: ReservedSegment }) {
         tenant={tenant}
         apiAnsweredAt={lastReachableAt}
         onSignedIn={(user) => {
-          void navigate(returnPathWithin(tenant, returnTo) ?? paths.home(tenant, user.rol))
+          // Signed in through the portal, an account of a hospital goes to that hospital.
+          const home = user.tenant
+          void navigate(returnPathWithin(home, returnTo) ?? paths.home(home, user.rol))
         }}
         pendingAccountHelp={(email) => (
           <section className="join-section" aria-label="Enviar otro enlace de confirmación">

@@ -52,7 +52,7 @@ function NewPasswordWithLink({ tenant, codigo }: { tenant: string; codigo: strin
     }
     setBusy(true)
     try {
-      const user = startSession(await resetWithLink(tenant, codigo, password))
+      const user = startSession(await resetWithLink(tenant, codigo, password), tenant)
       void navigate(paths.home(tenant, user.rol), { replace: true })
     } catch (caught) {
       if (caught instanceof ApiError && caught.code === 'weak_password') {

@@ -16,6 +16,6 @@ describe('mayOpen', () => {
 
   it('leaves the screens no role owns open to everyone', () => {
     expect(mayOpen('directorio', 'cliente')).toBe(true)
-    expect(mayOpen('terminos-y-condiciones', 'rol-desconocido')).toBe(true)
+    expect(mayOpen('terminos-y-condiciones', 'profesional')).toBe(true)
   })
 })

@@ -3,7 +3,7 @@
  * screen shows, the same way on every screen). Screens not listed are open to everyone.
  */
 import type { ReservedSegment } from '../../contract/tenants'
-import type { Rol } from '../../features/auth/session'
+import type { Rol } from '../../contract/accounts'
 
 export const SCREEN_ROLES: Partial<Record<ReservedSegment, readonly Rol[]>> = {
   cliente: ['cliente'],

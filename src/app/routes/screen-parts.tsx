@@ -5,7 +5,7 @@ import { SectionPage } from '../../components/SectionPage'
 import { belongsToOtherHospital } from '../../features/auth/session'
 import { paths } from '../../config/paths'
 import type { ReservedSegment } from '../../contract/tenants'
-import { ROL_LABELS } from '../layouts/rol-labels'
+import { rolLabel } from '../../contract/accounts'
 import { TENANT_LAYOUT_ID, type TenantLayoutData } from '../layouts/tenant-layout-data'
 import { useTenant } from '../../features/tenant/tenant-gate'
 import { mayOpen } from './screen-access'
@@ -63,7 +63,7 @@ function RoleGate({ screen, children }: { screen: ReservedSegment; children: Rea
     return (
       <SectionPage title="No tienes acceso a esta área">
         <p>
-          Tu perfil ({ROL_LABELS[user.rol] ?? user.rol}) no da acceso a esta área.{' '}
+          Tu perfil ({rolLabel(user.rol)}) no da acceso a esta área.{' '}
           <Link to={paths.home(tenant, user.rol)}>Ir a mi área</Link>.
         </p>
       </SectionPage>
@@ -72,7 +72,7 @@ function RoleGate({ screen, children }: { screen: ReservedSegment; children: Rea
   return (
     <SectionPage title={SCREEN_TITLES[screen]}>
       <p>
-        Has iniciado sesión como <strong>{user.nombre}</strong> ({ROL_LABELS[user.rol] ?? user.rol}
+        Has iniciado sesión como <strong>{user.nombre}</strong> ({rolLabel(user.rol)}
         ).
       </p>
       {children}

@@ -32,7 +32,7 @@ export function Component() {
   const [searchParams] = useSearchParams()
   const codigo = searchParams.get('codigo')
   const redemption = useLinkRedemption(codigo === null ? null : `validar:${codigo}`, async () =>
-    startSession(await confirmAccount(tenant, codigo ?? '')),
+    startSession(await confirmAccount(tenant, codigo ?? ''), tenant),
   )
 
   useEffect(() => {

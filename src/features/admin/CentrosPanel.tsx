@@ -1,5 +1,7 @@
 import './admin.css'
 import { useId, useState, type SubmitEvent } from 'react'
+import { HOSPITAL_NAME_MAX_LENGTH } from '../../contract/branding'
+import { TENANT_ID_MAX_LENGTH } from '../../contract/tenants'
 import {
   createHospital,
   listHospitals,
@@ -136,11 +138,11 @@ export function CentrosPanel() {
           <h3>Nuevo centro</h3>
           <label>
             Dirección (aparece en la URL: letras, números y guiones)
-            <input name="tenant" required maxLength={100} autoComplete="off" />
+            <input name="tenant" required maxLength={TENANT_ID_MAX_LENGTH} autoComplete="off" />
           </label>
           <label>
             Nombre del centro
-            <input name="nombre" required maxLength={100} autoComplete="off" />
+            <input name="nombre" required maxLength={HOSPITAL_NAME_MAX_LENGTH} autoComplete="off" />
           </label>
           <label>
             Color primario

@@ -1,6 +1,14 @@
 import './admin.css'
 import { useCallback, useId, useState, type SubmitEvent } from 'react'
 import {
+  EMAIL_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PERSON_NAME_MAX_LENGTH,
+  ROL_LABELS,
+  ROLES,
+} from '../../contract/accounts'
+import {
   createAccount,
   disableAccount,
   listAccounts,
@@ -12,17 +20,6 @@ import { textField } from './form-fields'
 import { ActionOutcome, LoadError, Loading } from './PanelStates'
 import { useAdminAction } from './use-admin-action'
 import { useAsyncData } from './use-async-data'
-
-const ROLES: { value: Rol; label: string }[] = [
-  { value: 'cliente', label: 'Paciente' },
-  { value: 'profesional', label: 'Profesional' },
-  { value: 'admin', label: 'Administración' },
-]
-
-const ROL_LABEL = Object.fromEntries(ROLES.map((rol) => [rol.value, rol.label])) as Record<
-  Rol,
-  string
->
 
 interface IssuedCode {
   email: string
@@ -54,7 +51,7 @@ export function CuentasPanel({ tenant, hospitalName }: { tenant: string; hospita
         password: textField(data, 'password'),
       })
       form.reset()
-      return `Cuenta creada: ${created.email} (${ROL_LABEL[created.rol]}).`
+      return `Cuenta creada: ${created.email} (${ROL_LABELS[created.rol]}).`
     })
   }
 
@@ -97,7 +94,7 @@ export function CuentasPanel({ tenant, hospitalName }: { tenant: string; hospita
                   <tr key={account.id}>
                     <th scope="row">{account.nombre}</th>
                     <td>{account.email}</td>
-                    <td>{ROL_LABEL[account.rol]}</td>
+                    <td>{ROL_LABELS[account.rol]}</td>
                     <td>{account.activo ? 'Activa' : 'Desactivada'}</td>
                     <td className="admin-actions">
                       {account.activo && (
@@ -154,30 +151,36 @@ export function CuentasPanel({ tenant, hospitalName }: { tenant: string; hospita
         <h3>Nueva cuenta</h3>
         <label>
           Nombre y apellidos
-          <input name="nombre" required maxLength={100} autoComplete="off" />
+          <input name="nombre" required maxLength={PERSON_NAME_MAX_LENGTH} autoComplete="off" />
         </label>
         <label>
           Correo electrónico
-          <input name="email" type="email" required maxLength={254} autoComplete="off" />
+          <input
+            name="email"
+            type="email"
+            required
+            maxLength={EMAIL_MAX_LENGTH}
+            autoComplete="off"
+          />
         </label>
         <label>
           Perfil
           <select name="rol" defaultValue="cliente">
             {ROLES.map((rol) => (
-              <option key={rol.value} value={rol.value}>
-                {rol.label}
+              <option key={rol} value={rol}>
+                {ROL_LABELS[rol]}
               </option>
             ))}
           </select>
         </label>
         <label>
-          Contraseña inicial (mínimo 8 caracteres)
+          Contraseña inicial (mínimo {PASSWORD_MIN_LENGTH} caracteres)
           <input
             name="password"
             type="password"
             required
-            minLength={8}
-            maxLength={256}
+            minLength={PASSWORD_MIN_LENGTH}
+            maxLength={PASSWORD_MAX_LENGTH}
             autoComplete="new-password"
           />
         </label>

@@ -7,6 +7,7 @@ import {
   type CSSProperties,
   type SubmitEvent,
 } from 'react'
+import { HOSPITAL_NAME_MAX_LENGTH } from '../../contract/branding'
 import { readHospital, updateHospital, uploadLogo, type VersionedHospital } from './admin-api'
 import { describeAdminError, isStaleVersion } from './admin-errors'
 import { checkColors, formatRatio, type ColorCheck } from './color-check'
@@ -245,7 +246,7 @@ function ImagenForm({
           <input
             value={nombre}
             required
-            maxLength={100}
+            maxLength={HOSPITAL_NAME_MAX_LENGTH}
             onChange={(event) => {
               setNombre(event.currentTarget.value)
             }}

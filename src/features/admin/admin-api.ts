@@ -1,9 +1,21 @@
-/** The administration calls of the API (`/api/admin/hospitales…`), typed for the screens. */
+/**
+ * The administration calls of the API (`/api/admin/hospitales…`), typed for the screens: every
+ * answer is read against the contract's schema of its shape.
+ */
+import Type from 'typebox'
 import { adminHospitalPath, API_PATHS } from '../../config/api-paths'
+import { AdminAccount, CuentaConCodigo, type NuevaCuenta, type Rol } from '../../contract/accounts'
+import {
+  AdminHospital,
+  LogoSubido,
+  type CambiosHospital,
+  type NuevoHospital,
+} from '../../contract/hospitals'
+import { readAnswer } from '../../lib/answer-shape'
 import { api } from '../../lib/api'
-import type { AdminAccount, AdminHospital, Rol } from '../../contract/accounts'
 
 export type { AdminAccount as Account, AdminHospital as Hospital, Rol }
+export type { NuevoHospital as NewHospital, NuevaCuenta as NewAccount }
 
 /** A hospital with the version a change must name in `If-Match`. */
 export interface VersionedHospital {
@@ -11,80 +23,76 @@ export interface VersionedHospital {
   etag: string
 }
 
-export interface NewHospital {
-  tenant: string
-  nombre: string
-  color_primario: string
-  color_secundario: string
-}
+const AdminHospitals = Type.Array(AdminHospital)
+const AdminAccounts = Type.Array(AdminAccount)
 
-export interface NewAccount {
-  email: string
-  nombre: string
-  rol: Rol
-  password: string
-}
+export const listHospitals = async () =>
+  readAnswer(AdminHospitals, await api.request(API_PATHS.adminHospitales))
 
-export interface AccessCode {
-  codigo_acceso: string
-  caduca_en: string
-}
-
-export const listHospitals = () => api.request<AdminHospital[]>(API_PATHS.adminHospitales)
-
-export const createHospital = (hospital: NewHospital) =>
-  api.request<AdminHospital>(API_PATHS.adminHospitales, { method: 'POST', body: hospital })
+export const createHospital = async (hospital: NuevoHospital) =>
+  readAnswer(
+    AdminHospital,
+    await api.request(API_PATHS.adminHospitales, { method: 'POST', body: hospital }),
+  )
 
 async function versioned(
   path: string,
   init: Parameters<typeof api.request>[1] = {},
 ): Promise<VersionedHospital> {
   let etag = ''
-  const hospital = await api.request<AdminHospital>(path, {
+  const answer = await api.request(path, {
     ...init,
     onHeaders: (headers) => {
       etag = headers.get('ETag') ?? ''
     },
   })
-  return { hospital, etag }
+  return { hospital: readAnswer(AdminHospital, answer), etag }
 }
 
 export const readHospital = (tenant: string) => versioned(adminHospitalPath(tenant))
 
 /** Saves changes to the version `etag`; a 412 means someone else saved first. */
-export const updateHospital = (
-  tenant: string,
-  etag: string,
-  changes: Partial<
-    Pick<AdminHospital, 'nombre' | 'color_primario' | 'color_secundario' | 'activo'>
-  >,
-) =>
+export const updateHospital = (tenant: string, etag: string, changes: CambiosHospital) =>
   versioned(adminHospitalPath(tenant), {
     method: 'PATCH',
     body: changes,
     headers: { 'If-Match': etag },
   })
 
-export const uploadLogo = (tenant: string, file: File, onProgress: (sent: number) => void) => {
+export const uploadLogo = async (
+  tenant: string,
+  file: File,
+  onProgress: (sent: number) => void,
+) => {
   const form = new FormData()
   form.append('logo', file)
-  return api.upload<{ imagen: string }>(adminHospitalPath(tenant, 'logo'), form, { onProgress })
+  const answer = await api.upload(adminHospitalPath(tenant, 'logo'), form, { onProgress })
+  return readAnswer(LogoSubido, answer)
 }
 
-export const listAccounts = (tenant: string) =>
-  api.request<AdminAccount[]>(adminHospitalPath(tenant, 'cuentas'))
+export const listAccounts = async (tenant: string) =>
+  readAnswer(AdminAccounts, await api.request(adminHospitalPath(tenant, 'cuentas')))
 
-export const createAccount = (tenant: string, account: NewAccount) =>
-  api.request<AdminAccount>(adminHospitalPath(tenant, 'cuentas'), { method: 'POST', body: account })
+export const createAccount = async (tenant: string, account: NuevaCuenta) =>
+  readAnswer(
+    AdminAccount,
+    await api.request(adminHospitalPath(tenant, 'cuentas'), { method: 'POST', body: account }),
+  )
 
-export const disableAccount = (tenant: string, id: number) =>
-  api.request<AdminAccount>(adminHospitalPath(tenant, 'cuentas', id), {
-    method: 'PATCH',
-    body: { activo: false },
-  })
+export const disableAccount = async (tenant: string, id: number) =>
+  readAnswer(
+    AdminAccount,
+    await api.request(adminHospitalPath(tenant, 'cuentas', id), {
+      method: 'PATCH',
+      body: { activo: false },
+    }),
+  )
 
-export const resetAccess = (tenant: string, id: number) =>
-  api.request<AdminAccount & AccessCode>(adminHospitalPath(tenant, 'cuentas', id), {
-    method: 'PATCH',
-    body: { restablecer_acceso: true },
-  })
+export const resetAccess = async (tenant: string, id: number) =>
+  readAnswer(
+    CuentaConCodigo,
+    await api.request(adminHospitalPath(tenant, 'cuentas', id), {
+      method: 'PATCH',
+      body: { restablecer_acceso: true },
+    }),
+  )

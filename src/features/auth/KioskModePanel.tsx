@@ -7,7 +7,7 @@ import { isKioskMode, setKioskMode, subscribeToKioskMode } from './kiosk-mode'
  */
 export function KioskModePanel() {
   const titleId = useId()
-  const isKiosk = useSyncExternalStore(subscribeToKioskMode, isKioskMode)
+  const isKiosk = useSyncExternalStore(subscribeToKioskMode, isKioskMode, () => false)
   const [hasSwitchedOff, setHasSwitchedOff] = useState(false)
   if (!isKiosk && !hasSwitchedOff) return null
   return (

@@ -8,7 +8,7 @@ import { signIn, type SessionUser } from './session'
 vi.mock('./session', () => ({ signIn: vi.fn() }))
 
 const signInMock = vi.mocked(signIn)
-const USER: SessionUser = { nombre: 'Ana García', rol: 'cliente' }
+const USER: SessionUser = { nombre: 'Ana García', rol: 'cliente', tenant: 'hospital-central' }
 const TENANT = 'hospital-central'
 
 // Words an untranslated form would show; the UI is Spanish only.
@@ -141,7 +141,26 @@ describe('LoginForm', () => {
     [
       'too many attempts',
       new ApiError(429, 'rate_limited', ''),
-      'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.',
+      'Demasiados intentos. Espera un poco y vuelve a intentarlo.',
+    ],
+    [
+      'too many attempts, with the wait the server names',
+      new ApiError(429, 'rate_limited', '', {
+        error: 'rate_limited',
+        message:
+          'Demasiados intentos de inicio de sesión. Inténtalo de nuevo dentro de 2 segundos.',
+      }),
+      'Demasiados intentos de inicio de sesión. Inténtalo de nuevo dentro de 2 segundos.',
+    ],
+    [
+      'a disabled account',
+      new ApiError(403, 'account_disabled', ''),
+      'Tu cuenta está desactivada. Habla con la administración de tu centro.',
+    ],
+    [
+      'a disabled hospital',
+      new ApiError(403, 'hospital_disabled', ''),
+      'Este centro está desactivado. Habla con la administración de tu centro.',
     ],
     [
       'a server too busy to check the password',

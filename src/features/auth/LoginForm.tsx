@@ -7,6 +7,7 @@ import {
   type SubmitEvent,
 } from 'react'
 import { Link } from 'react-router-dom'
+import { useIsHydrated } from '../../components/use-is-hydrated'
 import { paths } from '../../config/paths'
 import { isTenantId } from '../../contract/tenants'
 import { ApiError, NetworkError, TimeoutError } from '../../lib/api-errors'
@@ -36,9 +37,9 @@ function readTextField(form: FormData, name: string): string {
 }
 
 interface Failure {
-  message: string
   /** The address of an account whose password is right but whose email is not confirmed yet. */
   awaitingEmail?: string
+  message: string
   /** The hospital the account belongs to, when it was signed in at another one. */
   ownHospital?: string
   /** When a failure to reach the server happened (ms); absent for any other failure. */
@@ -71,9 +72,13 @@ function describeFailure(error: unknown, email: string): Failure {
 
 function describeOtherFailure(error: unknown): string {
   if (error instanceof ApiError && error.status === 401) return 'Correo o contraseña incorrectos.'
-  if (error instanceof ApiError && error.status === 429) {
-    return 'Demasiados intentos. Espera unos minutos y vuelve a intentarlo.'
+  if (error instanceof ApiError && error.status === 403 && error.code === 'account_disabled') {
+    return 'Tu cuenta está desactivada. Habla con la administración de tu centro.'
   }
+  if (error instanceof ApiError && error.status === 403 && error.code === 'hospital_disabled') {
+    return 'Este centro está desactivado. Habla con la administración de tu centro.'
+  }
+  if (error instanceof ApiError && error.status === 429) return describeWait(error)
   if (error instanceof ApiError && error.status === 503 && error.code === 'server_busy') {
     return 'El servidor está ocupado. Inténtalo de nuevo en unos segundos.'
   }
@@ -81,6 +86,14 @@ function describeOtherFailure(error: unknown): string {
     return 'No hay conexión con el servidor. Comprueba tu conexión e inténtalo de nuevo.'
   }
   return 'No se ha podido iniciar sesión. Inténtalo de nuevo en unos minutos.'
+}
+
+// The server says how long to wait (Spanish, with the seconds); the form repeats it.
+function describeWait(error: ApiError): string {
+  const message = (error.body as { message?: unknown } | null)?.message
+  return typeof message === 'string' && message.startsWith('Demasiados intentos')
+    ? message
+    : 'Demasiados intentos. Espera un poco y vuelve a intentarlo.'
 }
 
 /** The sign-in form: labelled fields, messages tied to them, one alert for the answer. */
@@ -96,7 +109,10 @@ export function LoginForm({
   const [errors, setErrors] = useState<CredentialErrors>({})
   const [failure, setFailure] = useState<Failure | null>(null)
   const [isSubmitting, setIsSubmitting] = useState(false)
-  const isKiosk = useSyncExternalStore(subscribeToKioskMode, isKioskMode)
+  // The build renders the form for an ordinary device; a kiosk's box and hint follow hydration.
+  const isKiosk = useSyncExternalStore(subscribeToKioskMode, isKioskMode, () => false)
+  const isShared = useSyncExternalStore(subscribeToKioskMode, isSharedDevice, () => false)
+  const isHydrated = useIsHydrated()
 
   async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -181,11 +197,11 @@ export function LoginForm({
         <div className="field field-checkbox">
           <input
             // A kiosk is always shared: the box shows it and cannot be unticked there.
-            key={isKiosk ? 'kiosk' : 'device'}
+            key={isKiosk ? 'kiosk' : isShared ? 'shared' : 'device'}
             id={`${id}-shared`}
             name="compartido"
             type="checkbox"
-            defaultChecked={isKiosk || isSharedDevice()}
+            defaultChecked={isKiosk || isShared}
             disabled={isKiosk}
             aria-describedby={`${id}-shared-hint`}
           />
@@ -205,7 +221,10 @@ export function LoginForm({
             </>
           )}
         </div>
-        <button type="submit" className="button-primary" disabled={isSubmitting}>
+        {/* Until the page has taken over a prerendered form, "Entrar" cannot be pressed: the
+          browser would otherwise submit the form itself, the password in the URL. What is
+          typed meanwhile stays. */}
+        <button type="submit" className="button-primary" disabled={isSubmitting || !isHydrated}>
           {isSubmitting ? 'Entrando…' : 'Entrar'}
         </button>
       </form>

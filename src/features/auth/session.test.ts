@@ -54,9 +54,23 @@ describe('signIn', () => {
     await expect(session.signIn(CREDENTIALS)).resolves.toEqual({
       nombre: 'Lucía Martín',
       rol: 'cliente',
+      tenant: CREDENTIALS.tenant,
     })
 
     expect(localStorage.getItem('token')).toBe('new-token')
+  })
+
+  it('returns the hospital the account belongs to, signed in through the portal', async () => {
+    fetchMock.mockResolvedValue(
+      json({
+        token: 'new-token',
+        user: { nombre: 'Lucía Martín', rol: 'cliente', tenant: 'clinica-norte' },
+      }),
+    )
+
+    const user = await session.signIn({ ...CREDENTIALS, tenant: 'main' })
+
+    expect(user.tenant).toBe('clinica-norte')
   })
 
   it('a wrong password rejects with a 401 and wipes nothing', async () => {
@@ -220,7 +234,7 @@ describe('wipeSession (SPEC §8, the 401 reaction)', () => {
 describe('belongsToOtherHospital', () => {
   const patientOfCentral = {
     nombre: 'Lucía',
-    rol: 'cliente',
+    rol: 'cliente' as const,
     tenant: 'hospital-central',
     terminos_pendientes: false,
   }

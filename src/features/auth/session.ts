@@ -3,9 +3,11 @@
  * The token lives in `localStorage.token` (SPEC §3); everything else is derived from the API.
  */
 import { API_PATHS } from '../../config/api-paths'
-import { DEFAULT_TENANT } from '../../contract/tenants'
+import { Me, SesionIniciada, type InicioSesion, type SessionUser } from '../../contract/accounts'
+import { DEFAULT_TENANT, isTenantId } from '../../contract/tenants'
+import { readAnswer } from '../../lib/answer-shape'
 import { api } from '../../lib/api'
-import { InvalidResponseError, NetworkError, TimeoutError } from '../../lib/api-errors'
+import { NetworkError, TimeoutError } from '../../lib/api-errors'
 import {
   clearTabStorage,
   clearUserStorage,
@@ -16,67 +18,47 @@ import {
 import { deleteUserCaches } from '../../lib/user-caches'
 import { keepDeviceSettingsThrough } from './shared-device'
 
-export type Rol = 'cliente' | 'profesional' | 'admin' | (string & {})
-
-export interface SessionUser {
-  nombre: string
-  rol: Rol
-}
-
-export interface CurrentUser extends SessionUser {
-  tenant: string
-  /** A patient who must accept their hospital's new terms before their next request. */
-  terminos_pendientes: boolean
-}
-
-export interface Credentials {
-  email: string
-  password: string
-  tenant: string
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null
-}
-
-function readUser(value: unknown): SessionUser {
-  if (isRecord(value) && typeof value.nombre === 'string' && typeof value.rol === 'string') {
-    return { nombre: value.nombre, rol: value.rol }
-  }
-  throw new InvalidResponseError('The answer has no valid user')
-}
+export type { SessionUser }
+export type CurrentUser = Me
+export type Credentials = InicioSesion
 
 /**
  * Starts the session an answer of the API opens (`{ token, user }`: sign-in, a confirmed
- * account, a new password through an emailed link): stores the token, returns the user.
+ * account, a new password through an emailed link): stores the token, returns the user, whose
+ * hospital is the account's (or `fallbackTenant` when the answer names none usable).
  */
-export function startSession(answer: unknown): SessionUser {
-  if (!isRecord(answer) || typeof answer.token !== 'string' || answer.token === '') {
-    throw new InvalidResponseError('The answer has no token')
-  }
-  const user = readUser(answer.user)
-  writeValue('token', answer.token)
-  return user
+export function startSession(answer: unknown, fallbackTenant: string): SessionUser {
+  const { token, user } = readAnswer(SesionIniciada, answer)
+  writeValue('token', token)
+  return { ...user, tenant: isTenantId(user.tenant) ? user.tenant : fallbackTenant }
 }
 
-/** Signs in and stores the token. Wrong credentials reject with an `ApiError` of status 401. */
+/**
+ * Signs in and stores the token. Wrong credentials reject with an `ApiError` of status 401. The
+ * user comes with the hospital the account belongs to (through `main`, any hospital's).
+ */
 export async function signIn(credentials: Credentials): Promise<SessionUser> {
   const answer = await api.request(API_PATHS.login, {
     method: 'POST',
     body: credentials,
     isCredentialCheck: true,
   })
-  return startSession(answer)
+  return startSession(answer, credentials.tenant)
+}
+
+/** True when this device holds a session token (verified or not). */
+export function hasSessionToken(): boolean {
+  return Boolean(readValue('token'))
 }
 
 /** The signed-in user, or null without a token. A stale token rejects (and triggers the 401 flow). */
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   if (!readValue('token')) return null
-  const answer = await api.request(API_PATHS.me)
-  const user = readUser(answer)
-  const tenant = isRecord(answer) && typeof answer.tenant === 'string' ? answer.tenant : ''
-  const terminos_pendientes = isRecord(answer) && answer.terminos_pendientes === true
-  return { ...user, tenant, terminos_pendientes }
+  const { nombre, rol, tenant, terminos_pendientes } = readAnswer(
+    Me,
+    await api.request(API_PATHS.me),
+  )
+  return { nombre, rol, tenant, terminos_pendientes }
 }
 
 /**

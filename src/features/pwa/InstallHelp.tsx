@@ -1,6 +1,12 @@
 import { useId, useState, useSyncExternalStore } from 'react'
 import { isInstalledApp } from './display-mode'
-import { installPrompt, type InstallOutcome, type InstallPromptStore } from './install-prompt'
+import { useIsHydrated } from '../../components/use-is-hydrated'
+import {
+  installPrompt,
+  type InstallAvailability,
+  type InstallOutcome,
+  type InstallPromptStore,
+} from './install-prompt'
 import { IosInstallSteps } from './InstallSteps'
 import { shouldExplainIosInstall } from './ios-install'
 import './InstallHelp.css'
@@ -11,6 +17,10 @@ interface InstallHelpProps {
   store?: Pick<InstallPromptStore, 'subscribe' | 'getSnapshot' | 'promptInstall'>
   /** Whether this device installs from Safari's Share menu; read from the browser by default. */
   isIosInstall?: boolean
+}
+
+function readUnavailable(): InstallAvailability {
+  return 'unavailable'
 }
 
 function detectIosInstall(): boolean {
@@ -27,8 +37,11 @@ export function InstallHelp({
   store = installPrompt,
   isIosInstall,
 }: InstallHelpProps) {
-  const availability = useSyncExternalStore(store.subscribe, store.getSnapshot)
-  const [isIos] = useState(() => isIosInstall ?? detectIosInstall())
+  // A prerendered screen offers nothing yet: this device's offer and kind follow hydration.
+  const availability = useSyncExternalStore(store.subscribe, store.getSnapshot, readUnavailable)
+  const isHydrated = useIsHydrated()
+  const [isIosDevice] = useState(() => isIosInstall ?? detectIosInstall())
+  const isIos = isHydrated && isIosDevice
   const [isStepsOpen, setIsStepsOpen] = useState(false)
   const [outcome, setOutcome] = useState<InstallOutcome | null>(null)
   const stepsId = useId()

@@ -1,6 +1,10 @@
 import { useState, useSyncExternalStore } from 'react'
 import type { ReleaseNotes } from '../../contract/release-notes'
-import { serviceWorkerController, type ServiceWorkerController } from './register-service-worker'
+import {
+  serviceWorkerController,
+  type ServiceWorkerController,
+  type ServiceWorkerUpdateState,
+} from './register-service-worker'
 import { hasUnsavedFormInput, subscribeToFormActivity } from './unsaved-form-input'
 import { useApplyWhenIdle } from './use-apply-when-idle'
 import './UpdatePrompt.css'
@@ -37,6 +41,8 @@ const watchDocumentForms = (listener: () => void) => subscribeToFormActivity(doc
 const watchNothing = () => () => undefined
 const readDocumentForms = () => hasUnsavedFormInput(document)
 const readNothing = () => false
+const NO_UPDATE: ServiceWorkerUpdateState = { isUpdateWaiting: false }
+const readNoUpdate = () => NO_UPDATE
 
 /**
  * "Nueva versión disponible" and what it changes: offered when a new version of the app waits,
@@ -50,10 +56,13 @@ export function UpdatePrompt({
   const { isUpdateWaiting, releaseNotes } = useSyncExternalStore(
     updates.subscribe,
     updates.getSnapshot,
+    // No update is ever waiting in a prerendered screen.
+    readNoUpdate,
   )
   const hasUnsavedInput = useSyncExternalStore(
     isUpdateWaiting ? watchDocumentForms : watchNothing,
     isUpdateWaiting ? readDocumentForms : readNothing,
+    readNothing,
   )
   const [isDismissed, setIsDismissed] = useState(false)
   const [isUpdating, setIsUpdating] = useState(false)

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import {
   createConnectionMonitor,
   probeApiHealth,
+  FIRST_PROBE_DELAY_MS,
   PROBE_INTERVAL_MS,
   RESTORED_NOTICE_MS,
 } from './connection-status'
@@ -68,24 +69,48 @@ describe('createConnectionMonitor', () => {
     })
   })
 
-  test('while unreachable the health endpoint is probed every 30 s', async () => {
+  test('while unreachable the health endpoint is probed after 2 s, then less often, down to every 30 s', async () => {
     const { monitor, probe } = setup()
     monitor.reportUnreachable()
 
-    clock += PROBE_INTERVAL_MS
-    await vi.advanceTimersByTimeAsync(PROBE_INTERVAL_MS)
+    clock += FIRST_PROBE_DELAY_MS
+    await vi.advanceTimersByTimeAsync(FIRST_PROBE_DELAY_MS)
     expect(probe).toHaveBeenCalledOnce()
     expect(monitor.getSnapshot().checkedAt).toBe(clock)
 
-    await vi.advanceTimersByTimeAsync(PROBE_INTERVAL_MS)
-    expect(probe).toHaveBeenCalledTimes(2)
+    // 4, 8 and 16 s later, then every 30 s.
+    const schedule: [delay: number, calls: number][] = [
+      [4_000, 2],
+      [8_000, 3],
+      [16_000, 4],
+      [PROBE_INTERVAL_MS, 5],
+      [PROBE_INTERVAL_MS, 6],
+    ]
+    for (const [delay, calls] of schedule) {
+      await vi.advanceTimersByTimeAsync(delay - 1)
+      expect(probe).toHaveBeenCalledTimes(calls - 1)
+      await vi.advanceTimersByTimeAsync(1)
+      expect(probe).toHaveBeenCalledTimes(calls)
+    }
+  })
+
+  test('the first probe of a new outage comes soon again', async () => {
+    const { monitor, probe } = setup()
+    monitor.reportUnreachable()
+    await vi.advanceTimersByTimeAsync(2_000 + 4_000 + 8_000)
+    expect(probe).toHaveBeenCalledTimes(3)
+
+    monitor.reportReachable()
+    monitor.reportUnreachable()
+    await vi.advanceTimersByTimeAsync(FIRST_PROBE_DELAY_MS)
+    expect(probe).toHaveBeenCalledTimes(4)
   })
 
   test('a successful probe restores it, shows the notice briefly and stops probing', async () => {
     const { monitor, probe } = setup({ isApiUp: true })
     monitor.reportUnreachable()
 
-    await vi.advanceTimersByTimeAsync(PROBE_INTERVAL_MS)
+    await vi.advanceTimersByTimeAsync(FIRST_PROBE_DELAY_MS)
     expect(monitor.getSnapshot()).toMatchObject({ isReachable: true, isRestored: true })
 
     await vi.advanceTimersByTimeAsync(RESTORED_NOTICE_MS)

@@ -1,7 +1,10 @@
 /**
  * Whether the API can be reached, from real answers rather than `navigator.onLine` alone (a
  * hospital Wi-Fi can be "online" with the API unreachable). The API client reports every answer
- * and every network failure; while unreachable, a health probe runs every 30 s.
+ * and every network failure; while unreachable, a health probe runs soon (2 s), then less and less
+ * often, down to every 30 s. Probing soon matters: a browser that was offline does not always say
+ * so when it is back (`navigator.onLine` and the `online` event can stay silent after a reload
+ * without network), so the probe is what notices the return.
  */
 import { API_PATHS } from '../../config/api-paths'
 import { config } from '../../config/env'
@@ -35,7 +38,10 @@ export interface ConnectionMonitor {
   reportUnreachable: () => void
 }
 
+/** The longest wait between two probes while unreachable. */
 export const PROBE_INTERVAL_MS = 30_000
+/** The first probe after the API stopped answering; each next one waits twice as long. */
+export const FIRST_PROBE_DELAY_MS = 2_000
 export const RESTORED_NOTICE_MS = 5_000
 const PROBE_TIMEOUT_MS = 10_000
 
@@ -55,7 +61,8 @@ export function createConnectionMonitor({
     lastReachableAt: null,
     checkedAt: now(),
   }
-  let probeTimer: ReturnType<typeof setInterval> | undefined
+  let probeTimer: ReturnType<typeof setTimeout> | undefined
+  let probeDelayMs = Math.min(FIRST_PROBE_DELAY_MS, probeIntervalMs)
   let restoredTimer: ReturnType<typeof setTimeout> | undefined
   let hasProbedOnStart = !shouldProbeOnStart
 
@@ -68,11 +75,18 @@ export function createConnectionMonitor({
   function updateProbing() {
     const shouldProbe = listeners.size > 0 && !state.isReachable
     if (shouldProbe && probeTimer === undefined) {
-      probeTimer = setInterval(() => void probeNow(), probeIntervalMs)
+      probeTimer = setTimeout(() => {
+        probeDelayMs = Math.min(probeDelayMs * 2, probeIntervalMs)
+        void probeNow().finally(() => {
+          probeTimer = undefined
+          updateProbing()
+        })
+      }, probeDelayMs)
     } else if (!shouldProbe && probeTimer !== undefined) {
-      clearInterval(probeTimer)
+      clearTimeout(probeTimer)
       probeTimer = undefined
     }
+    if (state.isReachable) probeDelayMs = Math.min(FIRST_PROBE_DELAY_MS, probeIntervalMs)
   }
 
   function reportReachable() {

@@ -3,5 +3,6 @@ import { getBrandingSnapshot, subscribeToBranding, type BrandingState } from './
 
 /** The current tenant and its branding (null while the defaults apply). */
 export function useBranding(): BrandingState {
-  return useSyncExternalStore(subscribeToBranding, getBrandingSnapshot)
+  // The HTML was filled with the same branding the page starts from (initBrandingFromDocument).
+  return useSyncExternalStore(subscribeToBranding, getBrandingSnapshot, getBrandingSnapshot)
 }

@@ -1,5 +1,4 @@
-import { DEFAULT_APP_NAME } from '../../contract/manifest'
-import { DEFAULT_TENANT } from '../../contract/tenants'
+import { hospitalNameFor } from '../../contract/app-shell'
 import type { BrandingState } from './branding-controller'
 import { useBranding } from './use-branding'
 
@@ -8,8 +7,7 @@ import { useBranding } from './use-branding'
  * `main`, else the tenant id (never another hospital's name from a previous branding).
  */
 export function hospitalNameOf(tenant: string, { branding }: BrandingState): string {
-  if (branding?.tenant === tenant && branding.nombre) return branding.nombre
-  return tenant === DEFAULT_TENANT ? DEFAULT_APP_NAME : tenant
+  return hospitalNameFor(tenant, branding)
 }
 
 /** The hospital's name for `tenant`, following its branding as it loads. */

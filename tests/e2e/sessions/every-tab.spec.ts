@@ -38,7 +38,12 @@ test('a 401 in one tab clears the other tab’s sessionStorage and takes it to t
   await first.reload()
   await expect(first).toHaveURL(/\/main\/login\?caducada=1&centro=hospital-central&/)
 
-  await expect(second).toHaveURL(/\/login$/)
+  // The other tab says why too, with its own way back.
+  await expect(second).toHaveURL(
+    /\/main\/login\?caducada=1&centro=hospital-central&volver=%2Fhospital-central%2Fcliente$/,
+  )
+  await expect(second.getByText('Tu sesión ha caducado', { exact: false })).toBeVisible()
+  await expect(second.getByRole('link', { name: 'Volver a Hospital Central' })).toBeVisible()
   expect(await tabStorage(second)).toEqual({})
   await expect(second.getByRole('banner')).not.toContainText(DEMO_ACCOUNT.nombre)
 })

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest'
+import { budgetProblems, firstLoadOf, type BudgetChunk } from './js-budget'
+
+const KB = 1024
+
+function chunk(fileName: string, kb: number, more: Partial<BudgetChunk> = {}): BudgetChunk {
+  return {
+    fileName,
+    gzipBytes: kb * KB,
+    imports: [],
+    moduleIds: [],
+    screen: null,
+    isEntry: false,
+    ...more,
+  }
+}
+
+// An entry, two screens sharing a chunk, and an admin screen loaded only on demand.
+const BUILD: BudgetChunk[] = [
+  chunk('index.js', 80, { isEntry: true, imports: ['react.js'] }),
+  chunk('react.js', 20),
+  chunk('login.js', 2, { screen: 'login', imports: ['form.js'] }),
+  chunk('form.js', 5),
+  chunk('cliente.js', 3, { screen: 'cliente', imports: ['form.js'] }),
+  chunk('admin.js', 40, {
+    screen: 'admin',
+    moduleIds: ['/repo/src/features/admin/CentrosPanel.tsx'],
+  }),
+]
+
+describe('firstLoadOf', () => {
+  it("is the entry, the screen's chunk and everything they import, once each", () => {
+    expect(firstLoadOf(BUILD, 'login').map((c) => c.fileName)).toEqual([
+      'index.js',
+      'react.js',
+      'login.js',
+      'form.js',
+    ])
+  })
+})
+
+describe('budgetProblems', () => {
+  it('passes a build within every budget', () => {
+    expect(budgetProblems(BUILD, { login: 107, cliente: 108 })).toEqual([])
+  })
+
+  it('fails a screen past its budget, saying by how much', () => {
+    expect(budgetProblems(BUILD, { login: 106 })).toEqual([
+      'login: first load is 107.0 KB gzip, over its 106 KB budget',
+    ])
+  })
+
+  it('fails a budget for a screen the build no longer has', () => {
+    expect(budgetProblems(BUILD, { pagos: 200 })).toEqual([
+      'pagos: no chunk for this screen in the build',
+    ])
+  })
+
+  it("fails when administration code reaches a patient screen's first load", () => {
+    const leaky = BUILD.map((c) =>
+      c.fileName === 'form.js'
+        ? { ...c, moduleIds: ['/repo/src/features/admin/CuentasPanel.tsx'] }
+        : c,
+    )
+    expect(budgetProblems(leaky, {})).toEqual([
+      'login: its first load holds /repo/src/features/admin/CuentasPanel.tsx (in form.js)',
+      'cliente: its first load holds /repo/src/features/admin/CuentasPanel.tsx (in form.js)',
+    ])
+  })
+})

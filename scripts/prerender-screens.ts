@@ -1,0 +1,124 @@
+/**
+ * The build step that puts the public screens into the HTML: after the app is built, the route
+ * tree is built once more for Node (`src/app/prerender.tsx`), each screen of PRERENDERED_SCREENS
+ * is rendered with placeholders, and written into a copy of the built `index.html` as
+ * `dist/shells/{screen}.html`. The server and the service worker fill those shells per URL as they
+ * fill `index.html`; the worker precaches them with the rest of the build.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import react from '@vitejs/plugin-react'
+import { JSDOM } from 'jsdom'
+import { build, type Plugin, type UserConfig } from 'vite'
+import {
+  NEEDS_JAVASCRIPT_TEXT,
+  PRERENDERED_ATTRIBUTE,
+  PRERENDERED_SCREENS,
+  screenShellUrl,
+  SHELL_SLOTS,
+  type PrerenderedScreen,
+} from '../src/contract/app-shell.ts'
+
+// `#root` as the built index.html has it: the default branding frame in its slot.
+const ROOT_ELEMENT = new RegExp(
+  `<div id="root"><!--shell:${SHELL_SLOTS.brandingFrame}-->[\\s\\S]*?<!--/shell:${SHELL_SLOTS.brandingFrame}--></div>`,
+)
+
+/** `indexHtml` with `#root` holding the prerendered screen in its slot. */
+export function screenShellOf(
+  indexHtml: string,
+  screen: PrerenderedScreen,
+  markup: string,
+): string {
+  if (!ROOT_ELEMENT.test(indexHtml)) throw new Error('index.html has no #root branding frame')
+  // Shown only without scripting (styles.css); outside `#root`, which hydration must find as built.
+  const notice = `<p class="noscript-notice">${NEEDS_JAVASCRIPT_TEXT}</p>`
+  const root =
+    notice +
+    `<div id="root" ${PRERENDERED_ATTRIBUTE}="${screen}">` +
+    `<!--shell:${SHELL_SLOTS.screen}-->${markup}<!--/shell:${SHELL_SLOTS.screen}--></div>`
+  return indexHtml.replace(ROOT_ELEMENT, () => root)
+}
+
+type RenderScreen = (screen: PrerenderedScreen) => Promise<string>
+
+// The browser globals the app's modules read at import and while rendering.
+function installDom(): () => void {
+  const dom = new JSDOM('<!doctype html><html lang="es"><head></head><body></body></html>', {
+    url: 'http://localhost/',
+  })
+  const names = ['window', 'document', 'navigator', 'location', 'localStorage', 'sessionStorage']
+  const saved = names.map((name) => Object.getOwnPropertyDescriptor(globalThis, name))
+  for (const name of names) {
+    Object.defineProperty(globalThis, name, {
+      configurable: true,
+      writable: true,
+      value: (dom.window as unknown as Record<string, unknown>)[name],
+    })
+  }
+  return () => {
+    names.forEach((name, index) => {
+      const descriptor = saved[index]
+      if (descriptor) Object.defineProperty(globalThis, name, descriptor)
+      else Reflect.deleteProperty(globalThis, name)
+    })
+    dom.window.close()
+  }
+}
+
+export interface PrerenderOptions {
+  /** What the app's build defines (version, release notes): the footer must say the same. */
+  define: UserConfig['define']
+  alias: NonNullable<UserConfig['resolve']>['alias']
+}
+
+export function prerenderScreensPlugin({ define, alias }: PrerenderOptions): Plugin {
+  let root = process.cwd()
+  let outDir = 'dist'
+  return {
+    name: 'clinica-prerender-screens',
+    apply: 'build',
+    configResolved: (config) => {
+      root = config.root
+      outDir = resolve(config.root, config.build.outDir)
+    },
+    // After the files are written (the final index.html), before the worker's precache is
+    // listed (vite-plugin-pwa does that when the bundle closes).
+    async writeBundle() {
+      const ssrOutDir = resolve(root, 'build/prerender')
+      await build({
+        configFile: false,
+        root,
+        logLevel: 'warn',
+        mode: 'production',
+        define,
+        resolve: { alias },
+        plugins: [react()],
+        build: {
+          ssr: 'src/app/prerender.tsx',
+          outDir: ssrOutDir,
+          emptyOutDir: true,
+          target: 'node20',
+          sourcemap: false,
+        },
+      })
+      const removeDom = installDom()
+      try {
+        const entry = pathToFileURL(join(ssrOutDir, 'prerender.js')).href
+        const { renderScreen } = (await import(`${entry}?t=${String(Date.now())}`)) as {
+          renderScreen: RenderScreen
+        }
+        const indexHtml = readFileSync(join(outDir, 'index.html'), 'utf8')
+        for (const screen of PRERENDERED_SCREENS) {
+          const file = join(outDir, screenShellUrl(screen))
+          mkdirSync(dirname(file), { recursive: true })
+          writeFileSync(file, screenShellOf(indexHtml, screen, await renderScreen(screen)))
+        }
+      } finally {
+        removeDom()
+        rmSync(ssrOutDir, { recursive: true, force: true })
+      }
+    },
+  }
+}

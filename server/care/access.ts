@@ -1,0 +1,42 @@
+/**
+ * Who sees what of the care journey, in one place. A consultation exists for its patient and for
+ * its hospital's staff (professionals and administrators); for anyone else it does not exist, so
+ * routes answer 404 rather than 403. Only its patient and its professional write in it.
+ */
+import type { AccountStanding } from '../repositories/accounts.js'
+import type { AsistenciaRow } from '../repositories/asistencias.js'
+
+export type Viewer = Pick<AccountStanding, 'id' | 'rol' | 'tenant'>
+
+/** A professional or administrator of the hospital. */
+export function isStaffOf(viewer: Viewer, tenant: string): boolean {
+  return viewer.tenant === tenant && (viewer.rol === 'profesional' || viewer.rol === 'admin')
+}
+
+export function maySee(
+  viewer: Viewer,
+  row: Pick<AsistenciaRow, 'tenant' | 'paciente_id'>,
+): boolean {
+  return (
+    row.tenant === viewer.tenant && (row.paciente_id === viewer.id || isStaffOf(viewer, row.tenant))
+  )
+}
+
+/** Its patient or the professional attending it: those who write in the conversation. */
+export function isParticipant(
+  viewer: Viewer,
+  row: Pick<AsistenciaRow, 'tenant' | 'paciente_id' | 'profesional_id'>,
+): boolean {
+  return (
+    row.tenant === viewer.tenant &&
+    (row.paciente_id === viewer.id || row.profesional_id === viewer.id)
+  )
+}
+
+/** Messages reach the participants and the hospital's administrators, not every professional. */
+export function mayReceiveMessages(
+  viewer: Viewer,
+  row: Pick<AsistenciaRow, 'tenant' | 'paciente_id' | 'profesional_id'>,
+): boolean {
+  return isParticipant(viewer, row) || (viewer.rol === 'admin' && viewer.tenant === row.tenant)
+}

@@ -1,0 +1,355 @@
+/**
+ * The care journey's operations: each change and its live event commit in one transaction, then
+ * the instance's live hub is woken (other instances hear of it through the database). Throws
+ * {@link HttpError}s with the answers the routes give.
+ */
+import {
+  DEFAULT_CADUCIDAD_MINUTOS,
+  EVENTOS,
+  MAX_FOTOS_POR_ASISTENCIA,
+  MAX_FOTOS_POR_CONVERSACION,
+  type Asistencia,
+  type EstadoAsistencia,
+  type Mensaje,
+  type NuevaAsistencia,
+  type NuevoMensaje,
+  type Valoracion,
+} from '../../src/contract/care.js'
+import { HttpError, MESSAGES } from '../http-errors.js'
+import type { AppDatabase } from '../kysely.js'
+import type { AccountStanding } from '../repositories/accounts.js'
+import type {
+  AsistenciaRepository,
+  AsistenciaRow,
+  AsistenciaView,
+} from '../repositories/asistencias.js'
+import type { AuditLog } from '../repositories/audit-log.js'
+import type { EventoRepository } from '../repositories/eventos.js'
+import type { FotoRepository } from '../repositories/fotos.js'
+import type { HospitalRepository } from '../repositories/hospitals.js'
+import type { MensajeRepository } from '../repositories/mensajes.js'
+import { isParticipant, isStaffOf, maySee, type Viewer } from './access.js'
+import { estimateWait, fotoUrl, toAsistencia, toMensaje } from './records.js'
+
+export interface CareServiceDeps {
+  db: AppDatabase
+  asistencias: AsistenciaRepository
+  mensajes: MensajeRepository
+  fotos: FotoRepository
+  eventos: EventoRepository
+  hospitals: Pick<HospitalRepository, 'findCaducidadMinutos'>
+  audit: AuditLog
+  now: () => number
+  /** Called after a commit that appended events for `tenant`. */
+  onPublished: (tenant: string) => void
+}
+
+export const notFoundAsistencia = () =>
+  new HttpError(404, 'not_found', 'No se ha encontrado la consulta.')
+const forbidden = () => new HttpError(403, 'forbidden', MESSAGES.forbidden)
+const wrongState = (message: string) => new HttpError(409, 'estado_no_valido', message)
+
+const INACTIVE_MESSAGES: Partial<Record<EstadoAsistencia, string>> = {
+  finalizada: 'La consulta ya ha finalizado.',
+  cancelada: 'La solicitud fue cancelada.',
+  caducada: 'La solicitud caducó sin que nadie la atendiera.',
+}
+
+export type CareService = ReturnType<typeof createCareService>
+
+export function createCareService(deps: CareServiceDeps) {
+  const { db, asistencias, mensajes, fotos, eventos, audit, now, onPublished } = deps
+  const isoNow = () => new Date(now()).toISOString()
+
+  /** The request as `viewer` may see it: with `espera` for its waiting patient. */
+  async function describe(viewer: Viewer, view: AsistenciaView): Promise<Asistencia> {
+    if (view.estado !== 'en_espera' || view.paciente_id !== viewer.id)
+      return toAsistencia(view, null)
+    const [posicion, waits] = await Promise.all([
+      asistencias.queuePosition(view),
+      asistencias.recentWaitsMinutes(view.tenant),
+    ])
+    return toAsistencia(view, estimateWait(posicion, waits))
+  }
+
+  async function viewOrThrow(id: string): Promise<AsistenciaView> {
+    const view = await asistencias.findView(id)
+    if (!view) throw new Error(`Request ${id} vanished after its change.`)
+    return view
+  }
+
+  /** Expires the request if its time is up (the check on read that backs the periodic sweep). */
+  async function expireIfDue(row: AsistenciaRow): Promise<AsistenciaRow> {
+    if (row.estado !== 'en_espera' || row.caduca_en > isoNow()) return row
+    await expireDue(row.id)
+    return (await asistencias.findRow(row.id)) ?? row
+  }
+
+  /** A request `viewer` may see, expired on the way if due; 404 otherwise. */
+  async function visibleRow(viewer: Viewer, id: string): Promise<AsistenciaRow> {
+    const row = await asistencias.findRow(id)
+    if (!row || !maySee(viewer, row)) throw notFoundAsistencia()
+    return expireIfDue(row)
+  }
+
+  /** Expires every waiting request past its limit (or just `id`); safe on several instances. */
+  async function expireDue(id?: string): Promise<number> {
+    const expired = await db.transaction().execute(async (trx) => {
+      const rows = await asistencias.expireDue(trx, isoNow(), id)
+      for (const row of rows) {
+        await eventos.append(trx, {
+          tenant: row.tenant,
+          tipo: EVENTOS.asistencia,
+          asistencia_id: row.id,
+          ref: null,
+        })
+      }
+      return rows
+    })
+    for (const tenant of new Set(expired.map((row) => row.tenant))) onPublished(tenant)
+    return expired.length
+  }
+
+  /** Runs `change` and appends the request's event in one transaction, then wakes the hub. */
+  async function changeWithEvent(
+    row: Pick<AsistenciaRow, 'id' | 'tenant'>,
+    change: (trx: AppDatabase) => Promise<boolean>,
+    tipo: string = EVENTOS.asistencia,
+    ref: string | null = null,
+  ): Promise<boolean> {
+    const changed = await db.transaction().execute(async (trx) => {
+      if (!(await change(trx))) return false
+      await eventos.append(trx, { tenant: row.tenant, tipo, asistencia_id: row.id, ref })
+      return true
+    })
+    if (changed) onPublished(row.tenant)
+    return changed
+  }
+
+  return {
+    describe,
+    expireDue,
+
+    async create(
+      patient: AccountStanding,
+      body: NuevaAsistencia,
+    ): Promise<{ created: boolean; record: Asistencia }> {
+      if (patient.rol !== 'cliente') throw forbidden()
+      const minutes =
+        (await deps.hospitals.findCaducidadMinutos(patient.tenant)) ?? DEFAULT_CADUCIDAD_MINUTOS
+      const created = now()
+      const row: AsistenciaRow = {
+        id: body.id,
+        tenant: patient.tenant,
+        estado: 'en_espera',
+        origen: 'paciente',
+        motivo: body.motivo,
+        especialidad: body.especialidad ?? null,
+        paciente_id: patient.id,
+        profesional_id: null,
+        creada_en: new Date(created).toISOString(),
+        atendida_en: null,
+        cerrada_en: null,
+        caduca_en: new Date(created + minutes * 60_000).toISOString(),
+        resumen: null,
+        puntuacion: null,
+        comentario: null,
+        ticket: null,
+        derivada_de: null,
+      }
+      const inserted = await changeWithEvent(row, (trx) => asistencias.insert(trx, row))
+      if (!inserted) {
+        // A replay of the same request answers it; an id taken by anything else is refused
+        // alike, whoever owns it, so nothing is learnt about other people's requests.
+        const existing = await asistencias.findRow(body.id)
+        if (
+          existing?.paciente_id !== patient.id ||
+          existing.motivo !== row.motivo ||
+          existing.especialidad !== row.especialidad
+        ) {
+          throw new HttpError(409, 'id_en_uso', 'Ese identificador ya se usó para otra solicitud.')
+        }
+      }
+      return { created: inserted, record: await describe(patient, await viewOrThrow(body.id)) }
+    },
+
+    async list(viewer: AccountStanding): Promise<Asistencia[]> {
+      await expireDue()
+      if (viewer.rol === 'cliente') {
+        const own = await asistencias.listForPatient(viewer.id)
+        return Promise.all(own.map((view) => describe(viewer, view)))
+      }
+      if (viewer.rol === 'profesional') {
+        const [queue, own] = await Promise.all([
+          asistencias.listQueue(viewer.tenant),
+          asistencias.listForProfessional(viewer.id),
+        ])
+        return [...queue, ...own].map((view) => toAsistencia(view, null))
+      }
+      const open = await asistencias.listOpen(viewer.tenant)
+      return open.map((view) => toAsistencia(view, null))
+    },
+
+    /** One request; staff reads are written to the hospital's audit log. */
+    async read(viewer: AccountStanding, id: string): Promise<Asistencia> {
+      await visibleRow(viewer, id)
+      const view = await viewOrThrow(id)
+      if (isStaffOf(viewer, view.tenant) && view.paciente_id !== viewer.id) {
+        await db.transaction().execute((trx) =>
+          audit.append(trx, viewer, {
+            tenant: view.tenant,
+            accion: 'asistencia.consultada',
+            objeto: view.id,
+            antes: null,
+            despues: null,
+          }),
+        )
+      }
+      return describe(viewer, view)
+    },
+
+    async claim(professional: AccountStanding, id: string): Promise<Asistencia> {
+      const row = await visibleRow(professional, id)
+      if (professional.rol !== 'profesional') throw forbidden()
+      const won = await changeWithEvent(row, (trx) =>
+        asistencias.claim(trx, id, professional.id, isoNow()),
+      )
+      if (!won) {
+        const current = await asistencias.findRow(id)
+        throw current?.estado === 'en_curso' && current.profesional_id !== professional.id
+          ? new HttpError(409, 'ya_atendida', 'Otro profesional ya la está atendiendo')
+          : wrongState(
+              (current && INACTIVE_MESSAGES[current.estado]) ??
+                'La solicitud ya no está en espera.',
+            )
+      }
+      return toAsistencia(await viewOrThrow(id), null)
+    },
+
+    async finish(professional: AccountStanding, id: string, resumen: string): Promise<Asistencia> {
+      const row = await visibleRow(professional, id)
+      if (row.profesional_id !== professional.id) throw forbidden()
+      const done = await changeWithEvent(row, (trx) =>
+        asistencias.finish(trx, id, professional.id, resumen, isoNow()),
+      )
+      if (!done) throw wrongState('Solo se puede finalizar una consulta en curso.')
+      return toAsistencia(await viewOrThrow(id), null)
+    },
+
+    async cancel(patient: AccountStanding, id: string): Promise<Asistencia> {
+      const row = await visibleRow(patient, id)
+      if (row.paciente_id !== patient.id) throw forbidden()
+      const done = await changeWithEvent(row, (trx) =>
+        asistencias.cancel(trx, id, patient.id, isoNow()),
+      )
+      if (!done) throw wrongState('Solo se puede cancelar una solicitud que sigue en espera.')
+      return describe(patient, await viewOrThrow(id))
+    },
+
+    async rate(patient: AccountStanding, id: string, valoracion: Valoracion): Promise<Asistencia> {
+      const row = await visibleRow(patient, id)
+      if (row.paciente_id !== patient.id) throw forbidden()
+      if (row.estado !== 'finalizada') throw wrongState('Solo se valora una consulta finalizada.')
+      const done = await changeWithEvent(row, (trx) =>
+        asistencias.rate(trx, id, patient.id, valoracion.puntuacion, valoracion.comentario ?? null),
+      )
+      if (!done) throw new HttpError(409, 'ya_valorada', 'Esta consulta ya está valorada.')
+      return describe(patient, await viewOrThrow(id))
+    },
+
+    async listMessages(viewer: AccountStanding, id: string): Promise<Mensaje[]> {
+      await visibleRow(viewer, id)
+      return (await mensajes.list(id)).map(toMensaje)
+    },
+
+    async postMessage(
+      author: AccountStanding,
+      id: string,
+      body: NuevoMensaje,
+    ): Promise<{ created: boolean; message: Mensaje }> {
+      const row = await visibleRow(author, id)
+      if (!isParticipant(author, row)) throw forbidden()
+      const texto = body.texto.trim()
+      if (texto === '' && body.foto === undefined) {
+        throw new HttpError(400, 'invalid_request', 'Escribe un mensaje o adjunta una foto.')
+      }
+      if (body.foto !== undefined) {
+        const foto = await fotos.find(id, body.foto)
+        if (foto?.autor_id !== author.id) {
+          throw new HttpError(400, 'invalid_request', 'La foto no pertenece a esta consulta.')
+        }
+      }
+      const created = await changeWithEvent(
+        row,
+        async (trx) => {
+          // Checked inside the transaction: a message never lands in a closed consultation.
+          const current = await asistencias.findRow(id, trx)
+          if (current?.estado !== 'en_curso') return false
+          return mensajes.insert(trx, {
+            id: body.id,
+            asistencia_id: id,
+            autor_id: author.id,
+            texto,
+            foto_id: body.foto ?? null,
+            creado_en: isoNow(),
+          })
+        },
+        EVENTOS.mensaje,
+        body.id,
+      )
+      const stored = await mensajes.find(body.id)
+      if (created && stored) return { created, message: toMensaje(stored) }
+      if (stored?.asistencia_id === id && stored.autor_id === author.id && stored.texto === texto) {
+        return { created: false, message: toMensaje(stored) }
+      }
+      if (stored) {
+        throw new HttpError(409, 'id_en_uso', 'Ese identificador ya se usó para otro mensaje.')
+      }
+      throw wrongState('Solo se puede escribir en una consulta en curso.')
+    },
+
+    /** Stores a photo for the request (its patient, while waiting) or its conversation. */
+    async addPhoto(
+      author: AccountStanding,
+      id: string,
+      fotoId: string,
+      process: () => Promise<Buffer>,
+    ): Promise<{ id: string; url: string }> {
+      const row = await visibleRow(author, id)
+      if (!isParticipant(author, row)) throw forbidden()
+      const adjunta = row.estado === 'en_espera'
+      if (row.estado !== 'en_espera' && row.estado !== 'en_curso') {
+        throw wrongState('La consulta ya no admite fotos.')
+      }
+      const limit = adjunta ? MAX_FOTOS_POR_ASISTENCIA : MAX_FOTOS_POR_CONVERSACION
+      if ((await fotos.count(id, adjunta)) >= limit) {
+        throw new HttpError(
+          409,
+          'demasiadas_fotos',
+          adjunta
+            ? `Una solicitud admite como máximo ${String(MAX_FOTOS_POR_ASISTENCIA)} fotos.`
+            : `Una conversación admite como máximo ${String(MAX_FOTOS_POR_CONVERSACION)} fotos.`,
+        )
+      }
+      const jpeg = await process()
+      await fotos.insert({
+        id: fotoId,
+        asistencia_id: id,
+        autor_id: author.id,
+        adjunta: adjunta ? 1 : 0,
+        jpeg,
+        creada_en: isoNow(),
+      })
+      // The request's record lists its photos: those watching it see the new one.
+      if (adjunta) await changeWithEvent(row, () => Promise.resolve(true))
+      return { id: fotoId, url: fotoUrl(id, fotoId) }
+    },
+
+    async readPhoto(viewer: AccountStanding, id: string, fotoId: string): Promise<Buffer> {
+      await visibleRow(viewer, id)
+      const foto = await fotos.find(id, fotoId)
+      if (!foto) throw notFoundAsistencia()
+      return foto.jpeg
+    },
+  }
+}

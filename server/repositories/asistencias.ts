@@ -1,0 +1,266 @@
+import type { Kysely, Selectable } from 'kysely'
+import type { AsistenciasTable, DatabaseSchema } from '../database-schema.js'
+import type { EstadoAsistencia } from '../../src/contract/care.js'
+
+type Executor = Kysely<DatabaseSchema>
+
+export type AsistenciaRow = Selectable<AsistenciasTable>
+
+/** A request with the names of the people in it and its attached photos' ids. */
+export interface AsistenciaView extends AsistenciaRow {
+  paciente_nombre: string
+  profesional_nombre: string | null
+  foto_ids: string[]
+}
+
+/** Requests a list answers at most (the queue and histories are short by nature). */
+export const LIST_LIMIT = 200
+
+/** How many of the hospital's latest taken requests the wait estimate is based on. */
+export const ESTIMATE_SAMPLE = 20
+
+export interface AsistenciaRepository {
+  /** Inserts unless the id exists; true when this call created it. */
+  insert(trx: Executor, row: AsistenciaRow): Promise<boolean>
+  findRow(id: string, trx?: Executor): Promise<AsistenciaRow | undefined>
+  findView(id: string, trx?: Executor): Promise<AsistenciaView | undefined>
+  /** Views of these ids, in the order given (missing ones left out). */
+  findViews(ids: readonly string[]): Promise<AsistenciaView[]>
+  listForPatient(pacienteId: number): Promise<AsistenciaView[]>
+  /** The hospital's waiting requests, oldest first. */
+  listQueue(tenant: string): Promise<AsistenciaView[]>
+  listForProfessional(profesionalId: number): Promise<AsistenciaView[]>
+  /** Waiting and ongoing requests of the hospital, oldest first. */
+  listOpen(tenant: string): Promise<AsistenciaView[]>
+  /** Takes a waiting request: the conditional update only one caller can win. */
+  claim(trx: Executor, id: string, profesionalId: number, at: string): Promise<boolean>
+  finish(
+    trx: Executor,
+    id: string,
+    profesionalId: number,
+    resumen: string,
+    at: string,
+  ): Promise<boolean>
+  cancel(trx: Executor, id: string, pacienteId: number, at: string): Promise<boolean>
+  rate(
+    trx: Executor,
+    id: string,
+    pacienteId: number,
+    puntuacion: number,
+    comentario: string | null,
+  ): Promise<boolean>
+  /** Expires waiting requests past their limit (all, or the one id); returns those it changed. */
+  expireDue(trx: Executor, at: string, id?: string): Promise<{ id: string; tenant: string }[]>
+  /** 1 for the oldest waiting request of its hospital. */
+  queuePosition(row: AsistenciaRow): Promise<number>
+  /** Waits in minutes of the hospital's latest taken requests. */
+  recentWaitsMinutes(tenant: string): Promise<number[]>
+  /** Requests created since `sinceIso`, their waits in minutes, and ratings given to them. */
+  activitySince(
+    tenant: string,
+    sinceIso: string,
+  ): Promise<{ count: number; waits: number[]; ratings: number[] }>
+}
+
+const minutesBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 60_000
+
+export function createAsistenciaRepository(db: Executor): AsistenciaRepository {
+  const views = (executor: Executor) =>
+    executor
+      .selectFrom('asistencias')
+      .innerJoin('users as paciente', 'paciente.id', 'asistencias.paciente_id')
+      .leftJoin('users as profesional', 'profesional.id', 'asistencias.profesional_id')
+      .selectAll('asistencias')
+      .select(['paciente.nombre as paciente_nombre', 'profesional.nombre as profesional_nombre'])
+
+  async function withPhotos(
+    rows: Omit<AsistenciaView, 'foto_ids'>[],
+    executor: Executor = db,
+  ): Promise<AsistenciaView[]> {
+    if (rows.length === 0) return []
+    const photos = await executor
+      .selectFrom('fotos')
+      .select(['id', 'asistencia_id'])
+      .where(
+        'asistencia_id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .where('adjunta', '=', 1)
+      .orderBy('creada_en')
+      .orderBy('id')
+      .execute()
+    return rows.map((row) => ({
+      ...row,
+      foto_ids: photos.filter((photo) => photo.asistencia_id === row.id).map((photo) => photo.id),
+    }))
+  }
+
+  return {
+    async insert(trx, row) {
+      const inserted = await trx
+        .insertInto('asistencias')
+        .values(row)
+        .onConflict((conflict) => conflict.column('id').doNothing())
+        .returning('id')
+        .executeTakeFirst()
+      return inserted !== undefined
+    },
+
+    findRow: (id, trx = db) =>
+      trx.selectFrom('asistencias').selectAll().where('id', '=', id).executeTakeFirst(),
+
+    async findView(id, trx = db) {
+      const row = await views(trx).where('asistencias.id', '=', id).executeTakeFirst()
+      return row && (await withPhotos([row], trx))[0]
+    },
+
+    async findViews(ids) {
+      if (ids.length === 0) return []
+      const rows = await views(db).where('asistencias.id', 'in', ids).execute()
+      const byId = new Map((await withPhotos(rows)).map((view) => [view.id, view]))
+      return ids.flatMap((id) => byId.get(id) ?? [])
+    },
+
+    listForPatient: async (pacienteId) =>
+      withPhotos(
+        await views(db)
+          .where('asistencias.paciente_id', '=', pacienteId)
+          .orderBy('asistencias.creada_en', 'desc')
+          .orderBy('asistencias.id')
+          .limit(LIST_LIMIT)
+          .execute(),
+      ),
+
+    listQueue: async (tenant) =>
+      withPhotos(
+        await views(db)
+          .where('asistencias.tenant', '=', tenant)
+          .where('asistencias.estado', '=', 'en_espera')
+          .orderBy('asistencias.creada_en')
+          .orderBy('asistencias.id')
+          .limit(LIST_LIMIT)
+          .execute(),
+      ),
+
+    listForProfessional: async (profesionalId) =>
+      withPhotos(
+        await views(db)
+          .where('asistencias.profesional_id', '=', profesionalId)
+          .orderBy('asistencias.creada_en', 'desc')
+          .orderBy('asistencias.id')
+          .limit(LIST_LIMIT)
+          .execute(),
+      ),
+
+    listOpen: async (tenant) =>
+      withPhotos(
+        await views(db)
+          .where('asistencias.tenant', '=', tenant)
+          .where('asistencias.estado', 'in', ['en_espera', 'en_curso'] satisfies EstadoAsistencia[])
+          .orderBy('asistencias.creada_en')
+          .orderBy('asistencias.id')
+          .limit(LIST_LIMIT)
+          .execute(),
+      ),
+
+    async claim(trx, id, profesionalId, at) {
+      const result = await trx
+        .updateTable('asistencias')
+        .set({ estado: 'en_curso', profesional_id: profesionalId, atendida_en: at })
+        .where('id', '=', id)
+        .where('estado', '=', 'en_espera')
+        .where('caduca_en', '>', at)
+        .executeTakeFirst()
+      return result.numUpdatedRows === 1n
+    },
+
+    async finish(trx, id, profesionalId, resumen, at) {
+      const result = await trx
+        .updateTable('asistencias')
+        .set({ estado: 'finalizada', resumen, cerrada_en: at })
+        .where('id', '=', id)
+        .where('estado', '=', 'en_curso')
+        .where('profesional_id', '=', profesionalId)
+        .executeTakeFirst()
+      return result.numUpdatedRows === 1n
+    },
+
+    async cancel(trx, id, pacienteId, at) {
+      const result = await trx
+        .updateTable('asistencias')
+        .set({ estado: 'cancelada', cerrada_en: at })
+        .where('id', '=', id)
+        .where('estado', '=', 'en_espera')
+        .where('paciente_id', '=', pacienteId)
+        .executeTakeFirst()
+      return result.numUpdatedRows === 1n
+    },
+
+    async rate(trx, id, pacienteId, puntuacion, comentario) {
+      const result = await trx
+        .updateTable('asistencias')
+        .set({ puntuacion, comentario })
+        .where('id', '=', id)
+        .where('estado', '=', 'finalizada')
+        .where('paciente_id', '=', pacienteId)
+        .where('puntuacion', 'is', null)
+        .executeTakeFirst()
+      return result.numUpdatedRows === 1n
+    },
+
+    async expireDue(trx, at, id) {
+      let query = trx
+        .updateTable('asistencias')
+        .set({ estado: 'caducada', cerrada_en: at })
+        .where('estado', '=', 'en_espera')
+        .where('caduca_en', '<=', at)
+      if (id !== undefined) query = query.where('id', '=', id)
+      return query.returning(['id', 'tenant']).execute()
+    },
+
+    async queuePosition(row) {
+      const { ahead } = await db
+        .selectFrom('asistencias')
+        .select((eb) => eb.fn.countAll<number | string>().as('ahead'))
+        .where('tenant', '=', row.tenant)
+        .where('estado', '=', 'en_espera')
+        .where((eb) =>
+          eb.or([
+            eb('creada_en', '<', row.creada_en),
+            eb.and([eb('creada_en', '=', row.creada_en), eb('id', '<', row.id)]),
+          ]),
+        )
+        .executeTakeFirstOrThrow()
+      return Number(ahead) + 1
+    },
+
+    async recentWaitsMinutes(tenant) {
+      const rows = await db
+        .selectFrom('asistencias')
+        .select(['creada_en', 'atendida_en'])
+        .where('tenant', '=', tenant)
+        .where('atendida_en', 'is not', null)
+        .orderBy('atendida_en', 'desc')
+        .limit(ESTIMATE_SAMPLE)
+        .execute()
+      return rows.map((row) => minutesBetween(row.creada_en, row.atendida_en ?? row.creada_en))
+    },
+
+    async activitySince(tenant, sinceIso) {
+      const rows = await db
+        .selectFrom('asistencias')
+        .select(['creada_en', 'atendida_en', 'puntuacion'])
+        .where('tenant', '=', tenant)
+        .where('creada_en', '>=', sinceIso)
+        .execute()
+      return {
+        count: rows.length,
+        waits: rows.flatMap((row) =>
+          row.atendida_en === null ? [] : [minutesBetween(row.creada_en, row.atendida_en)],
+        ),
+        ratings: rows.flatMap((row) => (row.puntuacion === null ? [] : [row.puntuacion])),
+      }
+    },
+  }
+}

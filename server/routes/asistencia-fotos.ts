@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto'
+import type { FastifyInstance } from 'fastify'
+import { FOTO_MAX_BYTES, FotoSubida } from '../../src/contract/care.js'
+import { authenticate, type SessionCheckDeps } from '../auth/authenticate.js'
+import type { CareService } from '../care/care-service.js'
+import { HttpError } from '../http-errors.js'
+import { LogoRejectedError, type LogoRejection } from '../uploads/logo-image.js'
+import { FOTO_MAX_SIDE, processPhoto } from '../uploads/photo-image.js'
+import {
+  ASISTENCIA_PARAMS,
+  CARE_ERROR_RESPONSES,
+  FOTO_PARAMS,
+  NO_QUERY_SCHEMA,
+  SESSION_HEADERS_SCHEMA,
+} from './care-schemas.js'
+
+/** The multipart field that carries the photo. */
+export const FOTO_FIELD = 'foto'
+
+const MAX_MB = Math.round(FOTO_MAX_BYTES / (1024 * 1024))
+
+const REJECTIONS: Record<LogoRejection, () => HttpError> = {
+  unsupported_type: () =>
+    new HttpError(415, 'unsupported_media_type', 'La foto debe ser una imagen PNG, JPEG o WebP.'),
+  too_large: () =>
+    new HttpError(413, 'payload_too_large', `La foto no puede pasar de ${String(MAX_MB)} MB.`),
+  too_many_pixels: () =>
+    new HttpError(
+      413,
+      'payload_too_large',
+      `La foto no puede medir más de ${String(FOTO_MAX_SIDE)} píxeles de ancho ni de alto.`,
+    ),
+  damaged: () =>
+    new HttpError(422, 'invalid_image', 'La imagen está dañada o incompleta y no se puede leer.'),
+}
+
+/**
+ * Photos of a consultation: uploaded by its patient (attached to the request while it waits, or
+ * in the conversation) or its professional (in the conversation), re-encoded without metadata,
+ * and served only to those who may see the consultation, never cached.
+ */
+export function registerAsistenciaFotosRoutes(
+  app: FastifyInstance,
+  { session, care }: { session: SessionCheckDeps; care: CareService },
+) {
+  app.post<{ Params: { id: string } }>(
+    '/api/asistencias/:id/fotos',
+    {
+      bodyLimit: FOTO_MAX_BYTES + 64 * 1024,
+      schema: {
+        summary: 'Sube una foto a la consulta (multipart/form-data, campo «foto»)',
+        consumes: ['multipart/form-data'],
+        headers: SESSION_HEADERS_SCHEMA,
+        params: ASISTENCIA_PARAMS,
+        querystring: NO_QUERY_SCHEMA,
+        // The handler reads the multipart stream itself; the schema only describes it.
+        body: { description: `Un archivo PNG, JPEG o WebP en el campo «${FOTO_FIELD}».` },
+        response: { 201: FotoSubida, ...CARE_ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const account = await authenticate(request, reply, session)
+      if (!request.isMultipart()) {
+        throw new HttpError(
+          415,
+          'unsupported_media_type',
+          'Envía la foto como multipart/form-data.',
+        )
+      }
+      const saved = await care.addPhoto(account, request.params.id, randomUUID(), async () => {
+        const file = await request.file({ limits: { fileSize: FOTO_MAX_BYTES } })
+        if (file?.fieldname !== FOTO_FIELD) {
+          throw new HttpError(
+            400,
+            'invalid_request',
+            `Falta el archivo en el campo «${FOTO_FIELD}».`,
+          )
+        }
+        try {
+          return await processPhoto(await file.toBuffer())
+        } catch (error) {
+          if (error instanceof LogoRejectedError) throw REJECTIONS[error.reason]()
+          throw error
+        }
+      })
+      return reply.code(201).send(saved)
+    },
+  )
+
+  app.get<{ Params: { id: string; fotoId: string } }>(
+    '/api/asistencias/:id/fotos/:fotoId',
+    {
+      schema: {
+        summary: 'Una foto de la consulta (JPEG), a quien puede ver la consulta',
+        headers: SESSION_HEADERS_SCHEMA,
+        params: FOTO_PARAMS,
+        querystring: NO_QUERY_SCHEMA,
+        response: CARE_ERROR_RESPONSES,
+      },
+    },
+    async (request, reply) => {
+      const account = await authenticate(request, reply, session)
+      const jpeg = await care.readPhoto(account, request.params.id, request.params.fotoId)
+      reply.header('cache-control', 'private, no-store')
+      reply.header('content-type', 'image/jpeg')
+      return reply.send(jpeg)
+    },
+  )
+}

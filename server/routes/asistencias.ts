@@ -1,0 +1,220 @@
+import type { FastifyInstance } from 'fastify'
+import Type from 'typebox'
+import {
+  Asistencia,
+  EstadisticasHoy,
+  Finalizacion,
+  NuevaAsistencia,
+  Valoracion,
+} from '../../src/contract/care.js'
+import { authenticate, type SessionCheckDeps } from '../auth/authenticate.js'
+import type { CareService } from '../care/care-service.js'
+import { median } from '../care/records.js'
+import { HttpError, MESSAGES } from '../http-errors.js'
+import type { AsistenciaRepository } from '../repositories/asistencias.js'
+import {
+  ASISTENCIA_PARAMS,
+  CARE_ERROR_RESPONSES,
+  NO_QUERY_SCHEMA,
+  SESSION_HEADERS_SCHEMA,
+} from './care-schemas.js'
+
+export interface AsistenciasRouteDeps {
+  session: SessionCheckDeps
+  care: CareService
+  asistencias: Pick<AsistenciaRepository, 'activitySince'>
+  now: () => number
+}
+
+interface IdParams {
+  Params: { id: string }
+}
+
+// Actions that take no body still declare one (the route policy wants every input described);
+// an empty schema lets a bodyless POST through, and whatever a client sends is never read.
+const NO_BODY = { description: 'Sin cuerpo.' } as const
+
+/** The instant today began in Spain (the product's locale), as ISO 8601 UTC. */
+export function startOfTodayInSpain(nowMs: number): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Europe/Madrid',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(nowMs))
+      .map((part) => [part.type, Number(part.value)]),
+  ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>
+  const localAsUtc = Date.UTC(
+    parts.year,
+    parts.month - 1,
+    parts.day,
+    parts.hour,
+    parts.minute,
+    parts.second,
+  )
+  const offset = localAsUtc - Math.floor(nowMs / 1000) * 1000
+  return new Date(Date.UTC(parts.year, parts.month - 1, parts.day) - offset).toISOString()
+}
+
+/**
+ * The care journey's requests: create (patients, idempotent by the client's id), list and read
+ * (each caller what they may see), take (one winner), finish, cancel, rate, and today's figures
+ * for the hospital's administrators.
+ */
+export function registerAsistenciasRoutes(app: FastifyInstance, deps: AsistenciasRouteDeps) {
+  const { session, care } = deps
+  const single = { 200: Asistencia, ...CARE_ERROR_RESPONSES }
+
+  app.post<{ Body: NuevaAsistencia }>(
+    '/api/asistencias',
+    {
+      schema: {
+        summary: 'Solicita asistencia (pacientes); repetir el mismo id devuelve la misma solicitud',
+        headers: SESSION_HEADERS_SCHEMA,
+        querystring: NO_QUERY_SCHEMA,
+        body: NuevaAsistencia,
+        response: { 201: Asistencia, ...single },
+      },
+    },
+    async (request, reply) => {
+      const account = await authenticate(request, reply, session)
+      const { created, record } = await care.create(account, request.body)
+      return reply.code(created ? 201 : 200).send(record)
+    },
+  )
+
+  app.get(
+    '/api/asistencias',
+    {
+      schema: {
+        summary:
+          'Solicitudes: el paciente, las suyas; el profesional, la cola y las suyas; el administrador, las abiertas',
+        headers: SESSION_HEADERS_SCHEMA,
+        querystring: NO_QUERY_SCHEMA,
+        response: { 200: Type.Array(Asistencia), ...CARE_ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => care.list(await authenticate(request, reply, session)),
+  )
+
+  app.get(
+    '/api/asistencias/estadisticas',
+    {
+      schema: {
+        summary: 'Cifras de hoy del centro (administradores del centro)',
+        headers: SESSION_HEADERS_SCHEMA,
+        querystring: NO_QUERY_SCHEMA,
+        response: { 200: EstadisticasHoy, ...CARE_ERROR_RESPONSES },
+      },
+    },
+    async (request, reply): Promise<EstadisticasHoy> => {
+      const account = await authenticate(request, reply, session)
+      if (account.rol !== 'admin') throw new HttpError(403, 'forbidden', MESSAGES.forbidden)
+      const activity = await deps.asistencias.activitySince(
+        account.tenant,
+        startOfTodayInSpain(deps.now()),
+      )
+      const wait = median(activity.waits)
+      const ratings = activity.ratings
+      return {
+        solicitudes_hoy: activity.count,
+        espera_mediana_minutos: wait === null ? null : Math.round(wait * 10) / 10,
+        valoracion_media:
+          ratings.length === 0
+            ? null
+            : Math.round((ratings.reduce((sum, value) => sum + value, 0) / ratings.length) * 10) /
+              10,
+      }
+    },
+  )
+
+  app.get<IdParams>(
+    '/api/asistencias/:id',
+    {
+      schema: {
+        summary:
+          'Una solicitud (su paciente y el personal del centro; las lecturas del personal se auditan)',
+        headers: SESSION_HEADERS_SCHEMA,
+        params: ASISTENCIA_PARAMS,
+        querystring: NO_QUERY_SCHEMA,
+        response: single,
+      },
+    },
+    async (request, reply) =>
+      care.read(await authenticate(request, reply, session), request.params.id),
+  )
+
+  app.post<IdParams>(
+    '/api/asistencias/:id/atender',
+    {
+      schema: {
+        summary: 'Atiende una solicitud en espera (profesionales); solo uno lo consigue',
+        headers: SESSION_HEADERS_SCHEMA,
+        params: ASISTENCIA_PARAMS,
+        querystring: NO_QUERY_SCHEMA,
+        body: NO_BODY,
+        response: single,
+      },
+    },
+    async (request, reply) =>
+      care.claim(await authenticate(request, reply, session), request.params.id),
+  )
+
+  app.post<IdParams & { Body: Finalizacion }>(
+    '/api/asistencias/:id/finalizar',
+    {
+      schema: {
+        summary: 'Finaliza la consulta con un resumen (su profesional)',
+        headers: SESSION_HEADERS_SCHEMA,
+        params: ASISTENCIA_PARAMS,
+        querystring: NO_QUERY_SCHEMA,
+        body: Finalizacion,
+        response: single,
+      },
+    },
+    async (request, reply) =>
+      care.finish(
+        await authenticate(request, reply, session),
+        request.params.id,
+        request.body.resumen,
+      ),
+  )
+
+  app.post<IdParams>(
+    '/api/asistencias/:id/cancelar',
+    {
+      schema: {
+        summary: 'Cancela una solicitud en espera (su paciente)',
+        headers: SESSION_HEADERS_SCHEMA,
+        params: ASISTENCIA_PARAMS,
+        querystring: NO_QUERY_SCHEMA,
+        body: NO_BODY,
+        response: single,
+      },
+    },
+    async (request, reply) =>
+      care.cancel(await authenticate(request, reply, session), request.params.id),
+  )
+
+  app.put<IdParams & { Body: Valoracion }>(
+    '/api/asistencias/:id/valoracion',
+    {
+      schema: {
+        summary: 'Valora una consulta finalizada, una sola vez (su paciente)',
+        headers: SESSION_HEADERS_SCHEMA,
+        params: ASISTENCIA_PARAMS,
+        querystring: NO_QUERY_SCHEMA,
+        body: Valoracion,
+        response: single,
+      },
+    },
+    async (request, reply) =>
+      care.rate(await authenticate(request, reply, session), request.params.id, request.body),
+  )
+}

@@ -1,0 +1,91 @@
+/**
+ * The care journey's calls of the API, each answer checked against its contract schema: a shape
+ * the screens do not expect is an `InvalidResponseError`, never a half-drawn consultation.
+ */
+import type { Static, TSchema } from 'typebox'
+import { Value } from 'typebox/value'
+import { API_PATHS, asistenciaPath } from '../../config/api-paths'
+import {
+  Asistencia,
+  EstadisticasHoy,
+  FotoSubida,
+  Mensaje,
+  Profesional,
+  type NuevaAsistencia,
+  type NuevoMensaje,
+  type Valoracion,
+} from '../../contract/care'
+import { api } from '../../lib/api'
+import { InvalidResponseError } from '../../lib/api-errors'
+
+/** `value` as `schema` describes it, or an `InvalidResponseError`. */
+export function parseAnswer<S extends TSchema>(schema: S, value: unknown): Static<S> {
+  if (!Value.Check(schema, value)) throw new InvalidResponseError('Unexpected answer shape')
+  return value
+}
+
+function parseList<S extends TSchema>(schema: S, value: unknown): Static<S>[] {
+  if (!Array.isArray(value)) throw new InvalidResponseError('Expected a list')
+  return value.map((entry) => parseAnswer(schema, entry))
+}
+
+export async function createAsistencia(body: NuevaAsistencia): Promise<Asistencia> {
+  return parseAnswer(Asistencia, await api.request(API_PATHS.asistencias, { method: 'POST', body }))
+}
+
+export async function listAsistencias(signal?: AbortSignal): Promise<Asistencia[]> {
+  return parseList(Asistencia, await api.request(API_PATHS.asistencias, { signal }))
+}
+
+export async function readAsistencia(id: string, signal?: AbortSignal): Promise<Asistencia> {
+  return parseAnswer(Asistencia, await api.request(asistenciaPath(id), { signal }))
+}
+
+async function act(id: string, action: string, body?: unknown): Promise<Asistencia> {
+  return parseAnswer(
+    Asistencia,
+    await api.request(asistenciaPath(id, action), { method: 'POST', body: body ?? {} }),
+  )
+}
+
+export const atenderAsistencia = (id: string) => act(id, 'atender')
+export const cancelarAsistencia = (id: string) => act(id, 'cancelar')
+export const finalizarAsistencia = (id: string, resumen: string) =>
+  act(id, 'finalizar', { resumen })
+
+export async function valorarAsistencia(id: string, valoracion: Valoracion): Promise<void> {
+  await api.request(asistenciaPath(id, 'valoracion'), { method: 'PUT', body: valoracion })
+}
+
+export async function listMensajes(id: string, signal?: AbortSignal): Promise<Mensaje[]> {
+  return parseList(Mensaje, await api.request(asistenciaPath(id, 'mensajes'), { signal }))
+}
+
+export async function sendMensaje(asistenciaId: string, body: NuevoMensaje): Promise<Mensaje> {
+  return parseAnswer(
+    Mensaje,
+    await api.request(asistenciaPath(asistenciaId, 'mensajes'), { method: 'POST', body }),
+  )
+}
+
+export async function uploadFoto(asistenciaId: string, foto: Blob): Promise<FotoSubida> {
+  const form = new FormData()
+  form.append('foto', foto)
+  return parseAnswer(FotoSubida, await api.upload(asistenciaPath(asistenciaId, 'fotos'), form))
+}
+
+/** The hospital's professionals; signed out, the hospital is named in the query. */
+export async function listProfesionales(
+  tenant: string | null,
+  signal?: AbortSignal,
+): Promise<Profesional[]> {
+  const path =
+    tenant === null
+      ? API_PATHS.profesionales
+      : `${API_PATHS.profesionales}?${new URLSearchParams({ tenant }).toString()}`
+  return parseList(Profesional, await api.request(path, { signal }))
+}
+
+export async function readEstadisticas(signal?: AbortSignal): Promise<EstadisticasHoy> {
+  return parseAnswer(EstadisticasHoy, await api.request(API_PATHS.estadisticas, { signal }))
+}

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest'
+import type { Asistencia, Mensaje } from '../../contract/care'
+import {
+  addMensaje,
+  describeEstimate,
+  describeMinutes,
+  faseOf,
+  inactiveReasonOf,
+  minutesBetween,
+  openRequests,
+  pastRequests,
+  upsertAsistencia,
+  waitingQueue,
+} from './care-state'
+
+function asistencia(id: string, overrides: Partial<Asistencia> = {}): Asistencia {
+  return {
+    id,
+    tenant: 'hospital-central',
+    estado: 'en_espera',
+    origen: 'paciente',
+    motivo: 'Dolor de cabeza',
+    especialidad: null,
+    paciente: { id: 1, nombre: 'Lucía Martín' },
+    profesional: null,
+    fotos: [],
+    creada_en: '2026-11-23T10:00:00.000Z',
+    atendida_en: null,
+    cerrada_en: null,
+    caduca_en: '2026-11-23T10:30:00.000Z',
+    resumen: null,
+    valoracion: null,
+    espera: null,
+    ticket: null,
+    derivada_de: null,
+    ...overrides,
+  }
+}
+
+function mensaje(id: string, creado_en: string): Mensaje {
+  return {
+    id,
+    asistencia_id: 'a',
+    autor: { id: 1, nombre: 'Lucía', rol: 'cliente' },
+    texto: id,
+    foto: null,
+    creado_en,
+  }
+}
+
+describe('care state', () => {
+  it('derives the screen’s phase from the state', () => {
+    expect(faseOf(asistencia('a'))).toBe('espera')
+    expect(faseOf(asistencia('a', { estado: 'en_curso' }))).toBe('consulta')
+    for (const estado of ['finalizada', 'cancelada', 'caducada'] as const) {
+      expect(faseOf(asistencia('a', { estado }))).toBe('inactiva')
+    }
+  })
+
+  it('a live record replaces the one shown, or joins the list', () => {
+    const list = [asistencia('a'), asistencia('b')]
+    const taken = asistencia('a', { estado: 'en_curso' })
+    expect(upsertAsistencia(list, taken).map((entry) => [entry.id, entry.estado])).toEqual([
+      ['a', 'en_curso'],
+      ['b', 'en_espera'],
+    ])
+    expect(upsertAsistencia(list, asistencia('c')).map((entry) => entry.id)).toEqual([
+      'a',
+      'b',
+      'c',
+    ])
+  })
+
+  it('the queue holds waiting requests only, oldest first; a cancelled one leaves it', () => {
+    const list = [
+      asistencia('new', { creada_en: '2026-11-23T10:05:00.000Z' }),
+      asistencia('old', { creada_en: '2026-11-23T09:55:00.000Z' }),
+      asistencia('mine', { estado: 'en_curso' }),
+    ]
+    expect(waitingQueue(list).map((entry) => entry.id)).toEqual(['old', 'new'])
+    const cancelled = upsertAsistencia(list, asistencia('old', { estado: 'cancelada' }))
+    expect(waitingQueue(cancelled).map((entry) => entry.id)).toEqual(['new'])
+    expect(openRequests(cancelled).map((entry) => entry.id)).toEqual(['mine', 'new'])
+  })
+
+  it('history lists what is over, the most recently closed first', () => {
+    const list = [
+      asistencia('a', { estado: 'finalizada', cerrada_en: '2026-11-20T10:00:00.000Z' }),
+      asistencia('b', { estado: 'finalizada', cerrada_en: '2026-11-22T10:00:00.000Z' }),
+      asistencia('c'),
+    ]
+    expect(pastRequests(list).map((entry) => entry.id)).toEqual(['b', 'a'])
+  })
+
+  it('a message shows once, in time order, however often it arrives', () => {
+    let list: Mensaje[] = []
+    list = addMensaje(list, mensaje('2', '2026-11-23T10:02:00.000Z'))
+    list = addMensaje(list, mensaje('1', '2026-11-23T10:01:00.000Z'))
+    list = addMensaje(list, mensaje('2', '2026-11-23T10:02:00.000Z'))
+    expect(list.map((entry) => entry.id)).toEqual(['1', '2'])
+  })
+
+  it('says waits in Spanish, and gives no estimate without history', () => {
+    expect(minutesBetween('2026-11-23T10:00:00.000Z', Date.parse('2026-11-23T10:12:59.000Z'))).toBe(
+      12,
+    )
+    expect(minutesBetween('no es una fecha', 0)).toBe(0)
+    expect(describeMinutes(0)).toBe('menos de un minuto')
+    expect(describeMinutes(1)).toBe('1 minuto')
+    expect(describeMinutes(65)).toBe('1 h 05 min')
+    expect(describeEstimate(null)).toBe('Todavía no hay datos suficientes para estimar la espera.')
+    expect(describeEstimate(8)).toBe('Espera estimada: unos 8 minutos.')
+  })
+
+  it('reads only the known reasons of the inactive-consultation screen', () => {
+    expect(inactiveReasonOf('caducada')).toBe('caducada')
+    expect(inactiveReasonOf('<script>')).toBeNull()
+    expect(inactiveReasonOf(null)).toBeNull()
+  })
+})

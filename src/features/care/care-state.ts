@@ -1,0 +1,111 @@
+/**
+ * The care screens' state rules, pure: how a live record or message joins what a screen shows,
+ * which phase a request is in, and the Spanish words for waits and states.
+ */
+import {
+  isEstadoInactivo,
+  type Asistencia,
+  type EstadoInactivo,
+  type Mensaje,
+} from '../../contract/care'
+
+/** What the shared screen of a request shows: the waiting room, the consultation, or neither. */
+export type Fase = 'espera' | 'consulta' | 'inactiva'
+
+export function faseOf(asistencia: Asistencia): Fase {
+  if (asistencia.estado === 'en_espera') return 'espera'
+  if (asistencia.estado === 'en_curso') return 'consulta'
+  return 'inactiva'
+}
+
+/** `list` with `record` in it: replaced where its id is, else added. */
+export function upsertAsistencia(list: readonly Asistencia[], record: Asistencia): Asistencia[] {
+  const index = list.findIndex((entry) => entry.id === record.id)
+  if (index === -1) return [...list, record]
+  return list.map((entry, at) => (at === index ? record : entry))
+}
+
+/** The waiting queue: requests still waiting, oldest first. */
+export function waitingQueue(list: readonly Asistencia[]): Asistencia[] {
+  return list
+    .filter((entry) => entry.estado === 'en_espera')
+    .sort((a, b) => Date.parse(a.creada_en) - Date.parse(b.creada_en))
+}
+
+/** Requests that are open (waiting or in consultation), oldest first. */
+export function openRequests(list: readonly Asistencia[]): Asistencia[] {
+  return list
+    .filter((entry) => !isEstadoInactivo(entry.estado))
+    .sort((a, b) => Date.parse(a.creada_en) - Date.parse(b.creada_en))
+}
+
+/** Requests that are over, the most recently closed first. */
+export function pastRequests(list: readonly Asistencia[]): Asistencia[] {
+  const closedAt = (entry: Asistencia) => Date.parse(entry.cerrada_en ?? entry.creada_en)
+  return list
+    .filter((entry) => isEstadoInactivo(entry.estado))
+    .sort((a, b) => closedAt(b) - closedAt(a))
+}
+
+/** `list` with `message` in it once (a replay or a live echo of one already shown adds nothing). */
+export function addMensaje(list: readonly Mensaje[], message: Mensaje): Mensaje[] {
+  if (list.some((entry) => entry.id === message.id)) return [...list]
+  return [...list, message].sort((a, b) => Date.parse(a.creado_en) - Date.parse(b.creado_en))
+}
+
+/** Whole minutes from `from` to `now`, never negative. */
+export function minutesBetween(from: string, now: number): number {
+  const start = Date.parse(from)
+  if (Number.isNaN(start)) return 0
+  return Math.max(0, Math.floor((now - start) / 60_000))
+}
+
+/** "menos de un minuto", "1 minuto", "12 minutos", "1 h 05 min". */
+export function describeMinutes(minutes: number): string {
+  if (minutes < 1) return 'menos de un minuto'
+  if (minutes < 60) return minutes === 1 ? '1 minuto' : `${minutes} minutos`
+  const hours = Math.floor(minutes / 60)
+  const rest = minutes % 60
+  return `${hours} h ${String(rest).padStart(2, '0')} min`
+}
+
+/** The patient's honest estimate: none without the hospital's recent history. */
+export function describeEstimate(estimacionMinutos: number | null): string {
+  if (estimacionMinutos === null) {
+    return 'Todavía no hay datos suficientes para estimar la espera.'
+  }
+  if (estimacionMinutos < 1) return 'Espera estimada: menos de un minuto.'
+  return `Espera estimada: unos ${describeMinutes(estimacionMinutos)}.`
+}
+
+export const ESTADO_LABELS: Record<Asistencia['estado'], string> = {
+  en_espera: 'En espera',
+  en_curso: 'En consulta',
+  finalizada: 'Finalizada',
+  cancelada: 'Cancelada',
+  caducada: 'Caducada',
+}
+
+/** Why a consultation cannot be opened, and what to do next, for each state that is over. */
+export const INACTIVE_REASONS: Record<EstadoInactivo, { titulo: string; detalle: string }> = {
+  finalizada: {
+    titulo: 'Esta consulta ha finalizado.',
+    detalle:
+      'El profesional la cerró. Si necesitas más ayuda, puedes solicitar una nueva asistencia.',
+  },
+  cancelada: {
+    titulo: 'Esta solicitud se canceló.',
+    detalle:
+      'Se canceló antes de que un profesional la atendiera. Puedes solicitar una nueva asistencia.',
+  },
+  caducada: {
+    titulo: 'Esta solicitud ha caducado.',
+    detalle:
+      'Nadie pudo atenderla a tiempo. Lo sentimos: solicita una nueva asistencia y te atenderemos en cuanto sea posible.',
+  },
+}
+
+/** Reads the `motivo` query parameter of the inactive-consultation screen. */
+export function inactiveReasonOf(value: string | null): EstadoInactivo | null {
+  return value === 'finalizada' || value === 'cancelada' || value === 'caducada' ? value : null
+}

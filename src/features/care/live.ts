@@ -1,0 +1,133 @@
+/**
+ * The one live stream of the signed-in user in this tab (`GET /api/eventos`), shared by every care
+ * screen that listens. It opens with the first listener and closes with the last; a screen that
+ * marks the professional available (the queue) asks for `?cola=1`, which reopens the same stream
+ * from where it was (`Last-Event-ID`). Events are checked against the contract; a fresh start (no
+ * id to resume from) and the server's `reinicio` both tell listeners to reload what they show.
+ */
+import { Value } from 'typebox/value'
+import { API_PATHS } from '../../config/api-paths'
+import { Asistencia, EVENTOS, Mensaje, Presencia } from '../../contract/care'
+import { api } from '../../lib/api'
+import {
+  openLiveEvents,
+  type LiveEvent,
+  type LiveEventsConnection,
+  type LiveStatus,
+} from '../../lib/live-events'
+import { readValue } from '../../lib/storage'
+
+export type CareEvent =
+  | { tipo: 'asistencia'; asistencia: Asistencia }
+  | { tipo: 'mensaje'; mensaje: Mensaje }
+  | { tipo: 'presencia'; presencia: Presencia }
+  | { tipo: 'reinicio' }
+
+/** The care event an SSE event carries, or null when it is unknown or malformed. */
+export function toCareEvent(event: LiveEvent): CareEvent | null {
+  if (event.event === EVENTOS.reinicio) return { tipo: 'reinicio' }
+  let data: unknown
+  try {
+    data = JSON.parse(event.data)
+  } catch {
+    return null
+  }
+  if (event.event === EVENTOS.asistencia && Value.Check(Asistencia, data)) {
+    return { tipo: 'asistencia', asistencia: data }
+  }
+  if (event.event === EVENTOS.mensaje && Value.Check(Mensaje, data)) {
+    return { tipo: 'mensaje', mensaje: data }
+  }
+  if (event.event === EVENTOS.presencia && Value.Check(Presencia, data)) {
+    return { tipo: 'presencia', presencia: data }
+  }
+  return null
+}
+
+interface Subscriber {
+  onEvent: (event: CareEvent) => void
+  cola: boolean
+}
+
+const subscribers = new Set<Subscriber>()
+const statusListeners = new Set<() => void>()
+let connection: LiveEventsConnection | null = null
+let connectedWithCola = false
+let lastEventId: string | null = null
+let lastToken: string | null = null
+let status: LiveStatus = 'closed'
+
+function setStatus(next: LiveStatus) {
+  status = next
+  for (const listener of statusListeners) listener()
+}
+
+function dispatch(event: CareEvent) {
+  for (const subscriber of [...subscribers]) subscriber.onEvent(event)
+}
+
+function connect() {
+  const token = readValue('token')
+  // Another account in this tab: its events are not the previous one's continuation.
+  if (token !== lastToken) lastEventId = null
+  lastToken = token
+  connectedWithCola = [...subscribers].some((subscriber) => subscriber.cola)
+  const path = connectedWithCola ? `${API_PATHS.eventos}?cola=1` : API_PATHS.eventos
+  const resumesFrom = lastEventId
+  let isFirstOpen = true
+  const current = openLiveEvents({
+    lastEventId: resumesFrom,
+    open: (headers, signal) => api.stream(path, { headers, signal }),
+    onEvent: (event) => {
+      lastEventId = current.lastEventId()
+      const careEvent = toCareEvent(event)
+      if (careEvent) dispatch(careEvent)
+    },
+    onStatus: (next) => {
+      if (connection !== current) return
+      setStatus(next)
+      // Nothing to resume from: what happened before this stream opened is read afresh.
+      if (next === 'live' && isFirstOpen && resumesFrom === null) dispatch({ tipo: 'reinicio' })
+      if (next === 'live') isFirstOpen = false
+    },
+  })
+  connection = current
+}
+
+function reconcile() {
+  const wantsCola = [...subscribers].some((subscriber) => subscriber.cola)
+  if (subscribers.size === 0) {
+    connection?.close()
+    connection = null
+    setStatus('closed')
+    return
+  }
+  if (connection && wantsCola === connectedWithCola) return
+  connection?.close()
+  connection = null
+  connect()
+}
+
+/** Listens to the user's live events until the returned function is called. */
+export function subscribeToCareEvents(
+  onEvent: (event: CareEvent) => void,
+  { cola = false }: { cola?: boolean } = {},
+): () => void {
+  const subscriber: Subscriber = { onEvent, cola }
+  subscribers.add(subscriber)
+  reconcile()
+  return () => {
+    subscribers.delete(subscriber)
+    // A screen replacing another subscribes right after: keep the stream through the switch.
+    queueMicrotask(reconcile)
+  }
+}
+
+export function subscribeToLiveStatus(listener: () => void): () => void {
+  statusListeners.add(listener)
+  return () => statusListeners.delete(listener)
+}
+
+export function readLiveStatus(): LiveStatus {
+  return status
+}

@@ -1,0 +1,145 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { UnauthorizedError } from './api-errors'
+import { backoffDelay, openLiveEvents, type LiveEvent, type LiveStatus } from './live-events'
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+/** A stream the test writes SSE text into and ends (a dropped connection) when it wants. */
+function controllableStream() {
+  let controller!: ReadableStreamDefaultController<Uint8Array>
+  const stream = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c
+    },
+  })
+  return {
+    stream,
+    send: (text: string) => {
+      controller.enqueue(new TextEncoder().encode(text))
+    },
+    drop: () => {
+      controller.close()
+    },
+    fail: () => {
+      controller.error(new TypeError('network error'))
+    },
+  }
+}
+
+function setup() {
+  const connections: {
+    headers: Record<string, string>
+    stream: ReturnType<typeof controllableStream>
+  }[] = []
+  const events: LiveEvent[] = []
+  const statuses: LiveStatus[] = []
+  const open = vi.fn((headers: Record<string, string>) => {
+    const stream = controllableStream()
+    connections.push({ headers, stream })
+    return Promise.resolve(stream.stream)
+  })
+  return { connections, events, statuses, open }
+}
+
+const flush = () => vi.advanceTimersByTimeAsync(0)
+
+describe('openLiveEvents', () => {
+  it('parses events, even split across chunks, and reports the stream live', async () => {
+    vi.useFakeTimers()
+    const { connections, events, statuses, open } = setup()
+    const live = openLiveEvents({
+      open,
+      onEvent: (e) => events.push(e),
+      onStatus: (s) => statuses.push(s),
+    })
+    await flush()
+    expect(statuses).toEqual(['connecting', 'live'])
+    connections[0]?.stream.send('id: 7\nevent: asistencia\ndata: {"a":')
+    connections[0]?.stream.send('1}\n\n: heartbeat\n\n')
+    await flush()
+    expect(events).toEqual([{ id: '7', event: 'asistencia', data: '{"a":1}' }])
+    expect(live.lastEventId()).toBe('7')
+    live.close()
+  })
+
+  it('reconnects after a drop with backoff, sending Last-Event-ID, and misses nothing', async () => {
+    vi.useFakeTimers()
+    const { connections, events, statuses, open } = setup()
+    const live = openLiveEvents({
+      open,
+      onEvent: (e) => events.push(e),
+      onStatus: (s) => statuses.push(s),
+      backoff: { initialMs: 1_000, maxMs: 8_000 },
+      random: () => 1,
+    })
+    await flush()
+    expect(connections[0]?.headers).toEqual({})
+    connections[0]?.stream.send('id: 41\nevent: mensaje\ndata: {}\n\n')
+    await flush()
+    connections[0]?.stream.drop()
+    await flush()
+    expect(statuses.at(-1)).toBe('down')
+
+    await vi.advanceTimersByTimeAsync(999)
+    expect(open).toHaveBeenCalledTimes(1)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(open).toHaveBeenCalledTimes(2)
+    expect(connections[1]?.headers).toEqual({ 'Last-Event-ID': '41' })
+    expect(statuses.at(-1)).toBe('live')
+    connections[1]?.stream.send('id: 42\nevent: mensaje\ndata: {}\n\n')
+    await flush()
+    expect(events.map((e) => e.id)).toEqual(['41', '42'])
+    live.close()
+  })
+
+  it('backs off further while the server stays unreachable, and starts over once connected', async () => {
+    vi.useFakeTimers()
+    let failures = 3
+    const opened: number[] = []
+    const open = vi.fn(() => {
+      opened.push(Date.now())
+      if (failures > 0) {
+        failures -= 1
+        return Promise.reject(new TypeError('offline'))
+      }
+      return Promise.resolve(controllableStream().stream)
+    })
+    const start = Date.now()
+    const live = openLiveEvents({
+      open,
+      onEvent: () => undefined,
+      backoff: { initialMs: 1_000, maxMs: 3_000 },
+      random: () => 1,
+    })
+    await vi.advanceTimersByTimeAsync(10_000)
+    // Waits of 1 s, 2 s, then capped at 3 s.
+    expect(opened.map((t) => t - start)).toEqual([0, 1_000, 3_000, 6_000])
+    live.close()
+  })
+
+  it('stops for good on a lost session and when closed', async () => {
+    vi.useFakeTimers()
+    const statuses: LiveStatus[] = []
+    const open = vi.fn(() => Promise.reject(new UnauthorizedError(null)))
+    openLiveEvents({ open, onEvent: () => undefined, onStatus: (s) => statuses.push(s) })
+    await vi.advanceTimersByTimeAsync(120_000)
+    expect(open).toHaveBeenCalledTimes(1)
+    expect(statuses).toEqual(['connecting', 'closed'])
+
+    const other = setup()
+    const live = openLiveEvents({ open: other.open, onEvent: () => undefined })
+    await flush()
+    live.close()
+    await vi.advanceTimersByTimeAsync(120_000)
+    expect(other.open).toHaveBeenCalledTimes(1)
+  })
+
+  it('keeps the jittered delay between half and all of the ceiling', () => {
+    const backoff = { initialMs: 1_000, maxMs: 30_000 }
+    expect(backoffDelay(0, backoff, 0)).toBe(500)
+    expect(backoffDelay(0, backoff, 1)).toBe(1_000)
+    expect(backoffDelay(10, backoff, 1)).toBe(30_000)
+  })
+})

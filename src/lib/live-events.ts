@@ -1,0 +1,143 @@
+/**
+ * A Server-Sent Events reader that stays connected by itself: it reads the stream the API client
+ * opens (so the token header and the 401 reaction apply), parses it with `eventsource-parser`,
+ * remembers the last event id and sends it back as `Last-Event-ID` when it reconnects, so nothing
+ * written meanwhile is missed. A dropped connection is retried with exponential backoff and jitter;
+ * a lost session (401) ends it for good.
+ */
+import { createParser } from 'eventsource-parser'
+import { UnauthorizedError } from './api-errors'
+
+export interface LiveEvent {
+  /** The event's position in the server's log (`id:`), or null when the server gave none. */
+  id: string | null
+  /** `event:`; `message` when absent. */
+  event: string
+  data: string
+}
+
+/** `connecting` before the first answer; `live` while a stream is open; `down` between attempts. */
+export type LiveStatus = 'connecting' | 'live' | 'down' | 'closed'
+
+export interface BackoffOptions {
+  initialMs: number
+  maxMs: number
+}
+
+export const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 1_000, maxMs: 30_000 }
+
+export interface LiveEventsOptions {
+  /** Opens the stream; `headers` carries `Last-Event-ID` once an event has been received. */
+  open: (
+    headers: Record<string, string>,
+    signal: AbortSignal,
+  ) => Promise<ReadableStream<Uint8Array>>
+  onEvent: (event: LiveEvent) => void
+  onStatus?: (status: LiveStatus) => void
+  /** Resume from this id on the first connection too. */
+  lastEventId?: string | null
+  backoff?: BackoffOptions
+  /** 0 to 1; `Math.random` outside tests. */
+  random?: () => number
+}
+
+export interface LiveEventsConnection {
+  /** The id of the last event received, sent as `Last-Event-ID` on the next connection. */
+  lastEventId: () => string | null
+  close: () => void
+}
+
+/** Delay before reconnection attempt `attempt` (0-based): doubling, capped, with full jitter above half. */
+export function backoffDelay(attempt: number, backoff: BackoffOptions, random: number): number {
+  const ceiling = Math.min(backoff.maxMs, backoff.initialMs * 2 ** attempt)
+  return Math.round(ceiling / 2 + (ceiling / 2) * random)
+}
+
+export function openLiveEvents(options: LiveEventsOptions): LiveEventsConnection {
+  const backoff = options.backoff ?? DEFAULT_BACKOFF
+  const random = options.random ?? Math.random
+  const stop = new AbortController()
+  let lastEventId = options.lastEventId ?? null
+  let attempt = 0
+  let status: LiveStatus | null = null
+
+  const report = (next: LiveStatus) => {
+    if (next === status) return
+    status = next
+    options.onStatus?.(next)
+  }
+
+  const wait = (milliseconds: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, milliseconds)
+      stop.signal.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer)
+          resolve()
+        },
+        { once: true },
+      )
+    })
+
+  async function readOnce(): Promise<void> {
+    const headers: Record<string, string> =
+      lastEventId === null ? {} : { 'Last-Event-ID': lastEventId }
+    const body = await options.open(headers, stop.signal)
+    report('live')
+    attempt = 0
+    const parser = createParser({
+      onEvent: (message) => {
+        if (message.id !== undefined) lastEventId = message.id
+        options.onEvent({
+          id: message.id ?? null,
+          event: message.event ?? 'message',
+          data: message.data,
+        })
+      },
+    })
+    const reader = body.getReader()
+    const decoder = new TextDecoder()
+    const onAbort = () => {
+      reader.cancel().catch(() => undefined)
+    }
+    stop.signal.addEventListener('abort', onAbort, { once: true })
+    try {
+      for (;;) {
+        const chunk = await reader.read()
+        if (chunk.done) return
+        parser.feed(decoder.decode(chunk.value, { stream: true }))
+      }
+    } finally {
+      stop.signal.removeEventListener('abort', onAbort)
+    }
+  }
+
+  async function run() {
+    report('connecting')
+    // A function, not the property: the signal changes while this loop awaits.
+    const isStopped = () => stop.signal.aborted
+    while (!isStopped()) {
+      try {
+        await readOnce()
+      } catch (error) {
+        // The session is gone: the API client has already run the app's reaction.
+        if (error instanceof UnauthorizedError) break
+      }
+      if (isStopped()) break
+      report('down')
+      await wait(backoffDelay(attempt, backoff, random()))
+      attempt += 1
+    }
+    report('closed')
+  }
+
+  void run()
+
+  return {
+    lastEventId: () => lastEventId,
+    close: () => {
+      stop.abort()
+    },
+  }
+}

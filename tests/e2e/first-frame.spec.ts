@@ -1,0 +1,170 @@
+/**
+ * The public screens are in the HTML itself (rendered at build time, branded per URL by the
+ * server and the worker) and the page takes them over where they stand: what is typed first is
+ * kept, nothing is painted twice, and "Entrar" acts only once it would really sign in.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { SCREEN_TITLES } from '../../src/app/routes/screen-titles'
+import { PRERENDERED_SCREENS } from '../../src/contract/app-shell'
+import { deriveBrandingColors } from '../../src/contract/branding'
+import { parseColor } from '../../src/contract/colors'
+import { SEED_HOSPITALS } from '../../server/seed-data'
+import { ALL_TENANTS, axeFindings } from '../utils/a11y'
+import { DEMO_ACCOUNT } from '../utils/demo'
+
+const SCRIPT_DELAY_MS = 3_000
+
+// `rgb(r, g, b)` as getComputedStyle reports a `#rrggbb` colour.
+function rgbOf(hex: string): string {
+  const [r, g, b] = [1, 3, 5].map((start) => parseInt(hex.slice(start, start + 2), 16))
+  return `rgb(${String(r)}, ${String(g)}, ${String(b)})`
+}
+
+/** Holds every script of the app back for `delayMs`, as a slow phone's network would. */
+async function delayScripts(page: Page, delayMs: number): Promise<void> {
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, delayMs))
+    await route.continue()
+  })
+}
+
+// Playwright's own notice when a test turns the worker off.
+const WORKER_BLOCKED = 'Service Worker registration blocked by Playwright'
+
+/** Console errors and warnings, and uncaught errors: a hydration problem shows as one of these. */
+function recordTrouble(page: Page): string[] {
+  const trouble: string[] = []
+  page.on('console', (message) => {
+    if (message.text().startsWith(WORKER_BLOCKED)) return
+    if (message.type() === 'error' || message.type() === 'warning') {
+      trouble.push(`${message.type()}: ${message.text()}`)
+    }
+  })
+  page.on('pageerror', (error) => trouble.push(`pageerror: ${error.message}`))
+  return trouble
+}
+
+test.describe('with JavaScript disabled', () => {
+  test.use({ javaScriptEnabled: false, serviceWorkers: 'block' })
+
+  for (const hospital of SEED_HOSPITALS) {
+    test(`${hospital.tenant}'s sign-in form is in the HTML, labelled, in its colours`, async ({
+      page,
+    }) => {
+      const primary = parseColor(hospital.color_primario)
+      const secondary = parseColor(hospital.color_secundario)
+      if (!primary || !secondary) throw new Error('seed colours are valid')
+      const colors = deriveBrandingColors(primary, secondary)
+
+      await page.goto(`/${hospital.tenant}/login`)
+
+      await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible()
+      await expect(page.getByLabel('Correo electrónico')).toBeEditable()
+      await expect(page.getByLabel('Contraseña')).toBeEditable()
+      await expect(page.getByLabel('Este dispositivo es compartido')).toBeVisible()
+      // Nothing to press without the app: the browser would send the form on its own.
+      await expect(page.getByRole('button', { name: 'Entrar' })).toBeDisabled()
+      const header = page.locator('header.app-header')
+      await expect(header.getByText(hospital.nombre, { exact: true })).toBeVisible()
+      await expect(header).toHaveCSS('background-color', rgbOf(colors.primario))
+      await expect(page.getByRole('link', { name: 'Términos y condiciones' })).toHaveAttribute(
+        'href',
+        `/${hospital.tenant}/terminos-y-condiciones`,
+      )
+      await expect(page.getByText('Esta aplicación necesita JavaScript')).toBeVisible()
+      await expect(page.getByText('Cargando…')).toHaveCount(0)
+    })
+  }
+})
+
+test.describe('the screens as the server sends them', () => {
+  test.use({ serviceWorkers: 'block' })
+
+  for (const tenant of ALL_TENANTS) {
+    test(`axe finds nothing on ${tenant}'s server-rendered screens`, async ({ page }) => {
+      // The app's scripts never run: axe sees the HTML alone.
+      await page.route(/\/assets\/.*\.js$/, (route) => route.abort())
+      const findings: string[] = []
+      for (const screen of PRERENDERED_SCREENS) {
+        await page.goto(`/${tenant}/${screen}`)
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(SCREEN_TITLES[screen])
+        findings.push(...(await axeFindings(page, `/${tenant}/${screen}`)))
+      }
+      expect(findings).toEqual([])
+    })
+  }
+})
+
+test.describe('while the scripts are still loading', () => {
+  test.use({ serviceWorkers: 'block' })
+
+  test('what was typed survives hydration, and "Entrar" then signs in', async ({ page }) => {
+    const trouble = recordTrouble(page)
+    await delayScripts(page, SCRIPT_DELAY_MS)
+    await page.goto(`/${DEMO_ACCOUNT.tenant}/login`, { waitUntil: 'commit' })
+
+    const email = page.getByLabel('Correo electrónico')
+    const password = page.getByLabel('Contraseña')
+    await email.fill(DEMO_ACCOUNT.email)
+    await password.fill(DEMO_ACCOUNT.password)
+    const heading = await page.getByRole('heading', { level: 1 }).elementHandle()
+    // Not taken over yet: the scripts are held back.
+    await expect(page.getByRole('button', { name: 'Entrar' })).toBeDisabled()
+
+    await expect(page.getByRole('button', { name: 'Entrar' })).toBeEnabled({ timeout: 15_000 })
+    // The same elements, hydrated rather than painted again, still holding what was typed.
+    expect(await heading.evaluate((element) => element.isConnected)).toBe(true)
+    await expect(email).toHaveValue(DEMO_ACCOUNT.email)
+    await expect(password).toHaveValue(DEMO_ACCOUNT.password)
+
+    await page.getByRole('button', { name: 'Entrar' }).click()
+    await expect(page).toHaveURL(`/${DEMO_ACCOUNT.tenant}/cliente`)
+    await expect(page.getByText(DEMO_ACCOUNT.nombre).first()).toBeVisible()
+    expect(trouble).toEqual([])
+  })
+
+  test('pressing "Entrar" or Enter before then never sends the password anywhere', async ({
+    page,
+  }) => {
+    const sent: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes(DEMO_ACCOUNT.password) || request.postData()?.includes('demo1234'))
+        sent.push(`${request.method()} ${request.url()}`)
+    })
+    await delayScripts(page, SCRIPT_DELAY_MS)
+    await page.goto(`/${DEMO_ACCOUNT.tenant}/login`, { waitUntil: 'commit' })
+
+    await page.getByLabel('Correo electrónico').fill(DEMO_ACCOUNT.email)
+    await page.getByLabel('Contraseña').fill(DEMO_ACCOUNT.password)
+    await page.getByLabel('Contraseña').press('Enter')
+    await page.getByRole('button', { name: 'Entrar' }).click({ force: true })
+
+    await expect(page.getByRole('button', { name: 'Entrar' })).toBeEnabled({ timeout: 15_000 })
+    expect(page.url()).toBe(new URL(`/${DEMO_ACCOUNT.tenant}/login`, page.url()).href)
+    expect(sent).toEqual([])
+    await expect(page.getByLabel('Contraseña')).toHaveValue(DEMO_ACCOUNT.password)
+  })
+})
+
+test.describe('hydration', () => {
+  test.use({ serviceWorkers: 'block' })
+
+  for (const tenant of ALL_TENANTS) {
+    test(`takes over ${tenant}'s server-rendered screens without a warning`, async ({ page }) => {
+      const trouble = recordTrouble(page)
+      for (const screen of PRERENDERED_SCREENS) {
+        await page.goto(`/${tenant}/${screen}`)
+        const heading = await page.getByRole('heading', { level: 1 }).elementHandle()
+        // Hydrated: the footer's links are the router's now (a click stays in the page).
+        await page.waitForFunction(() => {
+          const root = document.getElementById('root')
+          return root !== null && Object.keys(root).some((key) => key.startsWith('__react'))
+        })
+        await page.waitForLoadState('networkidle')
+        expect(await heading.evaluate((element) => element.isConnected), screen).toBe(true)
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(SCREEN_TITLES[screen])
+      }
+      expect(trouble).toEqual([])
+    })
+  }
+})
