@@ -40,6 +40,12 @@ import { resolveLogosDir } from './logos.js'
 import { migrateToLatest, type AppDatabase } from './kysely.js'
 import { isPostgres } from './migrations/engine.js'
 import { createAccessCodeRepository } from './repositories/access-codes.js'
+import { createEmailLinkRepository } from './repositories/email-links.js'
+import { createTermsRepository } from './repositories/terms.js'
+import { DEFAULT_JOIN_RATE_LIMITS, type JoinRateLimits } from './auth/join-rate-limits.js'
+import { createMailer } from './mail/mailer.js'
+import { registerJoinRoutes } from './routes/join.js'
+import { registerTerminosRoutes } from './routes/terminos.js'
 import { createAccountRepository } from './repositories/accounts.js'
 import { createAdminHospitalRepository } from './repositories/admin-hospitals.js'
 import { createAuditLog } from './repositories/audit-log.js'
@@ -111,6 +117,10 @@ export interface BuildAppOptions {
   /** Fastify logger; off by default. */
   logger?: FastifyServerOptions['logger']
   trustProxy?: boolean | string
+  /** Outgoing email: `SMTP_URL`, `MAIL_FROM`, and `PUBLIC_URL` for the links in messages. */
+  mail?: { smtpUrl?: string; from?: string; publicUrl?: string }
+  /** Limits of registration and of the requests that send a link by email. */
+  joinRateLimits?: Partial<JoinRateLimits>
   /** How long a client may take to send one request; tests shorten it. */
   requestDeadlineMs?: number
   /** How often this instance expires requests nobody took in time; 0 turns the sweep off. */
@@ -123,6 +133,9 @@ export interface BuildAppOptions {
 const EVENT_RETENTION_MS = 24 * 60 * 60 * 1000
 
 const DEFAULT_CARE_SWEEP_INTERVAL_MS = 15_000
+
+/** Sender of the server's emails when `MAIL_FROM` is not set. */
+export const DEFAULT_MAIL_FROM = 'Clínica <no-responder@clinica.invalid>'
 
 const DEFAULT_TOKEN_TTL_SECONDS = 28_800
 
@@ -284,7 +297,29 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       scryptParams,
       rateLimit: loginLimits.perIp,
     })
-    registerMeRoute(app, { accounts, tokens })
+    const terms = createTermsRepository(db, audit, now)
+    registerMeRoute(app, { accounts, tokens, terms })
+    const demoMode = options.demoMode ?? true
+    const mailer = createMailer({
+      smtpUrl: options.mail?.smtpUrl,
+      from: options.mail?.from ?? DEFAULT_MAIL_FROM,
+      demoMode,
+      log: app.log,
+    })
+    app.addHook('onClose', () => mailer.drain())
+    registerJoinRoutes(app, {
+      hospitals,
+      users,
+      accounts,
+      links: createEmailLinkRepository(db, now),
+      terms,
+      tokens,
+      mailer,
+      publicUrl: options.mail?.publicUrl,
+      scryptParams,
+      limits: { ...DEFAULT_JOIN_RATE_LIMITS, ...options.joinRateLimits },
+    })
+    registerTerminosRoutes(app, { accounts, tokens, guards, hospitals: adminHospitals, terms })
     registerAdminHospitalesRoutes(app, { guards, hospitals: adminHospitals })
     registerAdminLogoRoute(app, { guards, hospitals: adminHospitals, logos: logoImages })
     registerAdminCuentasRoutes(app, {

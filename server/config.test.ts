@@ -19,6 +19,10 @@ describe('readConfig', () => {
         perAccount: { max: 10, timeWindowMs: 900_000 },
       },
       trustProxy: false,
+      smtpUrl: undefined,
+      mailFrom: undefined,
+      // Demo mode: the links in emails lead to this server.
+      publicUrl: 'http://127.0.0.1:4173',
     })
   })
 
@@ -37,6 +41,9 @@ describe('readConfig', () => {
         LOGIN_RATE_LIMIT: '5',
         LOGIN_ACCOUNT_RATE_LIMIT: '3',
         TRUST_PROXY: 'loopback',
+        SMTP_URL: 'smtps://correo:secreto@smtp.example.com:465',
+        MAIL_FROM: 'Clínica <avisos@example.com>',
+        PUBLIC_URL: 'https://clinica.example.com/',
       },
       '/srv/app',
     )
@@ -51,6 +58,9 @@ describe('readConfig', () => {
       tokenTtlSeconds: 600,
       demoMode: false,
       trustProxy: 'loopback',
+      smtpUrl: 'smtps://correo:secreto@smtp.example.com:465',
+      mailFrom: 'Clínica <avisos@example.com>',
+      publicUrl: 'https://clinica.example.com',
     })
     expect(config.loginRateLimits.perIp.max).toBe(5)
     expect(config.loginRateLimits.perAccount.max).toBe(3)
@@ -116,5 +126,20 @@ describe('parseApiBaseUrl', () => {
     'not a url',
   ])('refuses %s', (raw) => {
     expect(() => parseApiBaseUrl(raw)).toThrow(ConfigError)
+  })
+
+  it('has no public address outside demo mode unless PUBLIC_URL names one', () => {
+    expect(readConfig({ DEMO_MODE: 'false' }).publicUrl).toBeUndefined()
+    expect(readConfig({ HOST: '0.0.0.0', PORT: '8080' }).publicUrl).toBe('http://localhost:8080')
+  })
+
+  it.each([
+    ['SMTP_URL', 'http://smtp.example.com'],
+    ['SMTP_URL', 'no es una url'],
+    ['PUBLIC_URL', 'ftp://clinica.example.com'],
+    ['PUBLIC_URL', 'https://clinica.example.com/?x=1'],
+    ['PUBLIC_URL', 'https://usuario:clave@clinica.example.com'],
+  ])('refuses %s=%s', (name, value) => {
+    expect(() => readConfig({ [name]: value })).toThrow(ConfigError)
   })
 })

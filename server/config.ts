@@ -24,6 +24,15 @@ export interface ServerConfig {
    * sees real client addresses.
    */
   trustProxy: boolean | string
+  /** `SMTP_URL` (`smtp://` or `smtps://`): where email goes; undefined = none configured. */
+  smtpUrl: string | undefined
+  /** `MAIL_FROM`: the sender of every message; undefined = the server's default. */
+  mailFrom: string | undefined
+  /**
+   * `PUBLIC_URL`: the address people open the app at, for the links in emails (never taken from
+   * a request). In demo mode it defaults to this server's own address.
+   */
+  publicUrl: string | undefined
 }
 
 /** Thrown for an invalid environment variable; the message names the variable. */
@@ -100,6 +109,46 @@ export function parseDatabaseUrl(raw: string | undefined): string | undefined {
   return value
 }
 
+/** `SMTP_URL`: unset, or an `smtp://`/`smtps://` URL (it may hold a password: never echoed). */
+export function parseSmtpUrl(raw: string | undefined): string | undefined {
+  const value = raw?.trim() ?? ''
+  if (value === '') return undefined
+  let url: URL | undefined
+  try {
+    url = new URL(value)
+  } catch {
+    url = undefined
+  }
+  if (url?.protocol !== 'smtp:' && url?.protocol !== 'smtps:') {
+    throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL.')
+  }
+  return value
+}
+
+/** `PUBLIC_URL`: an absolute http(s) URL without credentials, query or fragment; no trailing slash. */
+export function parsePublicUrl(raw: string | undefined): string | undefined {
+  const value = raw?.trim() ?? ''
+  if (value === '') return undefined
+  let url: URL | undefined
+  try {
+    url = new URL(value)
+  } catch {
+    url = undefined
+  }
+  if (
+    (url?.protocol !== 'http:' && url?.protocol !== 'https:') ||
+    url.username !== '' ||
+    url.password !== '' ||
+    url.search !== '' ||
+    url.hash !== ''
+  ) {
+    throw new ConfigError(
+      `PUBLIC_URL must be an http(s) URL without credentials, query or fragment (got "${value}").`,
+    )
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '')
+}
+
 function readTrustProxy(raw: string | undefined): boolean | string {
   const value = raw?.trim() ?? ''
   if (value === '' || value === '0' || value.toLowerCase() === 'false') return false
@@ -115,17 +164,22 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     throw new ConfigError(`TOKEN_SECRET must be at least ${MIN_TOKEN_SECRET_LENGTH} characters.`)
   }
   const defaults = DEFAULT_LOGIN_RATE_LIMITS
+  const port = readInteger(env, 'PORT', 4173, 0, 65_535)
+  const host = readText(env, 'HOST') ?? '127.0.0.1'
+  const demoMode = readBoolean(env, 'DEMO_MODE', true)
+  const reachableHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host
+  const ownAddress = `http://${reachableHost.includes(':') ? `[${reachableHost}]` : reachableHost}:${port}`
 
   return {
-    port: readInteger(env, 'PORT', 4173, 0, 65_535),
-    host: readText(env, 'HOST') ?? '127.0.0.1',
+    port,
+    host,
     dbPath: dbPathRaw === ':memory:' || isAbsolute(dbPathRaw) ? dbPathRaw : resolve(cwd, dbPathRaw),
     databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
     distDir: resolve(cwd, readText(env, 'DIST_DIR') ?? 'dist'),
     apiBaseUrl: parseApiBaseUrl(env.API_BASE_URL),
     tokenSecret,
     tokenTtlSeconds: readInteger(env, 'TOKEN_TTL_SECONDS', 28_800, 60, 30 * 24 * 3600),
-    demoMode: readBoolean(env, 'DEMO_MODE', true),
+    demoMode,
     loginRateLimits: {
       perIp: {
         max: readInteger(env, 'LOGIN_RATE_LIMIT', defaults.perIp.max, 1, 1_000_000),
@@ -137,5 +191,8 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
       },
     },
     trustProxy: readTrustProxy(env.TRUST_PROXY),
+    smtpUrl: parseSmtpUrl(env.SMTP_URL),
+    mailFrom: readText(env, 'MAIL_FROM'),
+    publicUrl: parsePublicUrl(env.PUBLIC_URL) ?? (demoMode ? ownAddress : undefined),
   }
 }

@@ -31,6 +31,8 @@ export interface UsersTable {
   activo: Generated<number>
   /** Tokens issued before this (ISO 8601, UTC) are refused; null: none. */
   sesiones_desde: Generated<string | null>
+  /** 0 while a self-registered account waits for its email to be confirmed. */
+  confirmado: Generated<number>
   /** A professional's specialty, shown in the directory; null for everyone else. */
   especialidad: Generated<string | null>
 }
@@ -78,6 +80,36 @@ export interface RateLimitHitsTable {
   key: string
   hits: number
   resets_at: string
+}
+
+/** Why a link was emailed. */
+export type LinkPurpose = 'validar' | 'restablecer'
+
+/** `email_links`: single-use links sent by email, kept as the hash of their code. */
+export interface EmailLinksTable {
+  code_hash: string
+  user_id: number
+  proposito: LinkPurpose
+  /** ISO 8601, UTC. */
+  caduca_en: string
+  /** ISO 8601, UTC; null until used. Kept after use, so a second use can be told apart. */
+  usado_en: string | null
+}
+
+/** `terms`: each hospital's terms, one row per published version. */
+export interface TermsTable {
+  tenant: string
+  version: number
+  texto: string
+  publicado_en: string
+}
+
+/** `terms_acceptances`: who accepted which version of their hospital's terms, and when. */
+export interface TermsAcceptancesTable {
+  user_id: number
+  tenant: string
+  version: number
+  aceptado_en: string
 }
 
 /** `asistencias`: a patient's request for help and, once taken, the consultation. */
@@ -147,6 +179,9 @@ export interface DatabaseSchema {
   access_codes: AccessCodesTable
   logo_images: LogoImagesTable
   rate_limit_hits: RateLimitHitsTable
+  email_links: EmailLinksTable
+  terms: TermsTable
+  terms_acceptances: TermsAcceptancesTable
   asistencias: AsistenciasTable
   mensajes: MensajesTable
   fotos: FotosTable

@@ -149,6 +149,19 @@ export async function seedDatabase(db: AppDatabase, { demoMode, scryptParams }: 
     .values(SEED_HOSPITALS.map((hospital) => ({ ...hospital })))
     .onConflict((conflict) => conflict.column('tenant').doNothing())
     .execute()
+  // A first version of each seeded hospital's terms, which its admins can replace.
+  await db
+    .insertInto('terms')
+    .values(
+      SEED_HOSPITALS.map((hospital) => ({
+        tenant: hospital.tenant,
+        version: 1,
+        texto: seedTermsText(hospital.nombre),
+        publicado_en: SEED_TERMS_DATE,
+      })),
+    )
+    .onConflict((conflict) => conflict.columns(['tenant', 'version']).doNothing())
+    .execute()
 
   if (!demoMode) {
     await db.deleteFrom('users').where('is_demo', '=', 1).execute()
@@ -168,6 +181,7 @@ export async function seedDatabase(db: AppDatabase, { demoMode, scryptParams }: 
   const missing = DEMO_USERS.filter((user) => !taken.has(user.email))
   if (missing.length > 0) await insertDemoUsers(db, missing, scryptParams)
   await seedDemoCare(db)
+  await acceptSeedTerms(db)
 }
 
 async function insertDemoUsers(
@@ -192,6 +206,40 @@ async function insertDemoUsers(
     .values(rows)
     .onConflict((conflict) => conflict.column('email').doNothing())
     .execute()
+}
+
+/** Demo patients have accepted their hospital's first terms, so the demo starts ready to use. */
+async function acceptSeedTerms(db: AppDatabase) {
+  const patients = await db
+    .selectFrom('users')
+    .select(['id', 'tenant'])
+    .where('is_demo', '=', 1)
+    .where('rol', '=', 'cliente')
+    .execute()
+  if (patients.length === 0) return
+  await db
+    .insertInto('terms_acceptances')
+    .values(
+      patients.map((patient) => ({
+        user_id: patient.id,
+        tenant: patient.tenant,
+        version: 1,
+        aceptado_en: SEED_TERMS_DATE,
+      })),
+    )
+    .onConflict((conflict) => conflict.columns(['user_id', 'tenant', 'version']).doNothing())
+    .execute()
+}
+
+const SEED_TERMS_DATE = '2026-01-01T00:00:00.000Z'
+
+function seedTermsText(nombre: string): string {
+  return [
+    `Estos términos regulan el uso de la aplicación de ${nombre} para pedir y recibir atención.`,
+    'Los datos que facilites se usan solo para atenderte y se tratan según la normativa de protección de datos.',
+    'La atención a distancia no sustituye a una urgencia: si tu vida corre peligro, llama al 112.',
+    'Te comprometes a dar información veraz y a usar el servicio con respeto hacia los profesionales.',
+  ].join('\n\n')
 }
 
 /**

@@ -31,6 +31,14 @@ export type ErrorCode =
   | 'estado_no_valido'
   | 'ya_valorada'
   | 'demasiadas_fotos'
+  | 'email_pending'
+  | 'weak_password'
+  | 'email_unavailable'
+  | 'code_used'
+  | 'code_expired'
+  | 'code_unknown'
+  | 'terms_changed'
+  | 'no_terms'
 
 /** Body of every error answer of the API. */
 export interface ErrorBody {
@@ -89,6 +97,8 @@ export const MESSAGES = {
   serverBusy: 'El servidor está ocupado. Inténtalo de nuevo en unos segundos.',
   internalError: 'Se ha producido un error interno. Inténtalo de nuevo más tarde.',
   forbidden: 'Tu cuenta no tiene permiso para esta acción.',
+  emailPending:
+    'Tu cuenta está pendiente de confirmación: sigue el enlace que te enviamos por correo electrónico.',
 } as const
 
 /** 429 for too many sign-in attempts; `retryAfterSeconds` also goes in the `Retry-After` header. */

@@ -22,6 +22,7 @@ async function main() {
     demoMode: config.demoMode,
     loginRateLimits: config.loginRateLimits,
     trustProxy: config.trustProxy,
+    mail: { smtpUrl: config.smtpUrl, from: config.mailFrom, publicUrl: config.publicUrl },
     logger: createLoggerOptions(readLogLevel(process.env.LOG_LEVEL)),
   })
 
@@ -52,6 +53,13 @@ async function main() {
       // Only the engine: the URL may carry a password.
       database: config.databaseUrl === undefined ? config.dbPath : 'postgres',
       distDir: config.distDir,
+      // Registration and reset links need both; without them those routes answer 503.
+      email:
+        config.smtpUrl !== undefined
+          ? 'smtp'
+          : config.demoMode
+            ? 'log (demo mode, no SMTP_URL)'
+            : 'off (no SMTP_URL)',
     },
     'server ready',
   )

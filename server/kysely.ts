@@ -5,6 +5,7 @@ import { careMigration } from './migrations/care.js'
 import { currentPostgresSchema } from './migrations/engine.js'
 import { hospitalPhoneMigration } from './migrations/hospital-phone.js'
 import { initialMigration } from './migrations/initial.js'
+import { joinMigration } from './migrations/join.js'
 import { rateLimitsMigration } from './migrations/rate-limits.js'
 import { sessionsValidFromMigration } from './migrations/sessions-valid-from.js'
 
@@ -17,6 +18,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0200-rate-limits': rateLimitsMigration,
   '0310-sessions-valid-from': sessionsValidFromMigration,
   '0500-care': careMigration,
+  '0600-join': joinMigration,
   '0700-hospital-phone': hospitalPhoneMigration,
 }
 

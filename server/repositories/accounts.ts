@@ -1,3 +1,5 @@
+import type { Transaction } from 'kysely'
+import type { DatabaseSchema } from '../database-schema.js'
 import type { AppDatabase } from '../kysely.js'
 import type { AdminAccount, Rol } from '../../src/contract/accounts.js'
 import type { Actor, AuditLog } from './audit-log.js'
@@ -12,13 +14,32 @@ export interface AccountStanding {
   nombre: string
   rol: Rol
   tenant: string
-  /** The account is enabled and so is its hospital (`main` has no record and is always on). */
+  /**
+   * The account is enabled, its email confirmed, and its hospital enabled (`main` has no record
+   * and is always on).
+   */
   isActive: boolean
   /** Tokens issued (`iat`, seconds) before this are refused: a new password, a hospital re-enabled. */
   sessionsValidFrom: number
+  /** A self-registered account whose email is not confirmed yet. */
+  awaitsConfirmation: boolean
   /** Its hospital is enabled, whatever the account's own state. */
   isHospitalActive: boolean
 }
+
+/** A person's own registration, before it is stored. */
+export interface Registration {
+  tenant: string
+  nombre: string
+  email: string
+}
+
+/**
+ * What registering an address found: a new account, an unconfirmed one taken over by this
+ * registration (whoever confirms the email owns it), or a confirmed account left untouched.
+ */
+export type RegisterOutcome =
+  { kind: 'created' | 'replaced'; id: number } | { kind: 'exists'; id: number; tenant: string }
 
 export type CreateAccountOutcome = { ok: true; account: Account } | { ok: false; reason: 'taken' }
 
@@ -35,8 +56,21 @@ export interface AccountRepository {
   setActive(actor: Actor, account: Account, activo: boolean): Promise<Account>
   /** Records in the audit log that an access code was issued (the code itself is never logged). */
   recordAccessReset(actor: Actor, account: Account): Promise<void>
-  /** The account's new password, chosen by its owner with an access code. */
+  /** The account's new password, chosen by its owner with an access code; ends its sessions. */
   setPassword(account: AccountStanding, passwordHash: string): Promise<void>
+  /** Registers a patient of `tenant`, unconfirmed until the link in their email is used. */
+  register(registration: Registration, passwordHash: string): Promise<RegisterOutcome>
+  /** Marks the email confirmed, inside the transaction that spends the link. */
+  confirmEmail(trx: Transaction<DatabaseSchema>, userId: number): Promise<void>
+  /**
+   * A new password chosen through an emailed link, inside the transaction that spends the link:
+   * every session opened before this second ends.
+   */
+  resetPassword(
+    trx: Transaction<DatabaseSchema>,
+    userId: number,
+    passwordHash: string,
+  ): Promise<void>
 }
 
 const PUBLIC_COLUMNS = ['id', 'email', 'nombre', 'rol', 'tenant', 'activo'] as const
@@ -64,6 +98,33 @@ export function createAccountRepository(
   audit: AuditLog,
   now: () => number,
 ): AccountRepository {
+  async function writePassword(
+    trx: Transaction<DatabaseSchema>,
+    userId: number,
+    passwordHash: string,
+  ): Promise<void> {
+    await trx
+      .updateTable('users')
+      // Every session opened with the old password ends: a new password is often chosen
+      // because the old one, or a device signed in with it, is in the wrong hands.
+      .set({ password_hash: passwordHash, sesiones_desde: new Date(now()).toISOString() })
+      .where('id', '=', userId)
+      .execute()
+    const row = await trx
+      .selectFrom('users')
+      .select(['id', 'email', 'tenant', 'rol'])
+      .where('id', '=', userId)
+      .executeTakeFirst()
+    if (!row) return
+    await audit.append(trx, row, {
+      tenant: row.tenant,
+      accion: 'cuenta.contrasena_cambiada',
+      objeto: row.email,
+      antes: null,
+      despues: null,
+    })
+  }
+
   return {
     async listForTenant(tenant) {
       const rows = await db
@@ -96,6 +157,7 @@ export function createAccountRepository(
           'users.rol',
           'users.tenant',
           'users.activo',
+          'users.confirmado',
           'hospitals.activo as hospital_activo',
           'users.sesiones_desde',
           'hospitals.sesiones_desde as hospital_sesiones_desde',
@@ -103,15 +165,24 @@ export function createAccountRepository(
         .where('users.id', '=', id)
         .executeTakeFirst()
       if (!row) return undefined
-      const { activo, hospital_activo, sesiones_desde, hospital_sesiones_desde, ...rest } = row
+      const {
+        activo,
+        hospital_activo,
+        confirmado,
+        sesiones_desde,
+        hospital_sesiones_desde,
+        ...rest
+      } = row
+      const isEnabled = activo === 1 && hospital_activo !== 0
       return {
         ...rest,
-        isActive: activo === 1 && hospital_activo !== 0,
+        isActive: isEnabled && confirmado === 1,
         isHospitalActive: hospital_activo !== 0,
         sessionsValidFrom: Math.max(
           toEpochSeconds(sesiones_desde),
           toEpochSeconds(hospital_sesiones_desde),
         ),
+        awaitsConfirmation: isEnabled && confirmado === 0,
       }
     },
 
@@ -174,21 +245,61 @@ export function createAccountRepository(
 
     async setPassword(account, passwordHash) {
       await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('users')
-          // Every session opened with the old password ends: a new password is often chosen
-          // because the old one, or a device signed in with it, is in the wrong hands.
-          .set({ password_hash: passwordHash, sesiones_desde: new Date(now()).toISOString() })
-          .where('id', '=', account.id)
-          .execute()
-        await audit.append(trx, account, {
-          tenant: account.tenant,
-          accion: 'cuenta.contrasena_cambiada',
-          objeto: account.email,
-          antes: null,
-          despues: null,
-        })
+        await writePassword(trx, account.id, passwordHash)
       })
+    },
+
+    async register({ tenant, nombre, email }, passwordHash) {
+      return db.transaction().execute(async (trx): Promise<RegisterOutcome> => {
+        const inserted = await trx
+          .insertInto('users')
+          .values({
+            tenant,
+            nombre,
+            email,
+            rol: 'cliente',
+            password_hash: passwordHash,
+            confirmado: 0,
+          })
+          .onConflict((conflict) => conflict.column('email').doNothing())
+          .returning(['id', 'email', 'tenant', 'rol'])
+          .executeTakeFirst()
+        if (inserted) {
+          await audit.append(trx, inserted, {
+            tenant,
+            accion: 'cuenta.registrada',
+            objeto: email,
+            antes: null,
+            despues: { email, nombre, rol: 'cliente', tenant },
+          })
+          return { kind: 'created', id: inserted.id }
+        }
+        // An address nobody has confirmed belongs to whoever confirms it: the newest
+        // registration replaces the pending one, so a stranger cannot hold someone's address.
+        const replaced = await trx
+          .updateTable('users')
+          .set({ tenant, nombre, password_hash: passwordHash })
+          .where('email', '=', email)
+          .where('confirmado', '=', 0)
+          .where('rol', '=', 'cliente')
+          .returning('id')
+          .executeTakeFirst()
+        if (replaced) return { kind: 'replaced', id: replaced.id }
+        const existing = await trx
+          .selectFrom('users')
+          .select(['id', 'tenant'])
+          .where('email', '=', email)
+          .executeTakeFirstOrThrow()
+        return { kind: 'exists', id: existing.id, tenant: existing.tenant }
+      })
+    },
+
+    async confirmEmail(trx, userId) {
+      await trx.updateTable('users').set({ confirmado: 1 }).where('id', '=', userId).execute()
+    },
+
+    async resetPassword(trx, userId, passwordHash) {
+      await writePassword(trx, userId, passwordHash)
     },
   }
 }

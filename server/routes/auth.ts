@@ -83,6 +83,10 @@ export function registerAuthRoutes(
       if (user !== undefined && passwordMatches) await accountThrottle.forgive(email)
       const standing =
         user !== undefined && passwordMatches ? await accounts.findStanding(user.id) : undefined
+      // Only after a correct password: the account exists but its email is not confirmed yet.
+      if (standing?.awaitsConfirmation) {
+        throw new HttpError(403, 'email_pending', MESSAGES.emailPending)
+      }
       if (!user || !standing) {
         throw new HttpError(401, 'invalid_credentials', MESSAGES.invalidCredentials)
       }

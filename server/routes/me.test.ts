@@ -59,6 +59,8 @@ describe('GET /api/me', () => {
       nombre: 'Lucía Martín',
       rol: 'cliente',
       tenant: 'hospital-central',
+      // The demo patient has accepted the hospital's seeded terms.
+      terminos_pendientes: false,
     })
   })
 

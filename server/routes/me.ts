@@ -1,13 +1,20 @@
 import type { FastifyInstance } from 'fastify'
 import { authenticate, type SessionCheckDeps } from '../auth/authenticate.js'
+import type { TermsRepository } from '../repositories/terms.js'
 import { ERROR_RESPONSE_SCHEMA, NO_QUERY_SCHEMA } from '../schemas.js'
 import { Me } from '../../src/contract/accounts.js'
 
+export interface MeRouteDeps extends SessionCheckDeps {
+  terms: Pick<TermsRepository, 'current' | 'acceptedVersion'>
+}
+
 /**
- * `GET /api/me` with `X-Authorization: Bearer <token>` → `{ id, nombre, rol, tenant }`, read from
- * the database so a deleted or disabled account (or hospital) loses access at once.
+ * `GET /api/me` with `X-Authorization: Bearer <token>` → `{ id, nombre, rol, tenant,
+ * terminos_pendientes }`, read from the database so a deleted or disabled account (or hospital)
+ * loses access at once. `terminos_pendientes`: a patient who has not accepted their hospital's
+ * current terms (they must before their next request).
  */
-export function registerMeRoute(app: FastifyInstance, deps: SessionCheckDeps) {
+export function registerMeRoute(app: FastifyInstance, deps: MeRouteDeps) {
   app.get(
     '/api/me',
     {
@@ -24,7 +31,25 @@ export function registerMeRoute(app: FastifyInstance, deps: SessionCheckDeps) {
     },
     async (request, reply) => {
       const account = await authenticate(request, reply, deps)
-      return { id: account.id, nombre: account.nombre, rol: account.rol, tenant: account.tenant }
+      return {
+        id: account.id,
+        nombre: account.nombre,
+        rol: account.rol,
+        tenant: account.tenant,
+        terminos_pendientes: await hasPendingTerms(deps.terms, account),
+      }
     },
+  )
+}
+
+async function hasPendingTerms(
+  terms: MeRouteDeps['terms'],
+  account: { id: number; rol: string; tenant: string },
+): Promise<boolean> {
+  if (account.rol !== 'cliente') return false
+  const current = await terms.current(account.tenant)
+  return (
+    current !== undefined &&
+    (await terms.acceptedVersion(account.id, account.tenant)) < current.version
   )
 }

@@ -3,7 +3,7 @@
  * layout, and every reserved name as a child screen loaded on demand (docs/routing.md).
  */
 import { createBrowserRouter, type HydrationState, type RouteObject } from 'react-router-dom'
-import { INSTALL_SEGMENT, TECHNICAL_INFO_SEGMENT } from '../config/paths'
+import { INSTALL_SEGMENT, REGISTER_SEGMENT, TECHNICAL_INFO_SEGMENT } from '../config/paths'
 import type { ReservedSegment } from '../contract/tenants'
 import { TENANT_GATE_ID, tenantGateLoader } from '../features/tenant/tenant-gate'
 import { BootFrame } from './layouts/BootFrame'
@@ -108,6 +108,11 @@ export const routes: RouteObject[] = [
                 // Its own chunk: the QR encoder is loaded only by whoever opens this page.
                 path: INSTALL_SEGMENT,
                 lazy: loadScreen(() => import('./routes/instalar')),
+                ErrorBoundary: RouteError,
+              },
+              {
+                path: REGISTER_SEGMENT,
+                lazy: loadScreen(() => import('./routes/registro')),
                 ErrorBoundary: RouteError,
               },
               {

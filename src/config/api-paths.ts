@@ -9,6 +9,14 @@ export const API_PATHS = {
   estadisticas: '/api/asistencias/estadisticas',
   profesionales: '/api/profesionales',
   eventos: '/api/eventos',
+  registro: '/api/auth/registro',
+  validarCuenta: '/api/auth/validar-cuenta',
+  reenviarValidacion: '/api/auth/reenviar-validacion',
+  olvido: '/api/auth/olvido',
+  restablecerEnlace: '/api/auth/restablecer-enlace',
+  restablecerAcceso: '/api/auth/restablecer-acceso',
+  terminos: '/api/terminos',
+  aceptarTerminos: '/api/terminos/aceptar',
 } as const
 
 /** `/api/asistencias/{id}` and what hangs from it (`atender`, `mensajes`, `fotos`, …). */

@@ -7,6 +7,9 @@ export const TECHNICAL_INFO_SEGMENT = 'informacion-tecnica'
 /** The printable install page's segment inside a tenant (a child route, not a reserved name). */
 export const INSTALL_SEGMENT = 'instalar'
 
+/** Registration's segment inside a tenant (a child route, not a reserved first segment). */
+export const REGISTER_SEGMENT = 'registro'
+
 export const paths = {
   tenantRoot,
   login: (tenant: string) => `${tenantRoot(tenant)}/login`,
@@ -16,6 +19,8 @@ export const paths = {
   technicalInfo: (tenant: string) => `${tenantRoot(tenant)}/${TECHNICAL_INFO_SEGMENT}`,
   /** "Instala la app de {hospital}": a QR code and steps to print for the front desk. */
   install: (tenant: string) => `${tenantRoot(tenant)}/${INSTALL_SEGMENT}`,
+  /** "Crear una cuenta": a patient joins the hospital on their own. */
+  register: (tenant: string) => `${tenantRoot(tenant)}/${REGISTER_SEGMENT}`,
   /**
    * The address a person opens to install `tenant`'s app (QR code and printed text): the
    * hospital's root, the shortest to type; the routing rules open it at the sign-in screen, the

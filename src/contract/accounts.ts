@@ -115,11 +115,16 @@ export const SesionIniciada = Type.Object({
 })
 export type SesionIniciada = Static<typeof SesionIniciada>
 
-/** `GET /api/me`: the signed-in account, read from the database on every call. */
+/**
+ * `GET /api/me`: the signed-in account, read from the database on every call.
+ * `terminos_pendientes`: a patient who must accept their hospital's current terms before their
+ * next request.
+ */
 export const Me = Type.Object({
   // The account's id, so its administration screens know which row is its own (always sent).
   id: Type.Optional(Type.Integer()),
   ...SessionUser.properties,
+  terminos_pendientes: Type.Boolean(),
 })
 export type Me = Static<typeof Me>
 

@@ -46,3 +46,10 @@ const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'short', tim
 export function formatDateTime(at: number): string {
   return dateTimeFormat.format(at)
 }
+
+const dateFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'long' })
+
+/** "1 de enero de 2026": a day, as people in Spain write it. */
+export function formatDate(at: number | Date): string {
+  return dateFormat.format(at)
+}

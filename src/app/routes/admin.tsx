@@ -4,6 +4,7 @@ import { AuditoriaPanel } from '../../features/admin/AuditoriaPanel'
 import { CentrosPanel } from '../../features/admin/CentrosPanel'
 import { CuentasPanel } from '../../features/admin/CuentasPanel'
 import { ImagenCentroPanel } from '../../features/admin/ImagenCentroPanel'
+import { TerminosPanel } from '../../features/join/TerminosPanel'
 import { KioskModePanel } from '../../features/auth/KioskModePanel'
 import type { SessionState } from '../../features/auth/session'
 import { loadBranding } from '../../features/tenant/branding-controller'
@@ -37,6 +38,7 @@ function AdminArea({ tenant, session }: { tenant: string; session: Promise<Sessi
         }}
       />
       <CuentasPanel tenant={tenant} hospitalName={hospitalName} ownAccountId={current.id} />
+      <TerminosPanel tenant={tenant} hospitalName={hospitalName} />
       <AuditoriaPanel tenant={tenant} hospitalName={hospitalName} />
     </>
   )

@@ -4,6 +4,9 @@ import { SectionPage } from '../../components/SectionPage'
 import { EXPIRED_PARAMS, SESSION_END_REASONS, paths, returnPathWithin } from '../../config/paths'
 import { DEFAULT_TENANT, isTenantId, type ReservedSegment } from '../../contract/tenants'
 import { LoginForm } from '../../features/auth/LoginForm'
+import '../../features/join/join.css'
+import { EmailLinkRequest } from '../../features/join/EmailLinkRequest'
+import { resendConfirmation } from '../../features/join/join-api'
 import { connectionMonitor } from '../../features/pwa/connection-status'
 import { readHospitalName } from '../../features/tenant/branding-controller'
 import { useTenant } from '../../features/tenant/tenant-gate'
@@ -118,7 +121,30 @@ export function LoginScreen({ screen }: { screen: ReservedSegment }) {
           const home = user.tenant
           void navigate(returnPathWithin(home, returnTo) ?? paths.home(home, user.rol))
         }}
+        pendingAccountHelp={(email) => (
+          <section className="join-section" aria-label="Enviar otro enlace de confirmación">
+            <EmailLinkRequest
+              key={email}
+              action="Enviar otro enlace"
+              defaultEmail={email}
+              send={(address) => resendConfirmation(tenant, address)}
+              sentText="Si la cuenta está pendiente de confirmar, te hemos enviado otro enlace."
+            />
+          </section>
+        )}
       />
+      {tenant !== DEFAULT_TENANT && (
+        <ul className="login-links">
+          <li>
+            <Link to={paths.screen(tenant, 'restablecer-acceso')}>
+              ¿Has olvidado tu contraseña?
+            </Link>
+          </li>
+          <li>
+            <Link to={paths.register(tenant)}>Crear una cuenta</Link>
+          </li>
+        </ul>
+      )}
     </SectionPage>
   )
 }

@@ -1,9 +1,224 @@
-import { InfoScreen } from './screen-parts'
+import '../../features/join/join.css'
+import { useId, useRef, useState, type SubmitEvent } from 'react'
+import { Link, useNavigate, useSearchParams } from 'react-router-dom'
+import { SectionPage } from '../../components/SectionPage'
+import { paths } from '../../config/paths'
+import { RESET_LINK_TTL_MINUTES } from '../../contract/join'
+import { ApiError } from '../../lib/api-errors'
+import { startSession } from '../../features/auth/session'
+import { EmailLinkRequest } from '../../features/join/EmailLinkRequest'
+import { PasswordField } from '../../features/join/PasswordField'
+import { TextField } from '../../features/join/TextField'
+import { describeJoinError, linkFailureOf } from '../../features/join/join-errors'
+import { requestReset, resetWithAccessCode, resetWithLink } from '../../features/join/join-api'
+import { emailError, fieldText, newPasswordError } from '../../features/join/validate-join'
+import { useTenant } from '../../features/tenant/tenant-gate'
 
-export function Component() {
+const RESET_SENT = `Si existe una cuenta con esa dirección, te hemos enviado un enlace para elegir una contraseña nueva. Caduca en ${String(RESET_LINK_TTL_MINUTES)} minutos.`
+
+function ForgotPassword({ tenant, title }: { tenant: string; title: string }) {
+  const id = useId()
   return (
-    <InfoScreen screen="restablecer-acceso">
-      <p>Para restablecer tu acceso, contacta con la administración de tu centro.</p>
-    </InfoScreen>
+    <section className="join-section" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <p>Escribe el correo electrónico de tu cuenta y te enviaremos un enlace.</p>
+      <EmailLinkRequest
+        action="Enviar enlace"
+        send={(email) => requestReset(tenant, email)}
+        sentText={RESET_SENT}
+      />
+    </section>
+  )
+}
+
+/** The emailed link: a new password, then the patient is signed in (other sessions end). */
+function NewPasswordWithLink({ tenant, codigo }: { tenant: string; codigo: string }) {
+  const navigate = useNavigate()
+  const passwordInput = useRef<HTMLInputElement>(null)
+  const [error, setError] = useState<string | undefined>()
+  const [failure, setFailure] = useState<unknown>(null)
+  const [isBusy, setBusy] = useState(false)
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (isBusy) return
+    const password = fieldText(new FormData(event.currentTarget), 'password')
+    const found = newPasswordError(password)
+    setError(found)
+    setFailure(null)
+    if (found) {
+      passwordInput.current?.focus()
+      return
+    }
+    setBusy(true)
+    try {
+      const user = await startSession(await resetWithLink(tenant, codigo, password), tenant)
+      void navigate(paths.home(tenant, user.rol), { replace: true })
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.code === 'weak_password') {
+        setError(describeJoinError(caught))
+        passwordInput.current?.focus()
+      } else {
+        setFailure(caught)
+      }
+      setBusy(false)
+    }
+  }
+
+  if (linkFailureOf(failure)) {
+    return (
+      <>
+        <p role="alert" className="form-alert">
+          {describeJoinError(failure)}
+        </p>
+        <ForgotPassword tenant={tenant} title="Enviar otro enlace" />
+      </>
+    )
+  }
+  return (
+    <form
+      className="join-form"
+      noValidate
+      aria-busy={isBusy}
+      onSubmit={(event) => void onSubmit(event)}
+    >
+      <p>Elige una contraseña nueva. Al guardarla se cerrarán tus otras sesiones.</p>
+      <PasswordField label="Contraseña nueva" error={error} inputRef={passwordInput} />
+      <div role="alert" className="form-alert">
+        {failure !== null && describeJoinError(failure)}
+      </div>
+      <button type="submit" className="button-primary" disabled={isBusy}>
+        {isBusy ? 'Guardando…' : 'Guardar la contraseña'}
+      </button>
+    </form>
+  )
+}
+
+interface CodeErrors {
+  email?: string
+  codigo?: string
+  password?: string
+}
+
+/** The one-time access code an administrator gave: email, code and a new password. */
+function RedeemAccessCode({ tenant }: { tenant: string }) {
+  const id = useId()
+  const emailInput = useRef<HTMLInputElement>(null)
+  const codigoInput = useRef<HTMLInputElement>(null)
+  const passwordInput = useRef<HTMLInputElement>(null)
+  const [errors, setErrors] = useState<CodeErrors>({})
+  const [failure, setFailure] = useState<string | null>(null)
+  const [isDone, setDone] = useState(false)
+  const [isBusy, setBusy] = useState(false)
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (isBusy) return
+    const form = new FormData(event.currentTarget)
+    const email = fieldText(form, 'email').trim()
+    const codigo = fieldText(form, 'codigo').trim()
+    const password = fieldText(form, 'password')
+    const found: CodeErrors = {
+      email: emailError(email),
+      codigo: codigo === '' ? 'Introduce el código que te dio la administración.' : undefined,
+      password: newPasswordError(password),
+    }
+    setErrors(found)
+    setFailure(null)
+    const first = (['email', 'codigo', 'password'] as const).find((name) => found[name])
+    if (first) {
+      const inputs = { email: emailInput, codigo: codigoInput, password: passwordInput }
+      inputs[first].current?.focus()
+      return
+    }
+    setBusy(true)
+    try {
+      await resetWithAccessCode({ tenant, email, codigo, password })
+      setDone(true)
+    } catch (caught) {
+      setFailure(
+        caught instanceof ApiError && caught.code === 'invalid_access_code'
+          ? 'El código no es válido, ya se ha usado o ha caducado. Pide uno nuevo a la administración de tu centro.'
+          : describeJoinError(caught),
+      )
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <section className="join-section" aria-labelledby={id}>
+      <h2 id={id}>¿Tienes un código de acceso?</h2>
+      {isDone ? (
+        <p role="status">
+          Contraseña cambiada. Ya puedes <Link to={paths.login(tenant)}>iniciar sesión</Link> con
+          ella.
+        </p>
+      ) : (
+        <>
+          <p>
+            Si la administración de tu centro te ha dado un código de acceso, úsalo aquí para elegir
+            una contraseña nueva.
+          </p>
+          <form
+            className="join-form"
+            noValidate
+            aria-busy={isBusy}
+            onSubmit={(event) => void onSubmit(event)}
+          >
+            <TextField
+              label="Correo electrónico de la cuenta"
+              name="email"
+              type="email"
+              autoComplete="username"
+              error={errors.email}
+              inputRef={emailInput}
+            />
+            <TextField
+              label="Código de acceso"
+              name="codigo"
+              autoComplete="one-time-code"
+              maxLength={64}
+              error={errors.codigo}
+              inputRef={codigoInput}
+            />
+            <PasswordField
+              label="Contraseña nueva"
+              error={errors.password}
+              inputRef={passwordInput}
+            />
+            <div role="alert" className="form-alert">
+              {failure}
+            </div>
+            <button type="submit" className="button-primary" disabled={isBusy}>
+              {isBusy ? 'Guardando…' : 'Cambiar la contraseña'}
+            </button>
+          </form>
+        </>
+      )}
+    </section>
+  )
+}
+
+/**
+ * Getting back in: a reset link by email (the same answer whether or not the address has an
+ * account), the link itself (`?codigo=`), or an administrator's one-time access code.
+ */
+export function Component() {
+  const tenant = useTenant()
+  const [searchParams] = useSearchParams()
+  const codigo = searchParams.get('codigo')
+  if (codigo !== null) {
+    return (
+      <SectionPage title="Elegir una contraseña nueva">
+        <NewPasswordWithLink tenant={tenant} codigo={codigo} />
+      </SectionPage>
+    )
+  }
+  return (
+    <SectionPage title="Restablecer acceso">
+      <ForgotPassword tenant={tenant} title="¿Has olvidado tu contraseña?" />
+      <RedeemAccessCode tenant={tenant} />
+    </SectionPage>
   )
 }

@@ -1,12 +1,53 @@
-import { InfoScreen } from './screen-parts'
+import '../../features/join/join.css'
+import { Suspense, use, useState } from 'react'
+import { SectionPage } from '../../components/SectionPage'
+import { TermsAcceptance, TermsText, useCurrentTerms } from '../../features/join/TermsAcceptance'
+import { useTenant } from '../../features/tenant/tenant-gate'
+import { useSession } from './screen-parts'
 
-export function Component() {
+/** "Acepto…" for a signed-in patient of this hospital who has not accepted the current version. */
+function PendingAcceptance({ tenant }: { tenant: string }) {
+  const state = use(useSession())
+  const [isAccepted, setAccepted] = useState(false)
+  if (isAccepted) return <p role="status">Has aceptado los términos y condiciones. Gracias.</p>
+  const user = state.status === 'verified' ? state.user : null
+  if (!user?.terminos_pendientes || user.tenant !== tenant) return null
   return (
-    <InfoScreen screen="terminos-y-condiciones">
-      <p>
-        Los términos y condiciones del servicio los publica cada centro. Consulta con el tuyo la
-        versión vigente.
-      </p>
-    </InfoScreen>
+    <TermsAcceptance
+      tenant={tenant}
+      onAccepted={() => {
+        setAccepted(true)
+      }}
+    />
+  )
+}
+
+/** The hospital's current terms, for anyone; signed-in patients accept a new version here. */
+export function Component() {
+  const tenant = useTenant()
+  const [terms, reload] = useCurrentTerms(tenant)
+  return (
+    <SectionPage title="Términos y condiciones">
+      {terms.status === 'loading' && <p role="status">Cargando los términos y condiciones…</p>}
+      {terms.status === 'error' && (
+        <div role="alert">
+          <p>No se han podido cargar los términos y condiciones.</p>
+          <button type="button" className="button-secondary" onClick={reload}>
+            Reintentar
+          </button>
+        </div>
+      )}
+      {terms.status === 'ready' &&
+        (terms.terms ? (
+          <>
+            <Suspense fallback={null}>
+              <PendingAcceptance tenant={tenant} />
+            </Suspense>
+            <TermsText terms={terms.terms} />
+          </>
+        ) : (
+          <p>Este centro todavía no ha publicado sus términos y condiciones.</p>
+        ))}
+    </SectionPage>
   )
 }

@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, NetworkError, TimeoutError } from '../../lib/api-errors'
 import { LoginForm } from './LoginForm'
-import { signIn, type CurrentUser } from './session'
+import { signIn, type SessionUser } from './session'
 
 vi.mock('./session', () => ({ signIn: vi.fn() }))
 
 const signInMock = vi.mocked(signIn)
-const USER: CurrentUser = { nombre: 'Ana García', rol: 'cliente', tenant: 'hospital-central' }
+const USER: SessionUser = { nombre: 'Ana García', rol: 'cliente', tenant: 'hospital-central' }
 const TENANT = 'hospital-central'
 
 // Words an untranslated form would show; the UI is Spanish only.
@@ -89,7 +89,7 @@ describe('LoginForm', () => {
   })
 
   it('shows "Entrando…", disables the button and marks the form busy while signing in', async () => {
-    let finish: (user: CurrentUser) => void = () => undefined
+    let finish: (user: SessionUser) => void = () => undefined
     signInMock.mockImplementation(
       () =>
         new Promise((resolve) => {

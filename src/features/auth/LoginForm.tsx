@@ -1,22 +1,34 @@
-import { useId, useRef, useState, useSyncExternalStore, type SubmitEvent } from 'react'
+import {
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+  type SubmitEvent,
+} from 'react'
 import { Link } from 'react-router-dom'
 import { useIsHydrated } from '../../components/use-is-hydrated'
 import { paths } from '../../config/paths'
 import { isTenantId } from '../../contract/tenants'
 import { ApiError, NetworkError, TimeoutError } from '../../lib/api-errors'
-import { signIn, type CurrentUser } from './session'
+import { signIn, type SessionUser } from './session'
 import { isKioskMode, subscribeToKioskMode } from './kiosk-mode'
 import { isSharedDevice, setSharedDevice } from './shared-device'
 import { validateCredentials, type CredentialErrors } from './validate-credentials'
 
 interface LoginFormProps {
   tenant: string
-  onSignedIn: (user: CurrentUser) => void
+  onSignedIn: (user: SessionUser) => void
   /**
    * When the API last answered (ms), as the connection monitor saw it: a "no connection" message
    * older than that is stale and goes, so a kiosk never shows it after the network is back.
    */
   apiAnsweredAt?: number | null
+  /**
+   * What to offer when the account still awaits its email confirmation (a way to get another
+   * link), given the address typed.
+   */
+  pendingAccountHelp?: (email: string) => ReactNode
 }
 
 function readTextField(form: FormData, name: string): string {
@@ -25,6 +37,8 @@ function readTextField(form: FormData, name: string): string {
 }
 
 interface Failure {
+  /** The address of an account whose password is right but whose email is not confirmed yet. */
+  awaitingEmail?: string
   message: string
   /** The hospital the account belongs to, when it was signed in at another one. */
   ownHospital?: string
@@ -38,7 +52,14 @@ function ownHospitalOf(error: ApiError): string | undefined {
   return typeof tenant === 'string' && isTenantId(tenant) ? tenant : undefined
 }
 
-function describeFailure(error: unknown): Failure {
+function describeFailure(error: unknown, email: string): Failure {
+  if (error instanceof ApiError && error.status === 403 && error.code === 'email_pending') {
+    return {
+      message:
+        'Tu cuenta está pendiente de confirmación: sigue el enlace que te enviamos por correo electrónico.',
+      awaitingEmail: email,
+    }
+  }
   if (error instanceof ApiError && error.status === 403 && error.code === 'other_hospital') {
     return { message: 'Esta cuenta pertenece a otro centro.', ownHospital: ownHospitalOf(error) }
   }
@@ -76,7 +97,12 @@ function describeWait(error: ApiError): string {
 }
 
 /** The sign-in form: labelled fields, messages tied to them, one alert for the answer. */
-export function LoginForm({ tenant, onSignedIn, apiAnsweredAt = null }: LoginFormProps) {
+export function LoginForm({
+  tenant,
+  onSignedIn,
+  apiAnsweredAt = null,
+  pendingAccountHelp,
+}: LoginFormProps) {
   const id = useId()
   const emailInput = useRef<HTMLInputElement>(null)
   const passwordInput = useRef<HTMLInputElement>(null)
@@ -111,7 +137,7 @@ export function LoginForm({ tenant, onSignedIn, apiAnsweredAt = null }: LoginFor
       setSharedDevice(form.get('compartido') === 'on')
       onSignedIn(user)
     } catch (error) {
-      setFailure(describeFailure(error))
+      setFailure(describeFailure(error, email))
       setIsSubmitting(false)
     }
   }
@@ -124,82 +150,86 @@ export function LoginForm({ tenant, onSignedIn, apiAnsweredAt = null }: LoginFor
   const passwordErrorId = `${id}-password-error`
 
   return (
-    <form
-      className="login-form"
-      noValidate
-      aria-busy={isSubmitting}
-      onSubmit={(event) => void handleSubmit(event)}
-    >
-      <div className="field">
-        <label htmlFor={`${id}-email`}>Correo electrónico</label>
-        <input
-          ref={emailInput}
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          required
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? emailErrorId : undefined}
-        />
-        {errors.email && (
-          <p id={emailErrorId} className="field-error">
-            {errors.email}
+    <>
+      <form
+        className="login-form"
+        noValidate
+        aria-busy={isSubmitting}
+        onSubmit={(event) => void handleSubmit(event)}
+      >
+        <div className="field">
+          <label htmlFor={`${id}-email`}>Correo electrónico</label>
+          <input
+            ref={emailInput}
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="username"
+            inputMode="email"
+            required
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={errors.email ? emailErrorId : undefined}
+          />
+          {errors.email && (
+            <p id={emailErrorId} className="field-error">
+              {errors.email}
+            </p>
+          )}
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-password`}>Contraseña</label>
+          <input
+            ref={passwordInput}
+            id={`${id}-password`}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            aria-invalid={errors.password ? true : undefined}
+            aria-describedby={errors.password ? passwordErrorId : undefined}
+          />
+          {errors.password && (
+            <p id={passwordErrorId} className="field-error">
+              {errors.password}
+            </p>
+          )}
+        </div>
+        <div className="field field-checkbox">
+          <input
+            // A kiosk is always shared: the box shows it and cannot be unticked there.
+            key={isKiosk ? 'kiosk' : isShared ? 'shared' : 'device'}
+            id={`${id}-shared`}
+            name="compartido"
+            type="checkbox"
+            defaultChecked={isKiosk || isShared}
+            disabled={isKiosk}
+            aria-describedby={`${id}-shared-hint`}
+          />
+          <label htmlFor={`${id}-shared`}>Este dispositivo es compartido</label>
+          <p id={`${id}-shared-hint`} className="field-hint">
+            {isKiosk
+              ? 'Pantalla en modo quiosco: la sesión se cerrará sola tras 5 minutos sin actividad.'
+              : 'La sesión se cerrará sola tras 5 minutos sin actividad.'}
           </p>
-        )}
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-password`}>Contraseña</label>
-        <input
-          ref={passwordInput}
-          id={`${id}-password`}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? passwordErrorId : undefined}
-        />
-        {errors.password && (
-          <p id={passwordErrorId} className="field-error">
-            {errors.password}
-          </p>
-        )}
-      </div>
-      <div className="field field-checkbox">
-        <input
-          // A kiosk is always shared: the box shows it and cannot be unticked there.
-          key={isKiosk ? 'kiosk' : isShared ? 'shared' : 'device'}
-          id={`${id}-shared`}
-          name="compartido"
-          type="checkbox"
-          defaultChecked={isKiosk || isShared}
-          disabled={isKiosk}
-          aria-describedby={`${id}-shared-hint`}
-        />
-        <label htmlFor={`${id}-shared`}>Este dispositivo es compartido</label>
-        <p id={`${id}-shared-hint`} className="field-hint">
-          {isKiosk
-            ? 'Pantalla en modo quiosco: la sesión se cerrará sola tras 5 minutos sin actividad.'
-            : 'La sesión se cerrará sola tras 5 minutos sin actividad.'}
-        </p>
-      </div>
-      <div role="alert" className="form-alert">
-        {shownFailure?.message}
-        {shownFailure?.ownHospital && (
-          <>
-            {' '}
-            <Link to={paths.login(shownFailure.ownHospital)}>Ir al acceso de mi centro</Link>
-          </>
-        )}
-      </div>
-      {/* Until the page has taken over a prerendered form, "Entrar" cannot be pressed: the
+        </div>
+        <div role="alert" className="form-alert">
+          {shownFailure?.message}
+          {shownFailure?.ownHospital && (
+            <>
+              {' '}
+              <Link to={paths.login(shownFailure.ownHospital)}>Ir al acceso de mi centro</Link>
+            </>
+          )}
+        </div>
+        {/* Until the page has taken over a prerendered form, "Entrar" cannot be pressed: the
           browser would otherwise submit the form itself, the password in the URL. What is
           typed meanwhile stays. */}
-      <button type="submit" className="button-primary" disabled={isSubmitting || !isHydrated}>
-        {isSubmitting ? 'Entrando…' : 'Entrar'}
-      </button>
-    </form>
+        <button type="submit" className="button-primary" disabled={isSubmitting || !isHydrated}>
+          {isSubmitting ? 'Entrando…' : 'Entrar'}
+        </button>
+      </form>
+      {shownFailure?.awaitingEmail !== undefined &&
+        pendingAccountHelp?.(shownFailure.awaitingEmail)}
+    </>
   )
 }

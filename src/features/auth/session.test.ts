@@ -142,12 +142,22 @@ describe('readSession: three states, told honestly', () => {
   it('verified when the API confirms the token', async () => {
     localStorage.setItem('token', 'token')
     fetchMock.mockResolvedValue(
-      json({ nombre: 'Lucía', rol: 'cliente', tenant: 'hospital-central' }),
+      json({
+        nombre: 'Lucía',
+        rol: 'cliente',
+        tenant: 'hospital-central',
+        terminos_pendientes: true,
+      }),
     )
 
     await expect(session.readSession()).resolves.toEqual({
       status: 'verified',
-      user: { nombre: 'Lucía', rol: 'cliente', tenant: 'hospital-central' },
+      user: {
+        nombre: 'Lucía',
+        rol: 'cliente',
+        tenant: 'hospital-central',
+        terminos_pendientes: true,
+      },
     })
   })
 
@@ -225,7 +235,12 @@ describe('wipeSession (the 401 reaction, docs/api-requests.md)', () => {
 })
 
 describe('belongsToOtherHospital', () => {
-  const patientOfCentral = { nombre: 'Lucía', rol: 'cliente' as const, tenant: 'hospital-central' }
+  const patientOfCentral = {
+    nombre: 'Lucía',
+    rol: 'cliente' as const,
+    tenant: 'hospital-central',
+    terminos_pendientes: false,
+  }
 
   it.each([
     ['clinica-norte', true],

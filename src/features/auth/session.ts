@@ -27,17 +27,28 @@ export type CurrentUser = Me
 export type Credentials = InicioSesion
 
 /**
+ * Starts the session an answer of the API opens (`{ token, user }`: sign-in, a confirmed
+ * account, a new password through an emailed link): stores the token, returns the user, whose
+ * hospital is the account's (or `fallbackTenant` when the answer names none usable).
+ */
+export async function startSession(answer: unknown, fallbackTenant: string): Promise<SessionUser> {
+  const { SesionIniciada } = await loadSessionSchemas()
+  const { token, user } = await readAnswer(SesionIniciada, answer)
+  writeValue('token', token)
+  return { ...user, tenant: isTenantId(user.tenant) ? user.tenant : fallbackTenant }
+}
+
+/**
  * Signs in and stores the token. Wrong credentials reject with an `ApiError` of status 401. The
  * user comes with the hospital the account belongs to (through `main`, any hospital's).
  */
-export async function signIn(credentials: Credentials): Promise<CurrentUser> {
-  const [{ SesionIniciada }, answer] = await Promise.all([
-    loadSessionSchemas(),
-    api.request(API_PATHS.login, { method: 'POST', body: credentials, isCredentialCheck: true }),
-  ])
-  const { token, user } = await readAnswer(SesionIniciada, answer)
-  writeValue('token', token)
-  return { ...user, tenant: isTenantId(user.tenant) ? user.tenant : credentials.tenant }
+export async function signIn(credentials: Credentials): Promise<SessionUser> {
+  const answer = await api.request(API_PATHS.login, {
+    method: 'POST',
+    body: credentials,
+    isCredentialCheck: true,
+  })
+  return startSession(answer, credentials.tenant)
 }
 
 /** True when this device holds a session token (verified or not). */
@@ -51,8 +62,9 @@ export function hasSessionToken(): boolean {
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   if (!readValue('token')) return null
   const [schemas, answer] = await Promise.all([loadSessionSchemas(), api.request(API_PATHS.me)])
-  const { id, nombre, rol, tenant } = await readAnswer(schemas.Me, answer)
-  return id === undefined ? { nombre, rol, tenant } : { id, nombre, rol, tenant }
+  const { id, nombre, rol, tenant, terminos_pendientes } = await readAnswer(schemas.Me, answer)
+  const user = { nombre, rol, tenant, terminos_pendientes }
+  return id === undefined ? user : { id, ...user }
 }
 
 /**

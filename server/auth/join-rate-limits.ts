@@ -1,0 +1,62 @@
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
+import type { RateLimitOptions } from '@fastify/rate-limit'
+import { HttpError } from '../http-errors.js'
+import { normaliseEmail, type RateLimitWindow } from './login-rate-limits.js'
+
+/**
+ * Limits of the routes that send email or spend a link: per client address, and per email
+ * address whatever the client (so nobody floods one inbox from many addresses).
+ */
+export interface JoinRateLimits {
+  perIp: RateLimitWindow
+  perEmail: RateLimitWindow
+}
+
+export const DEFAULT_JOIN_RATE_LIMITS: JoinRateLimits = {
+  perIp: { max: 10, timeWindowMs: 15 * 60_000 },
+  perEmail: { max: 3, timeWindowMs: 60 * 60_000 },
+}
+
+function tooManyRequests(retryAfterSeconds: number): HttpError {
+  const seconds = Math.max(1, retryAfterSeconds)
+  const minutes = Math.ceil(seconds / 60)
+  return new HttpError(
+    429,
+    'rate_limited',
+    `Demasiadas solicitudes. Inténtalo de nuevo dentro de ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
+  )
+}
+
+/** Route `config.rateLimit` counting every request from one client address. */
+export function joinPerIpRateLimit({ max, timeWindowMs }: RateLimitWindow): RateLimitOptions {
+  return {
+    max,
+    timeWindow: timeWindowMs,
+    hook: 'onRequest',
+    errorResponseBuilder: (_request, context) => tooManyRequests(Math.ceil(context.ttl / 1000)),
+  }
+}
+
+/** A preHandler counting requests that name one email address, under `scope`'s own counters. */
+export function createPerEmailRateLimit(
+  app: FastifyInstance,
+  scope: string,
+  { max, timeWindowMs }: RateLimitWindow,
+): preHandlerAsyncHookHandler {
+  const limiter = app.createRateLimit({
+    max,
+    timeWindow: timeWindowMs,
+    keyGenerator: (request: FastifyRequest) => {
+      const body = request.body as { email?: unknown } | undefined
+      const email = typeof body?.email === 'string' ? normaliseEmail(body.email) : ''
+      return `${scope}:${email}`
+    },
+  })
+  return async (request, reply) => {
+    const result = await limiter(request)
+    if (result.isAllowed || !result.isExceeded) return
+    const retryAfter = Math.max(1, result.ttlInSeconds)
+    reply.header('retry-after', retryAfter)
+    throw tooManyRequests(retryAfter)
+  }
+}

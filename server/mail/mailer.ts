@@ -1,0 +1,78 @@
+import type { FastifyBaseLogger } from 'fastify'
+import nodemailer from 'nodemailer'
+
+/** One message: a Spanish subject, a plain-text part and an HTML part saying the same. */
+export interface MailMessage {
+  to: string
+  subject: string
+  text: string
+  html: string
+}
+
+export interface Mailer {
+  /** False outside demo mode without `SMTP_URL`: the routes that send mail answer 503. */
+  readonly isAvailable: boolean
+  /**
+   * Sends in the background and returns at once, so an answer never waits for (or reveals, by
+   * its timing) whether a message was sent. Failures are logged, never thrown.
+   */
+  send(message: MailMessage): void
+  /** Waits for the messages still being sent (the app's close hook calls it). */
+  drain(): Promise<void>
+}
+
+export interface MailerOptions {
+  /** `smtp://user:pass@host:port` or `smtps://…` (nodemailer's URL form); undefined = none. */
+  smtpUrl: string | undefined
+  /** The sender, e.g. `Clínica <no-responder@example.org>`. */
+  from: string
+  demoMode: boolean
+  log: FastifyBaseLogger
+}
+
+/**
+ * The mail channel: nodemailer to `SMTP_URL`. Without it, in demo mode, each message (with its
+ * link) is written to the log instead, so the demo works on one machine; outside demo mode
+ * nothing is sent and `isAvailable` is false.
+ */
+export function createMailer({ smtpUrl, from, demoMode, log }: MailerOptions): Mailer {
+  const pending = new Set<Promise<void>>()
+  const track = (work: Promise<void>) => {
+    pending.add(work)
+    void work.finally(() => pending.delete(work))
+  }
+  const drain = async () => {
+    await Promise.all([...pending])
+  }
+
+  if (smtpUrl === undefined) {
+    return {
+      isAvailable: demoMode,
+      send(message) {
+        if (!demoMode) return
+        log.info(
+          { mail: { to: message.to, subject: message.subject, text: message.text } },
+          'email not sent (no SMTP_URL, demo mode): its text is here',
+        )
+      },
+      drain,
+    }
+  }
+
+  const transport = nodemailer.createTransport(smtpUrl)
+  return {
+    isAvailable: true,
+    send(message) {
+      track(
+        transport.sendMail({ from, ...message }).then(
+          () => undefined,
+          (error: unknown) => {
+            // The address is personal data and the text holds a secret link: neither is logged.
+            log.error({ err: error }, 'an email could not be sent')
+          },
+        ),
+      )
+    },
+    drain,
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * The emails the server sends, in Spanish, each with a plain-text part and an HTML part. Links are
+ * absolute and built from the configured public address, never from a request's `Host` header.
+ */
+import { CONFIRMATION_LINK_TTL_HOURS, RESET_LINK_TTL_MINUTES } from '../../src/contract/join.js'
+import { tenantRoot } from '../../src/contract/tenants.js'
+import type { MailMessage } from './mailer.js'
+
+/** Who the message is for and which hospital sends it. */
+export interface MailContext {
+  to: string
+  nombre: string
+  hospital: { tenant: string; nombre: string }
+  /** `PUBLIC_URL`: the app's public origin (and path prefix, if any), without trailing slash. */
+  publicUrl: string
+}
+
+function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;')
+}
+
+/** `{PUBLIC_URL}/{tenant}/{screen}?codigo=…` (or without a query). */
+export function screenLink(
+  publicUrl: string,
+  tenant: string,
+  screen: string,
+  code?: string,
+): string {
+  const url = new URL(`${publicUrl}${tenantRoot(tenant)}/${screen}`)
+  if (code !== undefined) url.searchParams.set('codigo', code)
+  return url.href
+}
+
+function compose(
+  context: MailContext,
+  subject: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+): MailMessage {
+  const greeting = `Hola, ${context.nombre}:`
+  const signature = context.hospital.nombre
+  const text = [
+    greeting,
+    '',
+    ...paragraphs.flatMap((paragraph) => [paragraph, '']),
+    ...(action ? [`${action.label}: ${action.url}`, ''] : []),
+    'Si no has sido tú, puedes ignorar este mensaje.',
+    '',
+    signature,
+  ].join('\n')
+  const html = [
+    '<!doctype html><html lang="es"><body>',
+    `<p>${escapeHtml(greeting)}</p>`,
+    ...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`),
+    action
+      ? `<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.label)}</a></p><p>${escapeHtml(action.url)}</p>`
+      : '',
+    '<p>Si no has sido tú, puedes ignorar este mensaje.</p>',
+    `<p>${escapeHtml(signature)}</p>`,
+    '</body></html>',
+  ].join('')
+  return { to: context.to, subject: `${subject} · ${context.hospital.nombre}`, text, html }
+}
+
+/** "Confirma tu correo": the link that activates a new account. */
+export function confirmationMessage(context: MailContext, code: string): MailMessage {
+  return compose(
+    context,
+    'Confirma tu correo electrónico',
+    [
+      `Has creado una cuenta en ${context.hospital.nombre}. Para activarla, confirma tu correo electrónico con este enlace.`,
+      `El enlace funciona una sola vez y caduca en ${CONFIRMATION_LINK_TTL_HOURS} horas.`,
+    ],
+    {
+      label: 'Confirmar mi correo',
+      url: screenLink(context.publicUrl, context.hospital.tenant, 'validar-cuenta', code),
+    },
+  )
+}
+
+/** Sent instead when someone registers an address that already has an account. */
+export function alreadyRegisteredMessage(context: MailContext): MailMessage {
+  return compose(
+    context,
+    'Ya tienes una cuenta',
+    [
+      `Alguien ha intentado crear una cuenta en ${context.hospital.nombre} con esta dirección, pero ya tienes una.`,
+      'Puedes iniciar sesión con ella o, si no recuerdas la contraseña, pedir un enlace para restablecerla.',
+    ],
+    {
+      label: 'Restablecer mi acceso',
+      url: screenLink(context.publicUrl, context.hospital.tenant, 'restablecer-acceso'),
+    },
+  )
+}
+
+/** "Restablece tu acceso": the link to choose a new password. */
+export function resetMessage(context: MailContext, code: string): MailMessage {
+  return compose(
+    context,
+    'Restablece tu acceso',
+    [
+      `Has pedido restablecer el acceso a tu cuenta de ${context.hospital.nombre}. Elige una contraseña nueva con este enlace.`,
+      `El enlace funciona una sola vez y caduca en ${RESET_LINK_TTL_MINUTES} minutos. Al usarlo se cerrarán tus otras sesiones.`,
+    ],
+    {
+      label: 'Elegir una contraseña nueva',
+      url: screenLink(context.publicUrl, context.hospital.tenant, 'restablecer-acceso', code),
+    },
+  )
+}

@@ -1,0 +1,84 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { Transaction } from 'kysely'
+import type { DatabaseSchema, LinkPurpose } from '../database-schema.js'
+import type { AppDatabase } from '../kysely.js'
+import type { LinkCodeFailure } from '../../src/contract/join.js'
+
+/** The code of a link as stored: only its SHA-256, so a copy of the database opens nothing. */
+function hashCode(code: string): string {
+  return createHash('sha256').update(code).digest('hex')
+}
+
+export type RedeemOutcome = { ok: true; userId: number } | { ok: false; reason: LinkCodeFailure }
+
+export interface EmailLinkRepository {
+  /** A new single-use code for the account; only its hash is kept. */
+  issue(userId: number, purpose: LinkPurpose, ttlMs: number): Promise<string>
+  /**
+   * Uses the code once: of any number of attempts at once, exactly one gets `ok` and runs
+   * `apply` in the same transaction (so the link is spent only if its effect is written). Every
+   * other pending link of the account for the same purpose is spent with it. A failure says
+   * whether the code was used, expired or never existed.
+   */
+  redeem(
+    code: string,
+    purpose: LinkPurpose,
+    apply: (trx: Transaction<DatabaseSchema>, userId: number) => Promise<void>,
+  ): Promise<RedeemOutcome>
+}
+
+export function createEmailLinkRepository(db: AppDatabase, now: () => number): EmailLinkRepository {
+  return {
+    async issue(userId, purpose, ttlMs) {
+      const code = randomBytes(32).toString('base64url')
+      await db
+        .insertInto('email_links')
+        .values({
+          code_hash: hashCode(code),
+          user_id: userId,
+          proposito: purpose,
+          caduca_en: new Date(now() + ttlMs).toISOString(),
+          usado_en: null,
+        })
+        .execute()
+      return code
+    },
+
+    async redeem(code, purpose, apply) {
+      const codeHash = hashCode(code)
+      return db.transaction().execute(async (trx): Promise<RedeemOutcome> => {
+        const at = new Date(now()).toISOString()
+        // One conditional update decides: the row changes for the first use only, on both
+        // engines, whatever the number of instances or connections trying at once.
+        const spent = await trx
+          .updateTable('email_links')
+          .set({ usado_en: at })
+          .where('code_hash', '=', codeHash)
+          .where('proposito', '=', purpose)
+          .where('usado_en', 'is', null)
+          .where('caduca_en', '>', at)
+          .returning('user_id')
+          .executeTakeFirst()
+        if (spent) {
+          await trx
+            .updateTable('email_links')
+            .set({ usado_en: at })
+            .where('user_id', '=', spent.user_id)
+            .where('proposito', '=', purpose)
+            .where('usado_en', 'is', null)
+            .execute()
+          await apply(trx, spent.user_id)
+          return { ok: true, userId: spent.user_id }
+        }
+        const row = await trx
+          .selectFrom('email_links')
+          .select(['usado_en'])
+          .where('code_hash', '=', codeHash)
+          .where('proposito', '=', purpose)
+          .executeTakeFirst()
+        if (!row) return { ok: false, reason: 'code_unknown' }
+        return { ok: false, reason: row.usado_en === null ? 'code_expired' : 'code_used' }
+      })
+    },
+  }
+}

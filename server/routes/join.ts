@@ -1,0 +1,242 @@
+import type { FastifyInstance } from 'fastify'
+import {
+  createPerEmailRateLimit,
+  joinPerIpRateLimit,
+  type JoinRateLimits,
+} from '../auth/join-rate-limits.js'
+import { hashPassword, type ScryptParams } from '../auth/passwords.js'
+import type { TokenService } from '../auth/tokens.js'
+import { readName } from '../admin-validation.js'
+import { HttpError, MESSAGES } from '../http-errors.js'
+import type { Mailer } from '../mail/mailer.js'
+import {
+  alreadyRegisteredMessage,
+  confirmationMessage,
+  resetMessage,
+  type MailContext,
+} from '../mail/messages.js'
+import type { AccountRepository } from '../repositories/accounts.js'
+import type { EmailLinkRepository } from '../repositories/email-links.js'
+import type { HospitalRepository } from '../repositories/hospitals.js'
+import type { TermsRepository } from '../repositories/terms.js'
+import type { UserRepository } from '../repositories/users.js'
+import { ERROR_RESPONSE_SCHEMA, NO_QUERY_SCHEMA } from '../schemas.js'
+import {
+  CONFIRMATION_LINK_TTL_HOURS,
+  EmailRequestBody,
+  RegistroBody,
+  RESET_LINK_TTL_MINUTES,
+  RestablecerEnlaceBody,
+  ValidarCuentaBody,
+} from '../../src/contract/join.js'
+import { PERSON_NAME_MAX_LENGTH, SesionIniciada } from '../../src/contract/accounts.js'
+import { DEFAULT_TENANT } from '../../src/contract/tenants.js'
+import { assertAcceptablePassword, emailUnavailable, linkFailure, readEmail } from './join-input.js'
+
+const CONFIRMATION_TTL_MS = CONFIRMATION_LINK_TTL_HOURS * 3600_000
+const RESET_TTL_MS = RESET_LINK_TTL_MINUTES * 60_000
+
+export interface JoinRouteDeps {
+  hospitals: HospitalRepository
+  users: UserRepository
+  accounts: AccountRepository
+  links: EmailLinkRepository
+  terms: TermsRepository
+  tokens: TokenService
+  mailer: Mailer
+  /** `PUBLIC_URL`; undefined outside demo mode without it, and then nothing is sent (503). */
+  publicUrl: string | undefined
+  scryptParams: ScryptParams
+  limits: JoinRateLimits
+}
+
+const ACCEPTED = { 202: { type: 'null' }, '4xx': ERROR_RESPONSE_SCHEMA, 503: ERROR_RESPONSE_SCHEMA }
+const SIGNED_IN = { 200: SesionIniciada, '4xx': ERROR_RESPONSE_SCHEMA, 503: ERROR_RESPONSE_SCHEMA }
+
+/**
+ * Joining on one's own and getting back in by email: registration (an unconfirmed patient), the
+ * confirmation link that activates the account and signs it in, another confirmation link on
+ * request, and the reset link for a forgotten password. Requests that name an address answer the
+ * same whether or not it has an account.
+ */
+export function registerJoinRoutes(app: FastifyInstance, deps: JoinRouteDeps) {
+  const { hospitals, users, accounts, links, terms, tokens, mailer, scryptParams, limits } = deps
+  const perIp = { rateLimit: joinPerIpRateLimit(limits.perIp) }
+
+  /** The public address and the hospital, or the refusal when mail cannot be sent. */
+  async function mailSetup(tenant: string) {
+    if (!mailer.isAvailable || deps.publicUrl === undefined) throw emailUnavailable()
+    const hospital = tenant === DEFAULT_TENANT ? undefined : await hospitals.findByTenant(tenant)
+    if (!hospital) throw new HttpError(404, 'not_found', 'Este centro no existe o no está activo.')
+    return { publicUrl: deps.publicUrl, hospital }
+  }
+
+  /** The context of a message to an account, signed by the account's own hospital. */
+  async function contextFor(
+    publicUrl: string,
+    account: { email: string; nombre: string; tenant: string },
+  ): Promise<MailContext | undefined> {
+    const hospital = await hospitals.findByTenant(account.tenant)
+    if (!hospital) return undefined
+    return { to: account.email, nombre: account.nombre, hospital, publicUrl }
+  }
+
+  async function signIn(account: { id: number; tenant: string; rol: string; nombre: string }) {
+    const token = await tokens.issue({
+      sub: String(account.id),
+      tenant: account.tenant,
+      rol: account.rol,
+    })
+    return { token, user: { nombre: account.nombre, rol: account.rol, tenant: account.tenant } }
+  }
+
+  app.post<{ Body: RegistroBody }>(
+    '/api/auth/registro',
+    {
+      config: perIp,
+      schema: {
+        summary: 'Crear una cuenta de paciente (pendiente de confirmar el correo)',
+        querystring: NO_QUERY_SCHEMA,
+        body: RegistroBody,
+        response: ACCEPTED,
+      },
+    },
+    async (request, reply) => {
+      const body = request.body
+      const { publicUrl, hospital } = await mailSetup(body.tenant)
+      const nombre = readName(body.nombre, PERSON_NAME_MAX_LENGTH)
+      const email = readEmail(body.email)
+      assertAcceptablePassword(body.password)
+      const current = await terms.current(hospital.tenant)
+      if (current && body.terminos_version !== current.version) {
+        throw new HttpError(
+          409,
+          'terms_changed',
+          'Los términos y condiciones han cambiado: léelos de nuevo antes de aceptarlos.',
+        )
+      }
+      // Hashed whatever happens next: a known address costs as much as a new one.
+      const passwordHash = await hashPassword(body.password, scryptParams)
+      const outcome = await accounts.register(
+        { tenant: hospital.tenant, nombre, email },
+        passwordHash,
+      )
+      const context: MailContext = { to: email, nombre, hospital, publicUrl }
+      if (outcome.kind === 'exists') {
+        mailer.send(alreadyRegisteredMessage(context))
+      } else {
+        if (current) await terms.accept(outcome.id, hospital.tenant, current.version)
+        const code = await links.issue(outcome.id, 'validar', CONFIRMATION_TTL_MS)
+        mailer.send(confirmationMessage(context, code))
+      }
+      return reply.code(202).send()
+    },
+  )
+
+  app.post<{ Body: ValidarCuentaBody }>(
+    '/api/auth/validar-cuenta',
+    {
+      config: perIp,
+      schema: {
+        summary: 'Confirmar el correo con el código del enlace e iniciar sesión',
+        querystring: NO_QUERY_SCHEMA,
+        body: ValidarCuentaBody,
+        response: SIGNED_IN,
+      },
+    },
+    async (request) => {
+      const outcome = await links.redeem(request.body.codigo, 'validar', (trx, userId) =>
+        accounts.confirmEmail(trx, userId),
+      )
+      if (!outcome.ok) throw linkFailure(outcome.reason)
+      const account = await accounts.findStanding(outcome.userId)
+      if (!account?.isActive) {
+        throw new HttpError(401, 'invalid_credentials', MESSAGES.invalidCredentials)
+      }
+      return signIn(account)
+    },
+  )
+
+  app.post<{ Body: EmailRequestBody }>(
+    '/api/auth/reenviar-validacion',
+    {
+      config: perIp,
+      preHandler: createPerEmailRateLimit(app, 'reenviar-validacion', limits.perEmail),
+      schema: {
+        summary: 'Enviar otro enlace de confirmación (misma respuesta exista o no la cuenta)',
+        querystring: NO_QUERY_SCHEMA,
+        body: EmailRequestBody,
+        response: ACCEPTED,
+      },
+    },
+    async (request, reply) => {
+      const { publicUrl } = await mailSetup(request.body.tenant)
+      const user = await users.findByEmail(readEmail(request.body.email))
+      const account = user && (await accounts.findStanding(user.id))
+      if (user && account?.awaitsConfirmation) {
+        const context = await contextFor(publicUrl, user)
+        if (context) {
+          const code = await links.issue(user.id, 'validar', CONFIRMATION_TTL_MS)
+          mailer.send(confirmationMessage(context, code))
+        }
+      }
+      return reply.code(202).send()
+    },
+  )
+
+  app.post<{ Body: EmailRequestBody }>(
+    '/api/auth/olvido',
+    {
+      config: perIp,
+      preHandler: createPerEmailRateLimit(app, 'olvido', limits.perEmail),
+      schema: {
+        summary: 'Enviar un enlace para restablecer el acceso (misma respuesta exista o no)',
+        querystring: NO_QUERY_SCHEMA,
+        body: EmailRequestBody,
+        response: ACCEPTED,
+      },
+    },
+    async (request, reply) => {
+      const { publicUrl } = await mailSetup(request.body.tenant)
+      const user = await users.findByEmail(readEmail(request.body.email))
+      const account = user && (await accounts.findStanding(user.id))
+      const context = user && account && (await contextFor(publicUrl, user))
+      // The link always leads to the account's own hospital, whichever sign-in it was asked from.
+      if (user && context && account.isActive) {
+        const code = await links.issue(user.id, 'restablecer', RESET_TTL_MS)
+        mailer.send(resetMessage(context, code))
+      } else if (user && context && account.awaitsConfirmation) {
+        // Whoever can read this inbox may as well confirm the account first.
+        const code = await links.issue(user.id, 'validar', CONFIRMATION_TTL_MS)
+        mailer.send(confirmationMessage(context, code))
+      }
+      return reply.code(202).send()
+    },
+  )
+
+  app.post<{ Body: RestablecerEnlaceBody }>(
+    '/api/auth/restablecer-enlace',
+    {
+      config: perIp,
+      schema: {
+        summary: 'Nueva contraseña con el código de un enlace enviado por correo',
+        querystring: NO_QUERY_SCHEMA,
+        body: RestablecerEnlaceBody,
+        response: SIGNED_IN,
+      },
+    },
+    async (request) => {
+      assertAcceptablePassword(request.body.password)
+      const passwordHash = await hashPassword(request.body.password, scryptParams)
+      const outcome = await links.redeem(request.body.codigo, 'restablecer', (trx, userId) =>
+        accounts.resetPassword(trx, userId, passwordHash),
+      )
+      if (!outcome.ok) throw linkFailure(outcome.reason)
+      const account = await accounts.findStanding(outcome.userId)
+      if (!account?.isActive) {
+        throw new HttpError(401, 'invalid_credentials', MESSAGES.invalidCredentials)
+      }
+      return signIn(account)
+    },
+  )
+}

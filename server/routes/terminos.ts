@@ -1,0 +1,123 @@
+import type { FastifyInstance } from 'fastify'
+import type { AdminGuards } from '../auth/admin-guards.js'
+import { authenticate, type SessionCheckDeps } from '../auth/authenticate.js'
+import { HttpError } from '../http-errors.js'
+import type { AdminHospitalRepository } from '../repositories/admin-hospitals.js'
+import type { TermsRepository } from '../repositories/terms.js'
+import { ERROR_RESPONSE_SCHEMA, NO_QUERY_SCHEMA, TENANT_SCHEMA } from '../schemas.js'
+import {
+  AceptarTerminosBody,
+  PublicarTerminosBody,
+  Terminos,
+  TERMS_MAX_LENGTH,
+} from '../../src/contract/join.js'
+import { ADMIN_ERROR_RESPONSES, TENANT_PARAMS_SCHEMA } from './admin-schemas.js'
+
+export interface TerminosRouteDeps extends SessionCheckDeps {
+  guards: AdminGuards
+  hospitals: Pick<AdminHospitalRepository, 'find'>
+  terms: TermsRepository
+}
+
+// Control characters (line breaks and tabs aside), and the bidirectional overrides that make
+// text display as something else.
+const HOSTILE_TEXT = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u
+const LINE_BREAKS_AND_TABS = /[\n\r\t]/g
+
+function noTerms(): HttpError {
+  return new HttpError(404, 'no_terms', 'Este centro no ha publicado términos y condiciones.')
+}
+
+/** The text as stored (NFC, trimmed), or a Spanish 400 for a blank or hostile one. */
+function readTermsText(value: string): string {
+  const text = value.normalize('NFC').trim()
+  if (text === '' || HOSTILE_TEXT.test(text.replace(LINE_BREAKS_AND_TABS, ''))) {
+    throw new HttpError(
+      400,
+      'invalid_request',
+      'El texto de los términos no puede estar vacío ni contener caracteres de control.',
+    )
+  }
+  return text
+}
+
+/**
+ * Each hospital's terms: anyone reads the current version, a signed-in person accepts it, the
+ * hospital's administrators publish a new version (which every patient must accept again).
+ */
+export function registerTerminosRoutes(app: FastifyInstance, deps: TerminosRouteDeps) {
+  const { guards, hospitals, terms } = deps
+
+  app.get<{ Querystring: { tenant: string } }>(
+    '/api/terminos',
+    {
+      schema: {
+        summary: 'Términos y condiciones vigentes de un centro',
+        querystring: {
+          type: 'object',
+          required: ['tenant'],
+          additionalProperties: false,
+          properties: { tenant: TENANT_SCHEMA },
+        },
+        response: { 200: Terminos, '4xx': ERROR_RESPONSE_SCHEMA },
+      },
+    },
+    async (request) => {
+      const current = await terms.current(request.query.tenant)
+      if (!current) throw noTerms()
+      return current
+    },
+  )
+
+  app.post<{ Body: AceptarTerminosBody }>(
+    '/api/terminos/aceptar',
+    {
+      schema: {
+        summary: 'Aceptar la versión vigente de los términos del propio centro',
+        querystring: NO_QUERY_SCHEMA,
+        body: AceptarTerminosBody,
+        response: { 204: { type: 'null' }, '4xx': ERROR_RESPONSE_SCHEMA },
+      },
+    },
+    async (request, reply) => {
+      const account = await authenticate(request, reply, deps)
+      const current = await terms.current(account.tenant)
+      if (!current) throw noTerms()
+      if (current.version !== request.body.version) {
+        throw new HttpError(
+          409,
+          'terms_changed',
+          'Los términos y condiciones han cambiado: léelos de nuevo antes de aceptarlos.',
+        )
+      }
+      await terms.accept(account.id, account.tenant, current.version)
+      return reply.code(204).send()
+    },
+  )
+
+  app.post<{ Params: { tenant: string }; Body: PublicarTerminosBody }>(
+    '/api/admin/hospitales/:tenant/terminos',
+    {
+      // Room for the longest terms in any script (up to 4 bytes a character, JSON-escaped).
+      bodyLimit: TERMS_MAX_LENGTH * 6 + 1024,
+      preHandler: guards.tenantAdmin,
+      schema: {
+        summary: 'Publicar una nueva versión de los términos del centro',
+        params: TENANT_PARAMS_SCHEMA,
+        querystring: NO_QUERY_SCHEMA,
+        body: PublicarTerminosBody,
+        response: { 201: Terminos, ...ADMIN_ERROR_RESPONSES },
+      },
+    },
+    async (request, reply) => {
+      const { tenant } = request.params
+      if (!(await hospitals.find(tenant))) {
+        throw new HttpError(404, 'not_found', 'No se ha encontrado el centro.')
+      }
+      const texto = readTermsText(request.body.texto)
+      const actor = request.actor
+      if (!actor) throw new HttpError(401, 'missing_token', 'Inicia sesión.')
+      return reply.code(201).send(await terms.publish(actor, tenant, texto))
+    },
+  )
+}

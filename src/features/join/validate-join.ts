@@ -1,0 +1,34 @@
+/** Checks of the joining forms, in Spanish, before anything is sent. */
+import { EMAIL_MAX_LENGTH, PERSON_NAME_MAX_LENGTH } from '../../contract/accounts'
+import { findPasswordProblem, PASSWORD_PROBLEM_MESSAGES } from '../../contract/join'
+
+// The shape, not RFC 5322: one @, a dot in the domain, no spaces.
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+export function emailError(email: string): string | undefined {
+  if (email === '') return 'Introduce tu correo electrónico.'
+  if (email.length > EMAIL_MAX_LENGTH || !EMAIL_SHAPE.test(email)) {
+    return 'Introduce un correo electrónico válido, por ejemplo nombre@correo.es.'
+  }
+  return undefined
+}
+
+export function nameError(nombre: string): string | undefined {
+  if (nombre === '') return 'Introduce tu nombre.'
+  if (nombre.length > PERSON_NAME_MAX_LENGTH) {
+    return `El nombre puede tener como máximo ${String(PERSON_NAME_MAX_LENGTH)} caracteres.`
+  }
+  return undefined
+}
+
+export function newPasswordError(password: string): string | undefined {
+  if (password === '') return 'Introduce una contraseña.'
+  const problem = findPasswordProblem(password)
+  return problem === null ? undefined : PASSWORD_PROBLEM_MESSAGES[problem]
+}
+
+/** The text of a form field, or '' when absent. */
+export function fieldText(form: FormData, name: string): string {
+  const value = form.get(name)
+  return typeof value === 'string' ? value : ''
+}
