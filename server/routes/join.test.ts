@@ -133,6 +133,7 @@ describe('registration and account confirmation', () => {
     const { token, user } = confirmed.json<{ token: string; user: object }>()
     expect(user).toEqual({ nombre: 'Ana Pérez', rol: 'cliente', tenant: TENANT })
     expect((await me(token)).json()).toEqual({
+      id: expect.any(Number) as unknown,
       nombre: 'Ana Pérez',
       rol: 'cliente',
       tenant: TENANT,
