@@ -5,7 +5,12 @@ import { InvalidResponseError } from './api-errors'
 
 describe('readAnswer', () => {
   it('gives back an answer of the expected shape', async () => {
-    const me = { nombre: 'Lucía', rol: 'cliente', tenant: 'hospital-central' }
+    const me = {
+      nombre: 'Lucía',
+      rol: 'cliente',
+      tenant: 'hospital-central',
+      terminos_pendientes: false,
+    }
     await expect(readAnswer(Me, me)).resolves.toBe(me)
   })
 
