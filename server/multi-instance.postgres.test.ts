@@ -170,6 +170,8 @@ describe('several instances on one PostgreSQL', () => {
           color_primario: '#8c1f4e',
           color_secundario: '#abcdef',
           imagen,
+          // No contact phone was given when it was created.
+          telefono: '',
         },
       ])
       const manifest = (await (

@@ -64,10 +64,6 @@ describe('every API route answers malformed input with a 400 JSON error', () => 
     ['GET /api/hospitales without tenant', '/api/hospitales'],
     ['GET /api/me with an unknown parameter', '/api/me?debug=1'],
     [
-      'GET /api/me with an overlong X-Authorization',
-      { url: '/api/me', headers: { 'x-authorization': `Bearer ${'a'.repeat(5000)}` } },
-    ],
-    [
       'POST /api/auth/login with an unknown parameter',
       {
         method: 'POST',
