@@ -1,17 +1,24 @@
-import { Suspense, use, useEffect, useState, useSyncExternalStore } from 'react'
+import { lazy, Suspense, use, useEffect, useState, useSyncExternalStore } from 'react'
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom'
 import { SectionPage } from '../../components/SectionPage'
 import { EXPIRED_PARAMS, SESSION_END_REASONS, paths, returnPathWithin } from '../../config/paths'
 import { DEFAULT_TENANT, isTenantId, type ReservedSegment } from '../../contract/tenants'
 import { LoginForm } from '../../features/auth/LoginForm'
 import '../../features/join/join.css'
-import { EmailLinkRequest } from '../../features/join/EmailLinkRequest'
-import { resendConfirmation } from '../../features/join/join-api'
 import { connectionMonitor } from '../../features/pwa/connection-status'
 import { readHospitalName } from '../../features/tenant/branding-controller'
 import { useTenant } from '../../features/tenant/tenant-gate'
 import { useSession } from './screen-parts'
 import { SCREEN_TITLES } from './screen-titles'
+
+// Only an account awaiting confirmation needs these: they stay out of the sign-in's first load.
+const EmailLinkRequest = lazy(() =>
+  import('../../features/join/EmailLinkRequest').then((module) => ({
+    default: module.EmailLinkRequest,
+  })),
+)
+const resendConfirmation = async (tenant: string, email: string) =>
+  (await import('../../features/join/join-api')).resendConfirmation(tenant, email)
 
 /**
  * The hospital an expired session belonged to, as the URL names it: its name comes from the
@@ -123,13 +130,15 @@ export function LoginScreen({ screen }: { screen: ReservedSegment }) {
         }}
         pendingAccountHelp={(email) => (
           <section className="join-section" aria-label="Enviar otro enlace de confirmación">
-            <EmailLinkRequest
-              key={email}
-              action="Enviar otro enlace"
-              defaultEmail={email}
-              send={(address) => resendConfirmation(tenant, address)}
-              sentText="Si la cuenta está pendiente de confirmar, te hemos enviado otro enlace."
-            />
+            <Suspense fallback={null}>
+              <EmailLinkRequest
+                key={email}
+                action="Enviar otro enlace"
+                defaultEmail={email}
+                send={(address) => resendConfirmation(tenant, address)}
+                sentText="Si la cuenta está pendiente de confirmar, te hemos enviado otro enlace."
+              />
+            </Suspense>
           </section>
         )}
       />

@@ -1,6 +1,6 @@
 import './join.css'
 import { useId, useState, type SubmitEvent } from 'react'
-import { TERMS_MAX_LENGTH } from '../../contract/join'
+import { TERMS_MAX_LENGTH } from '../../contract/join-rules'
 import { ApiError, UnauthorizedError } from '../../lib/api-errors'
 import { formatDate } from '../../lib/locale'
 import { publishTerms } from './join-api'

@@ -1,5 +1,5 @@
 /** Spanish words for the failures of the joining and reset calls. */
-import { LINK_CODE_FAILURES, type LinkCodeFailure } from '../../contract/join'
+import { LINK_CODE_FAILURES, type LinkCodeFailure } from '../../contract/join-rules'
 import { ApiError, NetworkError, TimeoutError } from '../../lib/api-errors'
 
 /** What a link's code failure means to the person who opened it. */

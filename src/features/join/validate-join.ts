@@ -1,6 +1,6 @@
 /** Checks of the joining forms, in Spanish, before anything is sent. */
-import { EMAIL_MAX_LENGTH, PERSON_NAME_MAX_LENGTH } from '../../contract/accounts'
-import { findPasswordProblem, PASSWORD_PROBLEM_MESSAGES } from '../../contract/join'
+import { EMAIL_MAX_LENGTH, PERSON_NAME_MAX_LENGTH } from '../../contract/account-rules'
+import { findPasswordProblem, PASSWORD_PROBLEM_MESSAGES } from '../../contract/join-rules'
 
 // The shape, not RFC 5322: one @, a dot in the domain, no spaces.
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
