@@ -209,6 +209,8 @@ export function TenantLayout() {
             </li>
           </ul>
         </nav>
+        <p className="app-version">Versión {appVersion}</p>
+        {/* Last: it arrives with the hospital's branding, after the first frame, and moves nothing. */}
         {tenantBranding?.telefono && (
           <p className="app-contact">
             Teléfono de contacto:{' '}
@@ -217,7 +219,6 @@ export function TenantLayout() {
             </a>
           </p>
         )}
-        <p className="app-version">Versión {appVersion}</p>
       </footer>
     </div>
   )

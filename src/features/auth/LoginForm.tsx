@@ -1,10 +1,10 @@
-import { useId, useRef, useState, useSyncExternalStore, type SubmitEvent } from 'react'
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type SubmitEvent } from 'react'
 import { Link } from 'react-router-dom'
 import { useIsHydrated } from '../../components/use-is-hydrated'
 import { paths } from '../../config/paths'
 import { isTenantId } from '../../contract/tenants'
 import { ApiError, NetworkError, TimeoutError } from '../../lib/api-errors'
-import { signIn, type CurrentUser } from './session'
+import { preloadSignIn, signIn, type CurrentUser } from './session'
 import { isKioskMode, subscribeToKioskMode } from './kiosk-mode'
 import { isSharedDevice, setSharedDevice } from './shared-device'
 import { validateCredentials, type CredentialErrors } from './validate-credentials'
@@ -87,6 +87,15 @@ export function LoginForm({ tenant, onSignedIn, apiAnsweredAt = null }: LoginFor
   const isKiosk = useSyncExternalStore(subscribeToKioskMode, isKioskMode, () => false)
   const isShared = useSyncExternalStore(subscribeToKioskMode, isSharedDevice, () => false)
   const isHydrated = useIsHydrated()
+
+  // Once the form works, what a press needs besides the request (the answer's schema and its
+  // checker) is fetched in the background: pressing "Entrar" then waits for the request alone.
+  useEffect(() => {
+    const timer = setTimeout(preloadSignIn, 0)
+    return () => {
+      clearTimeout(timer)
+    }
+  }, [])
 
   async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
