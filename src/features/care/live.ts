@@ -71,6 +71,12 @@ function dispatch(event: CareEvent) {
 
 function connect() {
   const token = readValue('token')
+  // Signed out (here or in another tab): there is no one to listen for, and a stream opened
+  // without a token would only meet a 401 that reads as an expired session.
+  if (token === null) {
+    setStatus('closed')
+    return
+  }
   // Another account in this tab: its events are not the previous one's continuation.
   if (token !== lastToken) lastEventId = null
   lastToken = token
