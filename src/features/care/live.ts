@@ -66,6 +66,8 @@ function setStatus(next: LiveStatus) {
 }
 
 function dispatch(event: CareEvent) {
+  // Signed out meanwhile (another tab): screens on their way out must not reload for nobody.
+  if (readValue('token') === null) return
   for (const subscriber of [...subscribers]) subscriber.onEvent(event)
 }
 
