@@ -6,12 +6,15 @@
 import type { Static, TSchema } from 'typebox'
 import { InvalidResponseError } from './api-errors'
 
+/** Loads the checker ahead of an answer, so a call can fetch it while the request is out. */
+export const loadAnswerChecker = () => import('typebox/value')
+
 /** `answer` typed as `schema`'s shape; rejects with an `InvalidResponseError` when it has another. */
 export async function readAnswer<S extends TSchema>(
   schema: S,
   answer: unknown,
 ): Promise<Static<S>> {
-  const { Value } = await import('typebox/value')
+  const { Value } = await loadAnswerChecker()
   if (!Value.Check(schema, answer)) {
     throw new InvalidResponseError('The answer does not have the expected shape')
   }

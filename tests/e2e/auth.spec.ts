@@ -87,7 +87,8 @@ test('a 401 wipes storage, opens /main/login (saying why) and the other tab foll
   await expect(first).toHaveURL(/\/main\/login\?caducada=1&centro=hospital-central&/)
   expect(await localStorageEntries(first)).toEqual({ tenant: 'main' })
   expect(await first.evaluate(() => sessionStorage.length)).toBe(0)
-  await expect(second).toHaveURL(/\/login$/)
+  // The other tab says why too, with its own way back.
+  await expect(second).toHaveURL(/\/main\/login\?caducada=1&centro=hospital-central&/)
   await expect(second.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible()
   await expect(second.getByRole('banner')).not.toContainText(DEMO_ACCOUNT.nombre)
 })

@@ -118,7 +118,8 @@ test.describe('while the scripts are still loading', () => {
     await expect(password).toHaveValue(DEMO_ACCOUNT.password)
 
     await page.getByRole('button', { name: 'Entrar' }).click()
-    await expect(page).toHaveURL(`/${DEMO_ACCOUNT.tenant}/cliente`)
+    // Every script here waits 3 s on purpose, the patient's home included.
+    await expect(page).toHaveURL(`/${DEMO_ACCOUNT.tenant}/cliente`, { timeout: 10_000 })
     await expect(page.getByText(DEMO_ACCOUNT.nombre).first()).toBeVisible()
     expect(trouble).toEqual([])
   })

@@ -209,15 +209,19 @@ export function TenantLayout() {
             </li>
           </ul>
         </nav>
-        {tenantBranding?.telefono && (
-          <p className="app-contact">
-            Teléfono de contacto:{' '}
-            <a href={`tel:${tenantBranding.telefono.replace(/[^+0-9]/g, '')}`}>
-              {tenantBranding.telefono}
-            </a>
-          </p>
-        )}
         <p className="app-version">Versión {appVersion}</p>
+        {/* Its line is always there: the number arrives with the hospital's branding, after the
+            first frame, and fills the line instead of moving the footer. */}
+        <p className="app-contact">
+          {tenantBranding?.telefono && (
+            <>
+              Teléfono de contacto:{' '}
+              <a href={`tel:${tenantBranding.telefono.replace(/[^+0-9]/g, '')}`}>
+                {tenantBranding.telefono}
+              </a>
+            </>
+          )}
+        </p>
       </footer>
     </div>
   )

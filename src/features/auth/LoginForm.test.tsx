@@ -5,7 +5,7 @@ import { ApiError, NetworkError, TimeoutError } from '../../lib/api-errors'
 import { LoginForm } from './LoginForm'
 import { signIn, type SessionUser } from './session'
 
-vi.mock('./session', () => ({ signIn: vi.fn() }))
+vi.mock('./session', () => ({ signIn: vi.fn(), preloadSignIn: vi.fn() }))
 
 const signInMock = vi.mocked(signIn)
 const USER: SessionUser = { nombre: 'Ana García', rol: 'cliente', tenant: 'hospital-central' }

@@ -1,4 +1,5 @@
 import {
+  useEffect,
   useId,
   useRef,
   useState,
@@ -11,7 +12,7 @@ import { useIsHydrated } from '../../components/use-is-hydrated'
 import { paths } from '../../config/paths'
 import { isTenantId } from '../../contract/tenants'
 import { ApiError, NetworkError, TimeoutError } from '../../lib/api-errors'
-import { signIn, type SessionUser } from './session'
+import { preloadSignIn, signIn, type SessionUser } from './session'
 import { isKioskMode, subscribeToKioskMode } from './kiosk-mode'
 import { isSharedDevice, setSharedDevice } from './shared-device'
 import { validateCredentials, type CredentialErrors } from './validate-credentials'
@@ -113,6 +114,15 @@ export function LoginForm({
   const isKiosk = useSyncExternalStore(subscribeToKioskMode, isKioskMode, () => false)
   const isShared = useSyncExternalStore(subscribeToKioskMode, isSharedDevice, () => false)
   const isHydrated = useIsHydrated()
+
+  // Once the form works, what a press needs besides the request (the answer's schema and its
+  // checker) is fetched in the background: pressing "Entrar" then waits for the request alone.
+  useEffect(() => {
+    const timer = setTimeout(preloadSignIn, 0)
+    return () => {
+      clearTimeout(timer)
+    }
+  }, [])
 
   async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()

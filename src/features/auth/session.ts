@@ -5,7 +5,7 @@
 import { API_PATHS } from '../../config/api-paths'
 import type { InicioSesion, Me, SessionUser } from '../../contract/accounts'
 import { DEFAULT_TENANT, isTenantId } from '../../contract/tenants'
-import { readAnswer } from '../../lib/answer-shape'
+import { loadAnswerChecker, readAnswer } from '../../lib/answer-shape'
 import { api } from '../../lib/api'
 import { NetworkError, TimeoutError } from '../../lib/api-errors'
 import {
@@ -21,8 +21,17 @@ import { keepDeviceSettingsThrough } from './shared-device'
 
 export type { SessionUser }
 
-// The answers' schemas load beside the request they check, never before the first screen works.
-const loadSessionSchemas = () => import('../../contract/accounts')
+// The answers' schemas and their checker load beside the request they check (both at once, no
+// waterfall), never before the first screen works.
+const loadSessionSchemas = async () => {
+  const [schemas] = await Promise.all([import('../../contract/accounts'), loadAnswerChecker()])
+  return schemas
+}
+
+/** Fetches what sign-in needs besides the request, once the screen is idle: a press waits less. */
+export function preloadSignIn(): void {
+  void loadSessionSchemas().catch(() => undefined)
+}
 export type CurrentUser = Me
 export type Credentials = InicioSesion
 

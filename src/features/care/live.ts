@@ -66,11 +66,19 @@ function setStatus(next: LiveStatus) {
 }
 
 function dispatch(event: CareEvent) {
+  // Signed out meanwhile (another tab): screens on their way out must not reload for nobody.
+  if (readValue('token') === null) return
   for (const subscriber of [...subscribers]) subscriber.onEvent(event)
 }
 
 function connect() {
   const token = readValue('token')
+  // Signed out (here or in another tab): there is no one to listen for, and a stream opened
+  // without a token would only meet a 401 that reads as an expired session.
+  if (token === null) {
+    setStatus('closed')
+    return
+  }
   // Another account in this tab: its events are not the previous one's continuation.
   if (token !== lastToken) lastEventId = null
   lastToken = token
