@@ -9,6 +9,7 @@ import {
   AceptarTerminosBody,
   PublicarTerminosBody,
   Terminos,
+  TerminosVigentes,
   TERMS_MAX_LENGTH,
 } from '../../src/contract/join.js'
 import { ADMIN_ERROR_RESPONSES, TENANT_PARAMS_SCHEMA } from './admin-schemas.js'
@@ -59,14 +60,13 @@ export function registerTerminosRoutes(app: FastifyInstance, deps: TerminosRoute
           additionalProperties: false,
           properties: { tenant: TENANT_SCHEMA },
         },
-        response: { 200: Terminos, '4xx': ERROR_RESPONSE_SCHEMA },
+        response: { 200: TerminosVigentes, '4xx': ERROR_RESPONSE_SCHEMA },
       },
     },
-    async (request) => {
-      const current = await terms.current(request.query.tenant)
-      if (!current) throw noTerms()
-      return current
-    },
+    // No terms yet is an answer, not a fault: the screen says so (and the console stays clean).
+    async (request): Promise<TerminosVigentes> => ({
+      vigentes: (await terms.current(request.query.tenant)) ?? null,
+    }),
   )
 
   app.post<{ Body: AceptarTerminosBody }>(

@@ -232,7 +232,9 @@ describe('prerenderedScreenOf', () => {
     ['/hospital-central/login', '', 'login'],
     ['/hospital-central/login', '?', 'login'],
     ['/hospital-central/terminos-y-condiciones', '', 'terminos-y-condiciones'],
-    ['/main/restablecer-acceso', '', 'restablecer-acceso'],
+    ['/clinica-sol/restablecer-acceso', '', 'restablecer-acceso'],
+    // The portal has no registration link: its screens are not the hospitals' shells.
+    ['/main/restablecer-acceso', '', null],
     // The query may change the screen (an expired session's notice): the plain shell.
     ['/hospital-central/login', '?caducada=1', null],
     ['/hospital-central/cliente', '', null],

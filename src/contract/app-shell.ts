@@ -67,13 +67,16 @@ export function screenShellUrl(screen: PrerenderedScreen): string {
 
 /**
  * The prerendered screen an address opens, or null when it gets the plain shell: only a
- * hospital's own public screens, and only without a query string (which may change what the
+ * hospital's own public screens (not the portal's), and only without a query string (which may change what the
  * screen shows, e.g. a session that expired).
  */
 export function prerenderedScreenOf(pathname: string, search = ''): PrerenderedScreen | null {
   if (search !== '' && search !== '?') return null
   // Exactly `/{tenant}/{screen}`: `/{tenant}` alone is redirected by the page first.
-  if (tenantFromPathname(pathname) === null || pathname.split('/').length !== 3) return null
+  const tenant = tenantFromPathname(pathname)
+  if (tenant === null || pathname.split('/').length !== 3) return null
+  // The portal's screens differ from a hospital's (no registration there): they render on load.
+  if (tenant === DEFAULT_TENANT) return null
   const screen = screenOfPathname(pathname)
   return (PRERENDERED_SCREENS as readonly string[]).includes(screen)
     ? (screen as PrerenderedScreen)

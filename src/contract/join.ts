@@ -72,6 +72,10 @@ export const Terminos = Type.Object({
 })
 export type Terminos = Static<typeof Terminos>
 
+/** `GET /api/terminos`: the current version, or null while the hospital has published none. */
+export const TerminosVigentes = Type.Object({ vigentes: Type.Union([Terminos, Type.Null()]) })
+export type TerminosVigentes = Static<typeof TerminosVigentes>
+
 /** `POST /api/admin/hospitales/{tenant}/terminos`: a new version of the terms. */
 export const PublicarTerminosBody = Type.Object(
   { texto: Type.String({ minLength: 1, maxLength: TERMS_MAX_LENGTH }) },

@@ -1,3 +1,4 @@
+import './join.css'
 import { useRef, useState, type SubmitEvent } from 'react'
 import { TextField } from './TextField'
 import { describeJoinError } from './join-errors'

@@ -1,8 +1,7 @@
 /** The calls of joining and getting back in by email, typed for the screens. */
 import { API_PATHS } from '../../config/api-paths'
-import type { Terminos } from '../../contract/join'
+import type { Terminos, TerminosVigentes } from '../../contract/join'
 import { api } from '../../lib/api'
-import { ApiError } from '../../lib/api-errors'
 
 export interface Registration {
   tenant: string
@@ -67,14 +66,10 @@ export async function resetWithAccessCode(body: {
 
 /** The hospital's current terms, or null when it has published none. */
 export async function readTerms(tenant: string): Promise<Terminos | null> {
-  try {
-    return await api.request<Terminos>(
-      `${API_PATHS.terminos}?${new URLSearchParams({ tenant }).toString()}`,
-    )
-  } catch (error) {
-    if (error instanceof ApiError && error.code === 'no_terms') return null
-    throw error
-  }
+  const answer = await api.request<TerminosVigentes>(
+    `${API_PATHS.terminos}?${new URLSearchParams({ tenant }).toString()}`,
+  )
+  return answer.vigentes
 }
 
 /** Accepts `version` of the signed-in person's hospital's terms. */
