@@ -62,6 +62,7 @@ import { createCareService } from './care/care-service.js'
 import { registerAsistenciasRoutes } from './routes/asistencias.js'
 import { registerAsistenciaFotosRoutes } from './routes/asistencia-fotos.js'
 import { registerAsistenciaMensajesRoutes } from './routes/asistencia-mensajes.js'
+import { registerReferidosRoutes } from './routes/referidos.js'
 import { registerProfesionalesRoute } from './routes/profesionales.js'
 import { registerEventosRoute } from './routes/eventos.js'
 import { createLiveEvents, DEFAULT_HEARTBEAT_MS, type LiveEvents } from './live/live-events.js'
@@ -347,6 +348,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       fotos: createFotoRepository(db),
       eventos,
       hospitals,
+      users,
       audit,
       now,
       onPublished,
@@ -372,6 +374,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerAsistenciasRoutes(app, { session, care, asistencias, now })
     registerAsistenciaMensajesRoutes(app, { session, care })
     registerAsistenciaFotosRoutes(app, { session, care })
+    registerReferidosRoutes(app, { session, care })
     registerProfesionalesRoute(app, { session, users, hospitals, presencia, now })
     registerEventosRoute(app, { session, live })
     startCareSweep(

@@ -113,6 +113,14 @@ export interface TermsAcceptancesTable {
 }
 
 /** `asistencias`: a patient's request for help and, once taken, the consultation. */
+/** A referred request's referral: who referred it, to which professional (null: a specialty). */
+export interface DerivacionesTable {
+  asistencia_id: string
+  por_id: number
+  a_id: number | null
+  nota: string
+}
+
 export interface AsistenciasTable {
   id: string
   tenant: string
@@ -187,4 +195,5 @@ export interface DatabaseSchema {
   fotos: FotosTable
   eventos: EventosTable
   presencia: PresenciaTable
+  derivaciones: DerivacionesTable
 }

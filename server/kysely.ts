@@ -7,6 +7,7 @@ import { hospitalPhoneMigration } from './migrations/hospital-phone.js'
 import { initialMigration } from './migrations/initial.js'
 import { joinMigration } from './migrations/join.js'
 import { rateLimitsMigration } from './migrations/rate-limits.js'
+import { referralsMigration } from './migrations/referrals.js'
 import { sessionsValidFromMigration } from './migrations/sessions-valid-from.js'
 
 export type AppDatabase = Kysely<DatabaseSchema>
@@ -20,6 +21,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0500-care': careMigration,
   '0600-join': joinMigration,
   '0700-hospital-phone': hospitalPhoneMigration,
+  '0900-referrals': referralsMigration,
 }
 
 /** Brings the schema up to date; throws (the server does not start) when a migration fails. */

@@ -4,7 +4,7 @@
  * routes answer 404 rather than 403. Only its patient and its professional write in it.
  */
 import type { AccountStanding } from '../repositories/accounts.js'
-import type { AsistenciaRow } from '../repositories/asistencias.js'
+import type { AsistenciaRow, AsistenciaView } from '../repositories/asistencias.js'
 
 export type Viewer = Pick<AccountStanding, 'id' | 'rol' | 'tenant'>
 
@@ -39,4 +39,22 @@ export function mayReceiveMessages(
   row: Pick<AsistenciaRow, 'tenant' | 'paciente_id' | 'profesional_id'>,
 ): boolean {
   return isParticipant(viewer, row) || (viewer.rol === 'admin' && viewer.tenant === row.tenant)
+}
+
+/**
+ * A referral addressed to one named professional is theirs to take: it stays out of every other
+ * professional's queue and live events (but for whoever referred or attends it). Its patient and
+ * the hospital's administrators follow it as any request.
+ */
+export function isAddressedElsewhere(
+  viewer: Viewer,
+  view: Pick<AsistenciaView, 'destinatario_id' | 'derivador_id' | 'profesional_id'>,
+): boolean {
+  return (
+    viewer.rol === 'profesional' &&
+    view.destinatario_id !== null &&
+    view.destinatario_id !== viewer.id &&
+    view.derivador_id !== viewer.id &&
+    view.profesional_id !== viewer.id
+  )
 }

@@ -5,6 +5,7 @@
  */
 import {
   DEFAULT_CADUCIDAD_MINUTOS,
+  DERIVACION_PLAZO_HORAS,
   EVENTOS,
   MAX_FOTOS_POR_ASISTENCIA,
   MAX_FOTOS_POR_CONVERSACION,
@@ -12,7 +13,9 @@ import {
   type EstadoAsistencia,
   type Mensaje,
   type NuevaAsistencia,
+  type NuevaDerivacion,
   type NuevoMensaje,
+  type Referidos,
   type Valoracion,
 } from '../../src/contract/care.js'
 import { HttpError, MESSAGES } from '../http-errors.js'
@@ -28,7 +31,9 @@ import type { EventoRepository } from '../repositories/eventos.js'
 import type { FotoRepository } from '../repositories/fotos.js'
 import type { HospitalRepository } from '../repositories/hospitals.js'
 import type { MensajeRepository } from '../repositories/mensajes.js'
-import { isParticipant, isStaffOf, maySee, type Viewer } from './access.js'
+import type { UserRepository } from '../repositories/users.js'
+import { hasVisibleCharacter } from '../../src/contract/text.js'
+import { isAddressedElsewhere, isParticipant, isStaffOf, maySee, type Viewer } from './access.js'
 import { estimateWait, fotoUrl, toAsistencia, toMensaje } from './records.js'
 
 export interface CareServiceDeps {
@@ -38,6 +43,7 @@ export interface CareServiceDeps {
   fotos: FotoRepository
   eventos: EventoRepository
   hospitals: Pick<HospitalRepository, 'findCaducidadMinutos'>
+  users: Pick<UserRepository, 'listProfessionals'>
   audit: AuditLog
   now: () => number
   /** Called after a commit that appended events for `tenant`. */
@@ -48,6 +54,7 @@ export const notFoundAsistencia = () =>
   new HttpError(404, 'not_found', 'No se ha encontrado la consulta.')
 const forbidden = () => new HttpError(403, 'forbidden', MESSAGES.forbidden)
 const wrongState = (message: string) => new HttpError(409, 'estado_no_valido', message)
+const invalid = (message: string) => new HttpError(400, 'invalid_request', message)
 
 const INACTIVE_MESSAGES: Partial<Record<EstadoAsistencia, string>> = {
   finalizada: 'La consulta ya ha finalizado.',
@@ -63,13 +70,14 @@ export function createCareService(deps: CareServiceDeps) {
 
   /** The request as `viewer` may see it: with `espera` for its waiting patient. */
   async function describe(viewer: Viewer, view: AsistenciaView): Promise<Asistencia> {
+    const forPatient = !isStaffOf(viewer, view.tenant)
     if (view.estado !== 'en_espera' || view.paciente_id !== viewer.id)
-      return toAsistencia(view, null)
+      return toAsistencia(view, null, { forPatient })
     const [posicion, waits] = await Promise.all([
       asistencias.queuePosition(view),
       asistencias.recentWaitsMinutes(view.tenant),
     ])
-    return toAsistencia(view, estimateWait(posicion, waits))
+    return toAsistencia(view, estimateWait(posicion, waits), { forPatient })
   }
 
   async function viewOrThrow(id: string): Promise<AsistenciaView> {
@@ -184,7 +192,9 @@ export function createCareService(deps: CareServiceDeps) {
           asistencias.listQueue(viewer.tenant),
           asistencias.listForProfessional(viewer.id),
         ])
-        return [...queue, ...own].map((view) => toAsistencia(view, null))
+        return [...queue.filter((view) => !isAddressedElsewhere(viewer, view)), ...own].map(
+          (view) => toAsistencia(view, null),
+        )
       }
       const open = await asistencias.listOpen(viewer.tenant)
       return open.map((view) => toAsistencia(view, null))
@@ -211,6 +221,9 @@ export function createCareService(deps: CareServiceDeps) {
     async claim(professional: AccountStanding, id: string): Promise<Asistencia> {
       const row = await visibleRow(professional, id)
       if (professional.rol !== 'profesional') throw forbidden()
+      if (isAddressedElsewhere(professional, await viewOrThrow(id))) {
+        throw new HttpError(403, 'forbidden', 'Esta derivación está dirigida a otro profesional.')
+      }
       const won = await changeWithEvent(row, (trx) =>
         asistencias.claim(trx, id, professional.id, isoNow()),
       )
@@ -255,6 +268,119 @@ export function createCareService(deps: CareServiceDeps) {
       )
       if (!done) throw new HttpError(409, 'ya_valorada', 'Esta consulta ya está valorada.')
       return describe(patient, await viewOrThrow(id))
+    },
+
+    /**
+     * Refers the patient of request `id` to a specialty or a named professional of the same
+     * hospital: a new waiting request for the same patient, linked to the first one, carrying
+     * the note. Only the professional who attends it, while attending or within
+     * {@link DERIVACION_PLAZO_HORAS} hours of finishing. A repeat with the same id answers the same.
+     */
+    async refer(
+      professional: AccountStanding,
+      id: string,
+      body: NuevaDerivacion,
+    ): Promise<{ created: boolean; record: Asistencia }> {
+      const source = await visibleRow(professional, id)
+      if (professional.rol !== 'profesional' || source.profesional_id !== professional.id) {
+        throw forbidden()
+      }
+      if ((body.especialidad === undefined) === (body.profesional_id === undefined)) {
+        throw invalid('Elige una especialidad o un profesional, uno de los dos.')
+      }
+      const nota = body.nota.trim()
+      if (!hasVisibleCharacter(nota)) throw invalid('Escribe una nota para quien la reciba.')
+      const colleagues = await deps.users.listProfessionals(source.tenant)
+      let especialidad = body.especialidad ?? null
+      if (body.profesional_id !== undefined) {
+        const named = colleagues.find((colleague) => colleague.id === body.profesional_id)
+        if (!named || named.id === professional.id) {
+          throw invalid('Elige un profesional de este centro distinto de ti.')
+        }
+        especialidad = named.especialidad
+      } else if (!colleagues.some((colleague) => colleague.especialidad === especialidad)) {
+        throw invalid('Ningún profesional de este centro tiene esa especialidad.')
+      }
+
+      const existing = await asistencias.findView(body.id)
+      if (existing) {
+        // A replay answers the same referral; an id used for anything else is refused alike.
+        if (
+          existing.derivada_de !== id ||
+          existing.derivador_id !== professional.id ||
+          existing.nota_derivacion !== nota ||
+          existing.destinatario_id !== (body.profesional_id ?? null) ||
+          existing.especialidad !== especialidad
+        ) {
+          throw new HttpError(409, 'id_en_uso', 'Ese identificador ya se usó para otra solicitud.')
+        }
+        return { created: false, record: toAsistencia(existing, null) }
+      }
+
+      const at = now()
+      const referable =
+        source.estado === 'en_curso' ||
+        (source.estado === 'finalizada' &&
+          source.cerrada_en !== null &&
+          at - Date.parse(source.cerrada_en) <= DERIVACION_PLAZO_HORAS * 3_600_000)
+      if (!referable) {
+        throw wrongState(
+          `Solo se deriva una consulta en curso o finalizada hace menos de ${String(DERIVACION_PLAZO_HORAS)} horas.`,
+        )
+      }
+      const minutes =
+        (await deps.hospitals.findCaducidadMinutos(source.tenant)) ?? DEFAULT_CADUCIDAD_MINUTOS
+      const row: AsistenciaRow = {
+        id: body.id,
+        tenant: source.tenant,
+        estado: 'en_espera',
+        // A referral is the patient's own request, whatever the first one's origin was.
+        origen: 'paciente',
+        motivo: source.motivo,
+        especialidad,
+        paciente_id: source.paciente_id,
+        profesional_id: null,
+        creada_en: new Date(at).toISOString(),
+        atendida_en: null,
+        cerrada_en: null,
+        caduca_en: new Date(at + minutes * 60_000).toISOString(),
+        resumen: null,
+        puntuacion: null,
+        comentario: null,
+        ticket: null,
+        derivada_de: id,
+      }
+      const inserted = await changeWithEvent(row, async (trx) => {
+        if (!(await asistencias.insert(trx, row))) return false
+        await asistencias.insertReferral(trx, {
+          asistencia_id: row.id,
+          por_id: professional.id,
+          a_id: body.profesional_id ?? null,
+          nota,
+        })
+        return true
+      })
+      if (!inserted) {
+        throw new HttpError(409, 'id_en_uso', 'Ese identificador ya se usó para otra solicitud.')
+      }
+      return { created: true, record: toAsistencia(await viewOrThrow(body.id), null) }
+    },
+
+    /** A professional's referrals, made and received, with the first requests' summaries. */
+    async referrals(professional: AccountStanding): Promise<Referidos> {
+      if (professional.rol !== 'profesional') throw forbidden()
+      await expireDue()
+      const colleagues = await deps.users.listProfessionals(professional.tenant)
+      const own = colleagues.find((colleague) => colleague.id === professional.id)
+      const { enviadas, recibidas } = await asistencias.listReferrals(
+        professional.tenant,
+        professional.id,
+        own?.especialidad ?? null,
+      )
+      return {
+        enviadas: enviadas.map((view) => toAsistencia(view, null)),
+        recibidas: recibidas.map((view) => toAsistencia(view, null)),
+      }
     },
 
     async listMessages(viewer: AccountStanding, id: string): Promise<Mensaje[]> {

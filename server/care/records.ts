@@ -1,4 +1,4 @@
-import type { Asistencia, Espera, Mensaje } from '../../src/contract/care.js'
+import type { Asistencia, Derivacion, Espera, Mensaje } from '../../src/contract/care.js'
 import type { AsistenciaView } from '../repositories/asistencias.js'
 import type { MensajeView } from '../repositories/mensajes.js'
 
@@ -7,8 +7,32 @@ export function fotoUrl(asistenciaId: string, fotoId: string): string {
   return `/api/asistencias/${asistenciaId}/fotos/${fotoId}`
 }
 
-/** A request as the contract shapes it; `espera` only for its patient while it waits. */
-export function toAsistencia(view: AsistenciaView, espera: Espera | null): Asistencia {
+/**
+ * A referred request's referral; `forPatient` leaves out what passes between professionals (the
+ * note and the first request's summary).
+ */
+function toDerivacion(view: AsistenciaView, forPatient: boolean): Derivacion | null {
+  if (view.derivador_id === null) return null
+  return {
+    por: { id: view.derivador_id, nombre: view.derivador_nombre ?? '' },
+    a:
+      view.destinatario_id === null
+        ? null
+        : { id: view.destinatario_id, nombre: view.destinatario_nombre ?? '' },
+    nota: forPatient ? null : view.nota_derivacion,
+    resumen_origen: forPatient ? null : view.resumen_origen,
+  }
+}
+
+/**
+ * A request as the contract shapes it; `espera` only for its patient while it waits. Staff see
+ * a referral's note; its patient (`forPatient`) does not.
+ */
+export function toAsistencia(
+  view: AsistenciaView,
+  espera: Espera | null,
+  { forPatient = false }: { forPatient?: boolean } = {},
+): Asistencia {
   return {
     id: view.id,
     tenant: view.tenant,
@@ -37,6 +61,7 @@ export function toAsistencia(view: AsistenciaView, espera: Espera | null): Asist
     espera: view.estado === 'en_espera' ? espera : null,
     ticket: view.ticket,
     derivada_de: view.derivada_de,
+    derivacion: toDerivacion(view, forPatient),
   }
 }
 

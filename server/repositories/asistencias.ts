@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely'
-import type { AsistenciasTable, DatabaseSchema } from '../database-schema.js'
+import type { AsistenciasTable, DatabaseSchema, DerivacionesTable } from '../database-schema.js'
 import type { EstadoAsistencia } from '../../src/contract/care.js'
 
 type Executor = Kysely<DatabaseSchema>
@@ -11,7 +11,17 @@ export interface AsistenciaView extends AsistenciaRow {
   paciente_nombre: string
   profesional_nombre: string | null
   foto_ids: string[]
+  /** For a referred request: who referred it, to whom (null: a specialty), the note. */
+  derivador_id: number | null
+  derivador_nombre: string | null
+  destinatario_id: number | null
+  destinatario_nombre: string | null
+  nota_derivacion: string | null
+  /** The first request's summary, for a referred request. */
+  resumen_origen: string | null
 }
+
+export type DerivacionRow = Selectable<DerivacionesTable>
 
 /** Requests a list answers at most (the queue and histories are short by nature). */
 export const LIST_LIMIT = 200
@@ -49,6 +59,17 @@ export interface AsistenciaRepository {
     puntuacion: number,
     comentario: string | null,
   ): Promise<boolean>
+  /** Records the referral of a request inserted in the same transaction. */
+  insertReferral(trx: Executor, row: DerivacionRow): Promise<void>
+  /**
+   * Referrals a professional made, and those they received: addressed to them, to their
+   * specialty without a named professional, or taken by them. Newest first.
+   */
+  listReferrals(
+    tenant: string,
+    profesionalId: number,
+    especialidad: string | null,
+  ): Promise<{ enviadas: AsistenciaView[]; recibidas: AsistenciaView[] }>
   /** Expires waiting requests past their limit (all, or the one id); returns those it changed. */
   expireDue(trx: Executor, at: string, id?: string): Promise<{ id: string; tenant: string }[]>
   /** 1 for the oldest waiting request of its hospital. */
@@ -70,8 +91,21 @@ export function createAsistenciaRepository(db: Executor): AsistenciaRepository {
       .selectFrom('asistencias')
       .innerJoin('users as paciente', 'paciente.id', 'asistencias.paciente_id')
       .leftJoin('users as profesional', 'profesional.id', 'asistencias.profesional_id')
+      .leftJoin('derivaciones', 'derivaciones.asistencia_id', 'asistencias.id')
+      .leftJoin('users as derivador', 'derivador.id', 'derivaciones.por_id')
+      .leftJoin('users as destinatario', 'destinatario.id', 'derivaciones.a_id')
+      .leftJoin('asistencias as origen', 'origen.id', 'asistencias.derivada_de')
       .selectAll('asistencias')
-      .select(['paciente.nombre as paciente_nombre', 'profesional.nombre as profesional_nombre'])
+      .select([
+        'paciente.nombre as paciente_nombre',
+        'profesional.nombre as profesional_nombre',
+        'derivaciones.por_id as derivador_id',
+        'derivador.nombre as derivador_nombre',
+        'derivaciones.a_id as destinatario_id',
+        'destinatario.nombre as destinatario_nombre',
+        'derivaciones.nota as nota_derivacion',
+        'origen.resumen as resumen_origen',
+      ])
 
   async function withPhotos(
     rows: Omit<AsistenciaView, 'foto_ids'>[],
@@ -207,6 +241,40 @@ export function createAsistenciaRepository(db: Executor): AsistenciaRepository {
         .where('puntuacion', 'is', null)
         .executeTakeFirst()
       return result.numUpdatedRows === 1n
+    },
+
+    async insertReferral(trx, row) {
+      await trx.insertInto('derivaciones').values(row).execute()
+    },
+
+    async listReferrals(tenant, profesionalId, especialidad) {
+      const referred = () =>
+        views(db)
+          .where('asistencias.tenant', '=', tenant)
+          .where('derivaciones.asistencia_id', 'is not', null)
+          .orderBy('asistencias.creada_en', 'desc')
+          .orderBy('asistencias.id')
+          .limit(LIST_LIMIT)
+      const [enviadas, recibidas] = await Promise.all([
+        referred().where('derivaciones.por_id', '=', profesionalId).execute(),
+        referred()
+          .where((eb) =>
+            eb.or([
+              eb('derivaciones.a_id', '=', profesionalId),
+              eb('asistencias.profesional_id', '=', profesionalId),
+              ...(especialidad === null
+                ? []
+                : [
+                    eb.and([
+                      eb('derivaciones.a_id', 'is', null),
+                      eb('asistencias.especialidad', '=', especialidad),
+                    ]),
+                  ]),
+            ]),
+          )
+          .execute(),
+      ])
+      return { enviadas: await withPhotos(enviadas), recibidas: await withPhotos(recibidas) }
     },
 
     async expireDue(trx, at, id) {

@@ -34,6 +34,7 @@ function asistencia(id: string, overrides: Partial<Asistencia> = {}): Asistencia
     espera: null,
     ticket: null,
     derivada_de: null,
+    derivacion: null,
     ...overrides,
   }
 }
