@@ -1,9 +1,25 @@
+import { Link } from 'react-router-dom'
+import { paths } from '../../config/paths'
+import { ReferralsScreen } from '../../features/care/ReferralsScreen'
+import { useTenant } from '../../features/tenant/tenant-gate'
 import { RoleScreen } from './screen-parts'
 
 export function Component() {
+  const tenant = useTenant()
   return (
     <RoleScreen screen="referidos">
-      <p>Espacio para las personas y entidades que derivan pacientes al centro.</p>
+      {(user) =>
+        user.rol === 'profesional' ? (
+          <ReferralsScreen tenant={tenant} professionalId={user.id} />
+        ) : (
+          // The hospital's administrators follow every open request on the operations board.
+          <p>
+            Las derivaciones las hacen y las reciben los profesionales. Todas las solicitudes
+            abiertas del centro, derivadas o no, están en el{' '}
+            <Link to={paths.screen(tenant, 'apanel')}>panel de operaciones</Link>.
+          </p>
+        )
+      }
     </RoleScreen>
   )
 }

@@ -28,6 +28,7 @@ import { describeCareError, isNotFound } from './care-errors'
 import { addMensaje, describeEstimate, describeMinutes, faseOf, minutesBetween } from './care-state'
 import { AuthImage, LiveNotice, PendingMark } from './CareParts'
 import { newId } from './new-id'
+import { ReferralForm } from './ReferralForm'
 import { isUnsentFailure, keepMessage } from './outbox'
 import { useCareEvents, useIsOnline, useNow, usePendingIds } from './use-live'
 
@@ -198,6 +199,24 @@ function RequestSummary({ asistencia, isPatient }: { asistencia: Asistencia; isP
         <dt>Especialidad</dt>
         <dd>{asistencia.especialidad ?? 'Cualquier profesional'}</dd>
       </div>
+      {asistencia.derivacion && (
+        <div>
+          <dt>Derivada por</dt>
+          <dd>{asistencia.derivacion.por.nombre}</dd>
+        </div>
+      )}
+      {asistencia.derivacion?.nota && (
+        <div>
+          <dt>Nota de derivación</dt>
+          <dd className="care-text">{asistencia.derivacion.nota}</dd>
+        </div>
+      )}
+      {asistencia.derivacion?.resumen_origen && (
+        <div>
+          <dt>Resumen de la consulta de origen</dt>
+          <dd className="care-text">{asistencia.derivacion.resumen_origen}</dd>
+        </div>
+      )}
       {asistencia.fotos.length > 0 && (
         <div>
           <dt>Fotos</dt>
@@ -342,6 +361,7 @@ function Consultation({
         )}
         <MessageForm tenant={tenant} asistenciaId={asistencia.id} onMensaje={onMensaje} />
       </section>
+      {!isPatient && <ReferralForm asistencia={asistencia} />}
       {!isPatient && <FinishForm asistencia={asistencia} onChange={onChange} />}
     </>
   )

@@ -90,6 +90,7 @@ export function PatientHome({ tenant }: { tenant: string }) {
                   ? 'Volver a mi consulta'
                   : 'Ver mi solicitud en espera'}
               </Link>
+              {entry.derivacion && <ReferralNote entry={entry} />}
               <p className="care-text">{entry.motivo}</p>
               <p className="care-row-meta">{ESTADO_LABELS[entry.estado]}</p>
             </li>
@@ -106,6 +107,7 @@ export function PatientHome({ tenant }: { tenant: string }) {
                 {dateFormat.format(new Date(entry.cerrada_en ?? entry.creada_en))}{' '}
                 <span className="care-row-meta">· {ESTADO_LABELS[entry.estado]}</span>
               </p>
+              {entry.derivacion && <ReferralNote entry={entry} />}
               <p className="care-text">Motivo: {entry.motivo}</p>
               {entry.resumen && <p className="care-text">Resumen: {entry.resumen}</p>}
               {entry.profesional && (
@@ -116,5 +118,19 @@ export function PatientHome({ tenant }: { tenant: string }) {
         </ul>
       </section>
     </div>
+  )
+}
+
+/** A referred request, as its patient sees it: where and by whom (the note is for professionals). */
+function ReferralNote({ entry }: { entry: Asistencia }) {
+  if (!entry.derivacion) return null
+  const destino = entry.derivacion.a?.nombre ?? entry.especialidad ?? 'otro profesional'
+  return (
+    <p className="care-referral-note">
+      Te han derivado a {destino}{' '}
+      <span className="care-row-meta">
+        (lo decidió {entry.derivacion.por.nombre}) · {ESTADO_LABELS[entry.estado]}
+      </span>
+    </p>
   )
 }

@@ -105,6 +105,9 @@ export function ProfessionalScreen({
   return (
     <div className="care-screen">
       <LiveNotice />
+      <nav aria-label="Área profesional">
+        <Link to={paths.screen(tenant, 'referidos')}>Derivaciones enviadas y recibidas</Link>
+      </nav>
       <NotificationsControl />
       <section aria-labelledby="cola-titulo">
         <h2 id="cola-titulo">Cola de espera ({queue.length})</h2>
@@ -141,6 +144,12 @@ export function ProfessionalScreen({
                   {entry.especialidad ?? 'Cualquier profesional'}
                 </span>
               </p>
+              {entry.derivacion && (
+                <p className="care-row-meta">
+                  Derivada por {entry.derivacion.por.nombre}
+                  {entry.derivacion.a ? ' · solo para ti' : ''}
+                </p>
+              )}
               <p className="care-text">{entry.motivo}</p>
               <button
                 type="button"
