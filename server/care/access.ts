@@ -42,19 +42,30 @@ export function mayReceiveMessages(
 }
 
 /**
- * A referral addressed to one named professional is theirs to take: it stays out of every other
- * professional's queue and live events (but for whoever referred or attends it). Its patient and
- * the hospital's administrators follow it as any request.
+ * A referral addressed to one named professional is theirs to take: it is in no other
+ * professional's queue, and nobody else may take it. Its patient and the hospital's
+ * administrators follow it as any request.
  */
 export function isAddressedElsewhere(
   viewer: Viewer,
-  view: Pick<AsistenciaView, 'destinatario_id' | 'derivador_id' | 'profesional_id'>,
+  view: Pick<AsistenciaView, 'destinatario_id'>,
 ): boolean {
   return (
     viewer.rol === 'profesional' &&
     view.destinatario_id !== null &&
-    view.destinatario_id !== viewer.id &&
-    view.derivador_id !== viewer.id &&
-    view.profesional_id !== viewer.id
+    view.destinatario_id !== viewer.id
+  )
+}
+
+/**
+ * Whether a request's changes reach this viewer's live stream: not a referral addressed to
+ * another professional, unless the viewer made it (their list of sent referrals follows it).
+ */
+export function mayFollow(
+  viewer: Viewer,
+  view: Pick<AsistenciaView, 'tenant' | 'paciente_id' | 'destinatario_id' | 'derivador_id'>,
+): boolean {
+  return (
+    maySee(viewer, view) && (!isAddressedElsewhere(viewer, view) || view.derivador_id === viewer.id)
   )
 }

@@ -11,7 +11,7 @@ import {
   type Asistencia,
   type Presencia,
 } from '../../src/contract/care.js'
-import { isAddressedElsewhere, maySee, mayReceiveMessages, type Viewer } from '../care/access.js'
+import { mayFollow, mayReceiveMessages, type Viewer } from '../care/access.js'
 import { toMensaje } from '../care/records.js'
 import type { AsistenciaRepository, AsistenciaView } from '../repositories/asistencias.js'
 import type { EventoRepository, EventoRow } from '../repositories/eventos.js'
@@ -87,9 +87,7 @@ export function createEventHub(deps: EventHubDeps) {
     const view = row.asistencia_id === null ? undefined : loaded.views.get(row.asistencia_id)
     if (!view) return undefined
     if (row.tipo === EVENTOS.asistencia) {
-      return maySee(viewer, view) && !isAddressedElsewhere(viewer, view)
-        ? deps.describe(viewer, view)
-        : undefined
+      return mayFollow(viewer, view) ? deps.describe(viewer, view) : undefined
     }
     if (row.tipo === EVENTOS.mensaje) {
       const message = row.ref === null ? undefined : loaded.messages.get(row.ref)

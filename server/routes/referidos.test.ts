@@ -92,6 +92,12 @@ describe('referring a patient', () => {
     expect(taken.json<{ message: string }>().message).toBe(
       'Esta derivación está dirigida a otro profesional.',
     )
+    // Not even its referrer, who may no longer take it back.
+    const referrerQueue = (await professional.call('GET', '/api/asistencias')).json<Asistencia[]>()
+    expect(referrerQueue.map((item) => item.id)).not.toContain(body.id)
+    expect(
+      (await professional.call('POST', `/api/asistencias/${body.id}/atender`)).statusCode,
+    ).toBe(403)
     const queue = (await pediatrician.call('GET', '/api/asistencias')).json<Asistencia[]>()
     expect(queue.find((item) => item.id === body.id)?.derivacion?.nota).toBe(NOTA)
     expect(
@@ -290,10 +296,11 @@ describe('live referrals', { timeout: 20_000 }, () => {
       streams.push(stream)
       return stream
     }
-    const [toPediatrician, toNurse, toPatient] = await Promise.all([
+    const [toPediatrician, toNurse, toPatient, toReferrer] = await Promise.all([
       open(await as(DEMO.professional2)),
       open(await as(DEMO.nurse)),
       open(patient),
+      open(professional),
     ])
     const id = randomUUID()
     expect(
@@ -308,6 +315,8 @@ describe('live referrals', { timeout: 20_000 }, () => {
     const patientSees = JSON.parse((await toPatient.next(about)).data) as Asistencia
     expect(patientSees).toMatchObject({ estado: 'en_espera', derivada_de: source })
     expect(patientSees.derivacion?.nota).toBeNull()
+    // Its referrer follows it (the list of sent referrals stays live).
+    await toReferrer.next(about)
 
     // A later event proves the nurse's stream is current, and that the referral never came.
     await requestHelp(patient, 'Otra consulta')

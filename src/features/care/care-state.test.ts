@@ -59,6 +59,25 @@ describe('care state', () => {
     }
   })
 
+  it('a referral addressed to one professional joins only their queue', () => {
+    const derivacion = (a: { id: number; nombre: string }) => ({
+      por: { id: 5, nombre: 'Javier' },
+      a,
+      nota: 'Valorar otitis.',
+      resumen_origen: null,
+    })
+    const toElena = asistencia('r', { derivacion: derivacion({ id: 7, nombre: 'Elena' }) })
+    expect(applyToStaffList([], toElena, 7).map((entry) => entry.id)).toEqual(['r'])
+    // Its referrer (5) and anyone else see it leave, never join.
+    expect(applyToStaffList([asistencia('a')], toElena, 5).map((entry) => entry.id)).toEqual(['a'])
+    expect(applyToStaffList([toElena], toElena, 9)).toEqual([])
+    const toSpecialty = asistencia('s', {
+      especialidad: 'Pediatría',
+      derivacion: { ...derivacion({ id: 7, nombre: 'Elena' }), a: null },
+    })
+    expect(applyToStaffList([], toSpecialty, 9).map((entry) => entry.id)).toEqual(['s'])
+  })
+
   it('a professional keeps the waiting requests and their own, never a colleague’s', () => {
     const list = [asistencia('a'), asistencia('b')]
     const byColleague = asistencia('a', {

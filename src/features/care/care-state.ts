@@ -28,7 +28,8 @@ export function upsertAsistencia(list: readonly Asistencia[], record: Asistencia
 /**
  * A professional's list after a live record: the hospital's waiting requests and their own. The
  * stream tells every professional of every request (so queues stay live); one taken by a
- * colleague, or cancelled or expired while waiting, leaves this list instead of joining it.
+ * colleague, or cancelled or expired while waiting, leaves this list instead of joining it, and
+ * a referral addressed to a colleague never joins it.
  */
 export function applyToStaffList(
   list: readonly Asistencia[],
@@ -36,7 +37,11 @@ export function applyToStaffList(
   professionalId: number | undefined,
 ): Asistencia[] {
   const isMine = professionalId !== undefined && record.profesional?.id === professionalId
-  if (record.estado === 'en_espera' || isMine) return upsertAsistencia(list, record)
+  // A referral addressed to a colleague (this professional made it) is theirs to take.
+  const isForColleague = record.derivacion?.a != null && record.derivacion.a.id !== professionalId
+  if ((record.estado === 'en_espera' && !isForColleague) || isMine) {
+    return upsertAsistencia(list, record)
+  }
   return list.filter((entry) => entry.id !== record.id)
 }
 
