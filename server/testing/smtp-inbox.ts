@@ -105,8 +105,18 @@ function parseMail(raw: string, to: string[], from: string): ReceivedMail {
   }
 }
 
-/** Starts the SMTP server on a free port of 127.0.0.1. */
-export async function startSmtpInbox(): Promise<SmtpInbox> {
+export interface SmtpInboxOptions {
+  /** A fixed port (a browser test's server is told it before the inbox starts); 0 = any free one. */
+  port?: number
+  /** Called with each message as it arrives (e.g. to hand it to another process). */
+  onMessage?: (mail: ReceivedMail) => void
+}
+
+/** Starts the SMTP server on 127.0.0.1 (a free port unless `port` says which). */
+export async function startSmtpInbox({
+  port = 0,
+  onMessage,
+}: SmtpInboxOptions = {}): Promise<SmtpInbox> {
   const messages: ReceivedMail[] = []
   const waiters = new Set<() => void>()
   const server = new SMTPServer({
@@ -119,13 +129,15 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
       stream.on('end', () => {
         const to = session.envelope.rcptTo.map((address) => address.address)
         const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : ''
-        messages.push(parseMail(Buffer.concat(chunks).toString('utf8'), to, from))
+        const mail = parseMail(Buffer.concat(chunks).toString('utf8'), to, from)
+        messages.push(mail)
+        onMessage?.(mail)
         for (const wake of waiters) wake()
         callback()
       })
     },
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
   const address = server.server.address()
   if (address === null || typeof address === 'string') throw new Error('SMTP server has no port')
 
