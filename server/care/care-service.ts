@@ -5,7 +5,6 @@
  */
 import {
   DEFAULT_CADUCIDAD_MINUTOS,
-  DERIVACION_PLAZO_HORAS,
   EVENTOS,
   MAX_FOTOS_POR_ASISTENCIA,
   MAX_FOTOS_POR_CONVERSACION,
@@ -13,11 +12,14 @@ import {
   type EstadoAsistencia,
   type Mensaje,
   type NuevaAsistencia,
-  type NuevaDerivacion,
   type NuevoMensaje,
-  type Referidos,
   type Valoracion,
 } from '../../src/contract/care.js'
+import {
+  DERIVACION_PLAZO_HORAS,
+  type NuevaDerivacion,
+  type Referidos,
+} from '../../src/contract/referrals.js'
 import { HttpError, MESSAGES } from '../http-errors.js'
 import type { AppDatabase } from '../kysely.js'
 import type { AccountStanding } from '../repositories/accounts.js'

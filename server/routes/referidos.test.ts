@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { EVENTOS, type Asistencia, type Profesional } from '../../src/contract/care.js'
 import {
   DERIVACION_PLAZO_HORAS,
-  EVENTOS,
   NOTA_DERIVACION_MAX_LENGTH,
-  type Asistencia,
-  type Profesional,
   type Referidos,
-} from '../../src/contract/care.js'
+} from '../../src/contract/referrals.js'
 import { DEMO, newPatient, requestHelp, signIn, type CareClient } from '../testing/care-client.js'
 import { openEventStream, type TestEventStream } from '../testing/event-stream.js'
 import { createTestApp, type TestApp } from '../testing/test-app.js'

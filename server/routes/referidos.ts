@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { Asistencia, NuevaDerivacion, Referidos } from '../../src/contract/care.js'
+import { Asistencia } from '../../src/contract/care.js'
+import { NuevaDerivacion, Referidos } from '../../src/contract/referrals.js'
 import { authenticate, type SessionCheckDeps } from '../auth/authenticate.js'
 import type { CareService } from '../care/care-service.js'
 import {

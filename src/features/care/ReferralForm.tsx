@@ -4,17 +4,17 @@
  * new request's id is chosen once per referral, so sending it again never makes a second one.
  */
 import { useEffect, useId, useState, type SubmitEvent } from 'react'
+import type { Asistencia, Profesional } from '../../contract/care'
 import {
   NOTA_DERIVACION_MAX_LENGTH,
   NOTA_DERIVACION_PATTERN,
-  type Asistencia,
   type NuevaDerivacion,
-  type Profesional,
-} from '../../contract/care'
+} from '../../contract/referrals'
 import { ApiError } from '../../lib/api-errors'
-import { derivarAsistencia, listProfesionales } from './care-api'
+import { listProfesionales } from './care-api'
 import { describeCareError } from './care-errors'
 import { newId } from './new-id'
+import { derivarAsistencia } from './referrals-api'
 import { useIsOnline } from './use-live'
 
 type Destino = 'especialidad' | 'profesional'

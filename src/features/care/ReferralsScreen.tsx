@@ -7,11 +7,13 @@
 import { useCallback, useEffect, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { paths } from '../../config/paths'
-import type { Asistencia, Referidos } from '../../contract/care'
-import { atenderAsistencia, listReferidos } from './care-api'
+import type { Asistencia } from '../../contract/care'
+import type { Referidos } from '../../contract/referrals'
+import { atenderAsistencia } from './care-api'
 import { describeCareError } from './care-errors'
 import { ESTADO_LABELS } from './care-state'
 import { LiveNotice } from './CareParts'
+import { listReferidos } from './referrals-api'
 import { useCareEvents, useIsOnline } from './use-live'
 
 const dateFormat = new Intl.DateTimeFormat('es-ES', { dateStyle: 'long', timeStyle: 'short' })

@@ -9,9 +9,7 @@ import {
   FotoSubida,
   Mensaje,
   Profesional,
-  Referidos,
   type NuevaAsistencia,
-  type NuevaDerivacion,
   type NuevoMensaje,
   type Valoracion,
 } from '../../contract/care'
@@ -77,17 +75,4 @@ export async function listProfesionales(
 
 export async function readEstadisticas(signal?: AbortSignal): Promise<EstadisticasHoy> {
   return parseAnswer(EstadisticasHoy, await api.request(API_PATHS.estadisticas, { signal }))
-}
-
-/** Refers the patient of request `id` to a colleague; the answer is the new, waiting request. */
-export async function derivarAsistencia(id: string, body: NuevaDerivacion): Promise<Asistencia> {
-  return parseAnswer(
-    Asistencia,
-    await api.request(asistenciaPath(id, 'derivar'), { method: 'POST', body }),
-  )
-}
-
-/** The signed-in professional's referrals, made and received. */
-export async function listReferidos(signal?: AbortSignal): Promise<Referidos> {
-  return parseAnswer(Referidos, await api.request(API_PATHS.referidos, { signal }))
 }

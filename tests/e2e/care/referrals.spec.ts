@@ -150,8 +150,14 @@ async function tokenOf(baseURL: string, email: string, tenant: string): Promise<
   }
 }
 
-/** A consultation in `tenant` of a new patient, taken by its `profesional@`; answers its id. */
-async function consultationIn(baseURL: string, tenant: string): Promise<string> {
+/**
+ * A consultation in `tenant` of a new patient, taken by its `profesional@`; answers its id and
+ * the patient's token.
+ */
+async function consultationIn(
+  baseURL: string,
+  tenant: string,
+): Promise<{ id: string; patient: string }> {
   const api = await request.newContext({ baseURL })
   try {
     const email = uniqueEmail('derivada', tenant)
@@ -173,7 +179,7 @@ async function consultationIn(baseURL: string, tenant: string): Promise<string> 
       headers: { 'X-Authorization': `Bearer ${professional}` },
     })
     expect(taken.status()).toBe(200)
-    return id
+    return { id, patient }
   } finally {
     await api.dispose()
   }
@@ -192,7 +198,7 @@ for (const tenant of Object.keys(DEMO_TENANTS)) {
     const receiver = RECEIVER[tenant]
     if (!receiver) throw new Error(`No receiver for ${tenant}`)
     const found: string[] = []
-    const id = await consultationIn(baseURL, tenant)
+    const { id, patient } = await consultationIn(baseURL, tenant)
 
     await page.goto(`/${tenant}/login`)
     await useToken(page, await tokenOf(baseURL, `profesional@${tenant}.es`, tenant))
@@ -222,6 +228,15 @@ for (const tenant of Object.keys(DEMO_TENANTS)) {
     await waitForBranding(page, tenant)
     await expect(page.getByRole('button', { name: /^Atender a Irene Vidal/ }).first()).toBeVisible()
     found.push(...(await findings(page, `${tenant} referidos, received`)))
+
+    // The receiver's queue marks it; the patient's home says where they were sent.
+    await page.goto(`/${tenant}/profesional`)
+    await expect(page.getByText(`Derivada por `).first()).toBeVisible()
+    found.push(...(await findings(page, `${tenant} profesional, with a referral`)))
+    await useToken(page, patient)
+    await page.goto(`/${tenant}/cliente`)
+    await expect(page.getByText(`Te han derivado a ${receiver.nombre}`)).toBeVisible()
+    found.push(...(await findings(page, `${tenant} cliente, referred`)))
 
     expect(found).toEqual([])
   })

@@ -1,0 +1,22 @@
+/**
+ * The referral calls of the API, apart from the care journey's (`care-api.ts`) so that the
+ * patient's screens, which load that one, never load the referral schemas.
+ */
+import { API_PATHS, asistenciaPath } from '../../config/api-paths'
+import { Asistencia } from '../../contract/care'
+import { Referidos, type NuevaDerivacion } from '../../contract/referrals'
+import { api } from '../../lib/api'
+import { parseAnswer } from './answer-check'
+
+/** Refers the patient of request `id` to a colleague; the answer is the new, waiting request. */
+export async function derivarAsistencia(id: string, body: NuevaDerivacion): Promise<Asistencia> {
+  return parseAnswer(
+    Asistencia,
+    await api.request(asistenciaPath(id, 'derivar'), { method: 'POST', body }),
+  )
+}
+
+/** The signed-in professional's referrals, made and received. */
+export async function listReferidos(signal?: AbortSignal): Promise<Referidos> {
+  return parseAnswer(Referidos, await api.request(API_PATHS.referidos, { signal }))
+}
