@@ -69,3 +69,19 @@ export function mayFollow(
     maySee(viewer, view) && (!isAddressedElsewhere(viewer, view) || view.derivador_id === viewer.id)
   )
 }
+
+/**
+ * A referral's note and the first request's summary it carries are for the professionals it
+ * concerns: its referrer, the professional it is addressed to (every professional, for a referral
+ * to a specialty, since any of them may take it) and the hospital's administrators. Not its
+ * patient, nor a colleague it is not addressed to.
+ */
+export function mayReadReferralNote(
+  viewer: Viewer,
+  view: Pick<AsistenciaView, 'tenant' | 'destinatario_id' | 'derivador_id'>,
+): boolean {
+  return (
+    isStaffOf(viewer, view.tenant) &&
+    (!isAddressedElsewhere(viewer, view) || view.derivador_id === viewer.id)
+  )
+}

@@ -35,7 +35,14 @@ import type { HospitalRepository } from '../repositories/hospitals.js'
 import type { MensajeRepository } from '../repositories/mensajes.js'
 import type { UserRepository } from '../repositories/users.js'
 import { hasVisibleCharacter } from '../../src/contract/text.js'
-import { isAddressedElsewhere, isParticipant, isStaffOf, maySee, type Viewer } from './access.js'
+import {
+  isAddressedElsewhere,
+  isParticipant,
+  isStaffOf,
+  mayReadReferralNote,
+  maySee,
+  type Viewer,
+} from './access.js'
 import { estimateWait, fotoUrl, toAsistencia, toMensaje } from './records.js'
 
 export interface CareServiceDeps {
@@ -72,14 +79,14 @@ export function createCareService(deps: CareServiceDeps) {
 
   /** The request as `viewer` may see it: with `espera` for its waiting patient. */
   async function describe(viewer: Viewer, view: AsistenciaView): Promise<Asistencia> {
-    const forPatient = !isStaffOf(viewer, view.tenant)
+    const withReferralNote = mayReadReferralNote(viewer, view)
     if (view.estado !== 'en_espera' || view.paciente_id !== viewer.id)
-      return toAsistencia(view, null, { forPatient })
+      return toAsistencia(view, null, { withReferralNote })
     const [posicion, waits] = await Promise.all([
       asistencias.queuePosition(view),
       asistencias.recentWaitsMinutes(view.tenant),
     ])
-    return toAsistencia(view, estimateWait(posicion, waits), { forPatient })
+    return toAsistencia(view, estimateWait(posicion, waits), { withReferralNote })
   }
 
   async function viewOrThrow(id: string): Promise<AsistenciaView> {

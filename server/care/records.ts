@@ -8,10 +8,10 @@ export function fotoUrl(asistenciaId: string, fotoId: string): string {
 }
 
 /**
- * A referred request's referral; `forPatient` leaves out what passes between professionals (the
- * note and the first request's summary).
+ * A referred request's referral; without `withNote`, what passes between the professionals
+ * concerned (the note and the first request's summary) is left out.
  */
-function toDerivacion(view: AsistenciaView, forPatient: boolean): Derivacion | null {
+function toDerivacion(view: AsistenciaView, withNote: boolean): Derivacion | null {
   if (view.derivador_id === null) return null
   return {
     por: { id: view.derivador_id, nombre: view.derivador_nombre ?? '' },
@@ -19,19 +19,19 @@ function toDerivacion(view: AsistenciaView, forPatient: boolean): Derivacion | n
       view.destinatario_id === null
         ? null
         : { id: view.destinatario_id, nombre: view.destinatario_nombre ?? '' },
-    nota: forPatient ? null : view.nota_derivacion,
-    resumen_origen: forPatient ? null : view.resumen_origen,
+    nota: withNote ? view.nota_derivacion : null,
+    resumen_origen: withNote ? view.resumen_origen : null,
   }
 }
 
 /**
  * A request as the contract shapes it; `espera` only for its patient while it waits. Staff see
- * a referral's note; its patient (`forPatient`) does not.
+ * a referral's note unless `withReferralNote` is false (see `mayReadReferralNote`).
  */
 export function toAsistencia(
   view: AsistenciaView,
   espera: Espera | null,
-  { forPatient = false }: { forPatient?: boolean } = {},
+  { withReferralNote = true }: { withReferralNote?: boolean } = {},
 ): Asistencia {
   return {
     id: view.id,
@@ -61,7 +61,7 @@ export function toAsistencia(
     espera: view.estado === 'en_espera' ? espera : null,
     ticket: view.ticket,
     derivada_de: view.derivada_de,
-    derivacion: toDerivacion(view, forPatient),
+    derivacion: toDerivacion(view, withReferralNote),
   }
 }
 

@@ -96,6 +96,10 @@ describe('referring a patient', () => {
     expect(
       (await professional.call('POST', `/api/asistencias/${body.id}/atender`)).statusCode,
     ).toBe(403)
+    // A colleague it is not addressed to reads the request (hospital staff) but not the note.
+    const read = (await nurse.call('GET', `/api/asistencias/${body.id}`)).json<Asistencia>()
+    expect(read.derivacion).toMatchObject({ nota: null, resumen_origen: null })
+    expect(JSON.stringify(read)).not.toContain('otitis')
     const queue = (await pediatrician.call('GET', '/api/asistencias')).json<Asistencia[]>()
     expect(queue.find((item) => item.id === body.id)?.derivacion?.nota).toBe(NOTA)
     expect(
@@ -253,12 +257,19 @@ describe('the referrals list', () => {
       nota: NOTA,
       resumen_origen: 'Otitis media probable.',
     })
+    const referral = (await pediatrician.call('GET', `/api/asistencias/${id}`)).json<Asistencia>()
+    expect(referral.derivacion).toMatchObject({
+      nota: NOTA,
+      resumen_origen: 'Otitis media probable.',
+    })
     expect(
       (await pediatrician.call('GET', `/api/asistencias/${source}`)).json<Asistencia>().resumen,
     ).toBe('Otitis media probable.')
 
     // A professional it is not addressed to has no referral listed; another hospital's, nothing.
     const nurse = await as(DEMO.nurse)
+    const unrelated = (await nurse.call('GET', `/api/asistencias/${id}`)).json<Asistencia>()
+    expect(unrelated.derivacion).toMatchObject({ nota: null, resumen_origen: null })
     expect((await nurse.call('GET', '/api/referidos')).json<Referidos>()).toEqual({
       enviadas: [],
       recibidas: [],
