@@ -16,6 +16,7 @@ import {
   minutesBetween,
   pastRequests,
   applyToStaffList,
+  isForColleague,
   waitingQueue,
 } from './care-state'
 import { LiveNotice } from './CareParts'
@@ -72,7 +73,9 @@ export function ProfessionalScreen({
       const isNew = known.current !== null && !known.current.has(record.id)
       known.current?.add(record.id)
       setList((shown) => (shown === null ? shown : applyToStaffList(shown, record, professionalId)))
-      if (isNew && record.estado === 'en_espera') announceNewRequest(record)
+      if (isNew && record.estado === 'en_espera' && !isForColleague(record, professionalId)) {
+        announceNewRequest(record)
+      }
     },
     { cola: true },
   )

@@ -26,6 +26,14 @@ export function upsertAsistencia(list: readonly Asistencia[], record: Asistencia
 }
 
 /**
+ * A referral addressed to another professional: theirs to take, in nobody else's queue (its
+ * referrer's stream still carries it, for their list of sent referrals).
+ */
+export function isForColleague(record: Asistencia, professionalId: number | undefined): boolean {
+  return record.derivacion?.a != null && record.derivacion.a.id !== professionalId
+}
+
+/**
  * A professional's list after a live record: the hospital's waiting requests and their own. The
  * stream tells every professional of every request (so queues stay live); one taken by a
  * colleague, or cancelled or expired while waiting, leaves this list instead of joining it, and
@@ -37,9 +45,7 @@ export function applyToStaffList(
   professionalId: number | undefined,
 ): Asistencia[] {
   const isMine = professionalId !== undefined && record.profesional?.id === professionalId
-  // A referral addressed to a colleague (this professional made it) is theirs to take.
-  const isForColleague = record.derivacion?.a != null && record.derivacion.a.id !== professionalId
-  if ((record.estado === 'en_espera' && !isForColleague) || isMine) {
+  if ((record.estado === 'en_espera' && !isForColleague(record, professionalId)) || isMine) {
     return upsertAsistencia(list, record)
   }
   return list.filter((entry) => entry.id !== record.id)
