@@ -311,9 +311,9 @@ export function createCareService(deps: CareServiceDeps) {
         throw invalid('Ningún profesional de este centro tiene esa especialidad.')
       }
 
-      const existing = await asistencias.findView(body.id)
-      if (existing) {
-        // A replay answers the same referral; an id used for anything else is refused alike.
+      // A replay (or a concurrent twin) answers the same referral; an id used for anything else
+      // is refused alike, whoever used it.
+      const replayOf = (existing: AsistenciaView) => {
         if (
           existing.derivada_de !== id ||
           existing.derivador_id !== professional.id ||
@@ -325,6 +325,8 @@ export function createCareService(deps: CareServiceDeps) {
         }
         return { created: false, record: toAsistencia(existing, null) }
       }
+      const existing = await asistencias.findView(body.id)
+      if (existing) return replayOf(existing)
 
       const at = now()
       const referable =
@@ -369,9 +371,7 @@ export function createCareService(deps: CareServiceDeps) {
         })
         return true
       })
-      if (!inserted) {
-        throw new HttpError(409, 'id_en_uso', 'Ese identificador ya se usó para otra solicitud.')
-      }
+      if (!inserted) return replayOf(await viewOrThrow(body.id))
       return { created: true, record: toAsistencia(await viewOrThrow(body.id), null) }
     },
 

@@ -80,6 +80,10 @@ describe('referring a patient', () => {
     const reused = await refer(professional, source, { ...body, nota: 'Otra nota' })
     expect(reused.statusCode).toBe(409)
     expect(reused.json<{ error: string }>().error).toBe('id_en_uso')
+    // Sent several times at once (a double tap, a retry), one referral is created.
+    const raced = { ...body, id: randomUUID() }
+    const answers = await Promise.all([1, 2, 3].map(() => refer(professional, source, raced)))
+    expect(answers.map((response) => response.statusCode).sort()).toEqual([200, 200, 201])
 
     // Only the named professional has it in the queue and may take it.
     const nurse = await as(DEMO.nurse)
