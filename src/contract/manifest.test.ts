@@ -75,6 +75,15 @@ describe('buildTenantManifest', () => {
     expect(manifest.theme_color).toBe(DEFAULT_COLORS.primario)
   })
 
+  test('the short name a hospital set is its home-screen label, else its name shortened', () => {
+    const branding = brandingOf('hospital-central', 'Hospital Central')
+    expect(buildTenantManifest(BASE, 'hospital-central', branding).short_name).toBe('H. Central')
+    expect(
+      buildTenantManifest(BASE, 'hospital-central', { ...branding, nombreCorto: 'Central' })
+        .short_name,
+    ).toBe('Central')
+  })
+
   test('a branding without a name keeps the colours and the product name', () => {
     const manifest = buildTenantManifest(BASE, 'clinica-sol', brandingOf('clinica-sol', null))
     expect(manifest.name).toBe('Clínica')

@@ -105,7 +105,7 @@ export function buildTenantManifest(
   return {
     id: scope,
     name,
-    short_name: shortenName(name),
+    short_name: ownBranding?.nombreCorto ?? shortenName(name),
     description: ownBranding?.nombre
       ? `Portal de ${name} para pacientes y profesionales.`
       : base.description,
