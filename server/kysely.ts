@@ -4,6 +4,7 @@ import { administrationMigration } from './migrations/administration.js'
 import { careMigration } from './migrations/care.js'
 import { currentPostgresSchema } from './migrations/engine.js'
 import { hospitalPhoneMigration } from './migrations/hospital-phone.js'
+import { immediateCareMigration } from './migrations/immediate-care.js'
 import { initialMigration } from './migrations/initial.js'
 import { joinMigration } from './migrations/join.js'
 import { rateLimitsMigration } from './migrations/rate-limits.js'
@@ -20,6 +21,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0500-care': careMigration,
   '0600-join': joinMigration,
   '0700-hospital-phone': hospitalPhoneMigration,
+  '0810-immediate-care': immediateCareMigration,
 }
 
 /** Brings the schema up to date; throws (the server does not start) when a migration fails. */
