@@ -6,6 +6,7 @@ export const API_PATHS = {
   health: '/api/health',
   adminHospitales: '/api/admin/hospitales',
   asistencias: '/api/asistencias',
+  asistenciaInmediata: '/api/asistencias/inmediata',
   estadisticas: '/api/asistencias/estadisticas',
   profesionales: '/api/profesionales',
   eventos: '/api/eventos',

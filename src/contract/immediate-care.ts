@@ -83,3 +83,20 @@ export const AsistenciaInmediataCreada = Type.Object({
   ]),
 })
 export type AsistenciaInmediataCreada = Static<typeof AsistenciaInmediataCreada>
+
+/**
+ * Immediate requests and walk-ins (someone waiting now, with no appointment) come before
+ * signed-in patients' requests in the queue; within each group, oldest first.
+ */
+export function comesFirstInQueue(origen: string): boolean {
+  return origen === 'inmediata' || origen === 'presencial'
+}
+
+/** The mark a queue shows on a request that did not come from a signed-in patient. */
+export function origenLabel(asistencia: { origen: string; ticket: string | null }): string | null {
+  if (asistencia.origen === 'inmediata') return 'Inmediata'
+  if (asistencia.origen === 'presencial') {
+    return asistencia.ticket === null ? 'Presencial' : `Presencial · ${asistencia.ticket}`
+  }
+  return null
+}

@@ -18,7 +18,7 @@ import {
   applyToStaffList,
   waitingQueue,
 } from './care-state'
-import { LiveNotice } from './CareParts'
+import { LiveNotice, OrigenMark } from './CareParts'
 import {
   announceNewRequest,
   canNotify,
@@ -133,6 +133,7 @@ export function ProfessionalScreen({
           {queue.map((entry) => (
             <li key={entry.id} className="care-row">
               <p className="care-row-title">
+                <OrigenMark asistencia={entry} />
                 {entry.paciente.nombre}
                 <span className="care-row-meta">
                   {' '}

@@ -8,6 +8,7 @@ import {
   type EstadoInactivo,
   type Mensaje,
 } from '../../contract/care'
+import { comesFirstInQueue } from '../../contract/immediate-care'
 
 /** What the shared screen of a request shows: the waiting room, the consultation, or neither. */
 export type Fase = 'espera' | 'consulta' | 'inactiva'
@@ -44,7 +45,11 @@ export function applyToStaffList(
 export function waitingQueue(list: readonly Asistencia[]): Asistencia[] {
   return list
     .filter((entry) => entry.estado === 'en_espera')
-    .sort((a, b) => Date.parse(a.creada_en) - Date.parse(b.creada_en))
+    .sort(
+      (a, b) =>
+        Number(comesFirstInQueue(b.origen)) - Number(comesFirstInQueue(a.origen)) ||
+        Date.parse(a.creada_en) - Date.parse(b.creada_en),
+    )
 }
 
 /** Requests that are open (waiting or in consultation), oldest first. */

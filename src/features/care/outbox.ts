@@ -9,6 +9,7 @@ import type { NuevaAsistencia, NuevoMensaje } from '../../contract/care'
 import { api } from '../../lib/api'
 import { ApiError, NetworkError, TimeoutError } from '../../lib/api-errors'
 import { readValue } from '../../lib/storage'
+import { sendKeptWalkIns } from './immediate-api'
 import {
   listOutbox,
   OUTBOX_SYNC_TAG,
@@ -124,8 +125,13 @@ const pageTransport: OutboxTransport = {
 
 /** Sends what the outbox holds from this page, then tells the screens what is left. */
 export async function sendOutbox(): Promise<void> {
-  // Another account's writes are never sent with this session's token.
-  if (readValue('token') === null) return
+  // Another account's writes are never sent with this session's token; without a session only
+  // a kiosk's walk-ins (public, no token) go.
+  if (readValue('token') === null) {
+    await sendKeptWalkIns()
+    await refreshPending()
+    return
+  }
   await replayOutbox(pageTransport)
   await refreshPending()
 }
