@@ -5,30 +5,39 @@ import '../../features/care/care.css'
  * phone it opens a guest session for the one request and goes to the same waiting room as a
  * patient's; on a kiosk it takes a walk-in, shows the ticket, and forgets the person.
  */
-import { Suspense, use, useCallback, useId, useRef, useState, type SubmitEvent } from 'react'
+import {
+  Suspense,
+  use,
+  useCallback,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type SubmitEvent,
+} from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { SectionPage } from '../../components/SectionPage'
 import { paths } from '../../config/paths'
 import { PERSON_NAME_MAX_LENGTH } from '../../contract/account-rules'
 import { MOTIVO_MAX_LENGTH } from '../../contract/care'
+import type { SolicitudInmediata } from '../../contract/immediate-care'
 import {
   CONTACTO_INVALIDO,
   CONTACTO_MAX_LENGTH,
   parseContacto,
-  type SolicitudInmediata,
-} from '../../contract/immediate-care'
+} from '../../contract/immediate-care-rules'
 import { ApiError } from '../../lib/api-errors'
+import { isKioskMode, subscribeToKioskMode } from '../../features/auth/kiosk-mode'
 import { startSession } from '../../features/auth/session'
 import { describeCareError } from '../../features/care/care-errors'
-import { keepWalkIn, requestImmediateCare } from '../../features/care/immediate-api'
-import { isUnsentFailure } from '../../features/care/outbox'
+import { requestImmediateCare } from '../../features/care/immediate-api'
+import { isUnsentFailure, keepWalkIn } from '../../features/care/outbox'
 import { newId } from '../../features/care/new-id'
 import { WalkInScreen, type WalkIn } from '../../features/care/WalkInScreen'
 import { TextField } from '../../features/join/TextField'
 import { useCurrentTerms } from '../../features/join/TermsAcceptance'
 import { fieldText, nameError } from '../../features/join/validate-join'
 import { useTenant } from '../../features/tenant/tenant-gate'
-import { useIsKioskMode } from '../layouts/KioskSwitch'
 import { SCREEN_TITLES } from './screen-titles'
 import { useSession } from './screen-parts'
 
@@ -231,7 +240,8 @@ function SignedInNotice({ tenant }: { tenant: string }) {
 export function Component() {
   const tenant = useTenant()
   const navigate = useNavigate()
-  const isKiosk = useIsKioskMode()
+  // Drawn for an ordinary device first (the screen may be prerendered), then as the device is.
+  const isKiosk = useSyncExternalStore(subscribeToKioskMode, isKioskMode, () => false)
   const [walkIn, setWalkIn] = useState<WalkIn | null>(null)
   // A new form for each person: nothing typed by the previous one survives in it.
   const [round, setRound] = useState(0)

@@ -1,7 +1,6 @@
 import './care.css'
 /** Small pieces every care screen uses: the live notice, pending marks, photos read with the token. */
 import { useEffect, useState } from 'react'
-import { origenLabel } from '../../contract/immediate-care'
 import { api } from '../../lib/api'
 import { useIsOnline, useLiveStatus } from './use-live'
 
@@ -19,21 +18,6 @@ export function LiveNotice() {
         </p>
       )}
     </div>
-  )
-}
-
-/** "Inmediata" or "Presencial · A-014" on a request that came without an account. */
-export function OrigenMark({
-  asistencia,
-}: {
-  asistencia: { origen: string; ticket: string | null }
-}) {
-  const label = origenLabel(asistencia)
-  if (label === null) return null
-  return (
-    <>
-      <span className="care-origen">{label}</span>{' '}
-    </>
   )
 }
 

@@ -6,9 +6,10 @@ import './care.css'
  */
 import { useEffect, useState } from 'react'
 import { SectionPage } from '../../components/SectionPage'
-import { KIOSK_TICKET_SECONDS, type SolicitudInmediata } from '../../contract/immediate-care'
-import { forgetWalkIn, requestImmediateCare } from './immediate-api'
-import { isUnsentFailure } from './outbox'
+import type { SolicitudInmediata } from '../../contract/immediate-care'
+import { KIOSK_TICKET_SECONDS } from '../../contract/immediate-care-rules'
+import { requestImmediateCare } from './immediate-api'
+import { forgetWalkIn, isUnsentFailure } from './outbox'
 
 export interface WalkIn {
   body: SolicitudInmediata

@@ -3,7 +3,7 @@
  * file to download), and a system notification while the tab is hidden, once they allowed it.
  */
 import type { Asistencia } from '../../contract/care'
-import { origenLabel } from '../../contract/immediate-care'
+import { origenLabel } from './origen-label'
 
 let audio: AudioContext | null = null
 

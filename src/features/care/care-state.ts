@@ -3,12 +3,12 @@
  * which phase a request is in, and the Spanish words for waits and states.
  */
 import {
+  comesFirstInQueue,
   isEstadoInactivo,
   type Asistencia,
   type EstadoInactivo,
   type Mensaje,
 } from '../../contract/care'
-import { comesFirstInQueue } from '../../contract/immediate-care'
 
 /** What the shared screen of a request shows: the waiting room, the consultation, or neither. */
 export type Fase = 'espera' | 'consulta' | 'inactiva'
