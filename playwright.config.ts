@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
+import { E2E_PORT as PORT, SMTP_PORT } from './tests/utils/mail'
 
-const PORT = Number(process.env.E2E_PORT ?? 4173)
 const BASE_URL = `http://127.0.0.1:${PORT}`
 // Debian's Chromium on CI machines; a machine with Playwright's own browsers may point elsewhere.
 export const CHROMIUM_PATH =
@@ -31,6 +31,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
+  // A real SMTP server for the run: registration and access resets send their links there.
+  globalSetup: './tests/e2e/global-setup.ts',
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   // The app started as the README says: `npm start` builds, then serves app and API together.
   webServer: {
@@ -45,6 +47,9 @@ export default defineConfig({
       // the limits themselves are proven by the server's tests (server/routes/auth.test.ts).
       LOGIN_RATE_LIMIT: '10000',
       LOGIN_ACCOUNT_RATE_LIMIT: '10000',
+      SMTP_URL: `smtp://127.0.0.1:${String(SMTP_PORT)}`,
+      MAIL_FROM: 'no-responder@clinica.example',
+      PUBLIC_URL: BASE_URL,
     },
     reuseExistingServer: !process.env.CI,
     timeout: 240_000,

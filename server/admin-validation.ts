@@ -1,6 +1,7 @@
 import { parseColor, toHex } from '../src/contract/colors.js'
 import { isNewHospitalSlug } from '../src/contract/tenants.js'
-import { hasVisibleCharacter } from '../src/contract/text.js'
+import { SHORT_NAME_MAX_LENGTH } from '../src/contract/manifest.js'
+import { graphemesOf, hasVisibleCharacter } from '../src/contract/text.js'
 import { HttpError } from './http-errors.js'
 
 // C0/C1 controls, and the bidirectional overrides that make a name display as something else.
@@ -43,4 +44,26 @@ export function readColor(value: string, field: string): string {
     throw new HttpError(400, 'invalid_color', `El campo «${field}» debe ser un color como #1f4e8c.`)
   }
   return toHex(rgb)
+}
+
+/**
+ * The short name as stored (trimmed; '' = shortened from the name), or a Spanish 400: at most
+ * `SHORT_NAME_MAX_LENGTH` characters as a person counts them (an emoji or an accented letter is
+ * one), none of them a control character.
+ */
+export function readShortName(value: string): string {
+  const name = value.trim()
+  if (name === '') return ''
+  if (
+    !hasVisibleCharacter(name) ||
+    graphemesOf(name).length > SHORT_NAME_MAX_LENGTH ||
+    HOSTILE_NAME_CHARACTERS.test(name)
+  ) {
+    throw new HttpError(
+      400,
+      'invalid_request',
+      `El nombre corto debe tener como mucho ${String(SHORT_NAME_MAX_LENGTH)} caracteres visibles, sin caracteres de control.`,
+    )
+  }
+  return name
 }

@@ -88,6 +88,7 @@ describe('the SQLite file', () => {
         imagen: '/logos/clinica-sol.png',
         // Added by a later migration: an old hospital has none until an admin gives one.
         telefono: '',
+        nombre_corto: '',
       },
     ])
     expect(adopted.secret).toEqual({ value: 'secreto-de-antes-secreto-de-antes-1234' })

@@ -4,6 +4,7 @@ import { administrationMigration } from './migrations/administration.js'
 import { careMigration } from './migrations/care.js'
 import { currentPostgresSchema } from './migrations/engine.js'
 import { hospitalPhoneMigration } from './migrations/hospital-phone.js'
+import { hospitalShortNameMigration } from './migrations/hospital-short-name.js'
 import { immediateCareMigration } from './migrations/immediate-care.js'
 import { initialMigration } from './migrations/initial.js'
 import { joinMigration } from './migrations/join.js'
@@ -21,6 +22,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0500-care': careMigration,
   '0600-join': joinMigration,
   '0700-hospital-phone': hospitalPhoneMigration,
+  '0710-hospital-short-name': hospitalShortNameMigration,
   '0810-immediate-care': immediateCareMigration,
 }
 

@@ -172,6 +172,7 @@ describe('several instances on one PostgreSQL', () => {
           imagen,
           // No contact phone was given when it was created.
           telefono: '',
+          nombre_corto: '',
         },
       ])
       const manifest = (await (

@@ -13,6 +13,7 @@ export const SEED_HOSPITALS: readonly Hospital[] = [
     color_secundario: '#38761d',
     imagen: '/logos/hospital-central.png',
     telefono: '+34 910 000 101',
+    nombre_corto: '',
   },
   {
     tenant: 'clinica-norte',
@@ -21,6 +22,8 @@ export const SEED_HOSPITALS: readonly Hospital[] = [
     color_secundario: '#c2185b',
     imagen: '/logos/clinica-norte.png',
     telefono: '+34 940 000 202',
+    // Set by the hospital: its home-screen label is not the name shortened.
+    nombre_corto: 'C. Norte',
   },
   {
     // Pale yellow on white on purpose: it proves the app keeps text readable (WCAG AA).
@@ -30,6 +33,7 @@ export const SEED_HOSPITALS: readonly Hospital[] = [
     color_secundario: '#fffde7',
     imagen: '/logos/clinica-sol.png',
     telefono: '+34 950 000 303',
+    nombre_corto: '',
   },
 ]
 

@@ -14,7 +14,11 @@ import { PRERENDERED_ATTRIBUTE } from './contract/app-shell'
 import { installChunkLoadRecovery } from './features/pwa/chunk-reload'
 import { connectionMonitor } from './features/pwa/connection-status'
 import { installPrompt } from './features/pwa/install-prompt'
-import { onBrandingUpdated, registerServiceWorker } from './features/pwa/register-service-worker'
+import {
+  onBrandingUpdated,
+  registerServiceWorker,
+  serviceWorkerController,
+} from './features/pwa/register-service-worker'
 import { requestPersistentStorageWhenInstalled } from './features/pwa/storage-persistence'
 import {
   getBrandingSnapshot,
@@ -47,6 +51,13 @@ const hydrationData =
     : null
 const router = createAppRouter(hydrationData ?? undefined)
 connectSessionEvents(router)
+// An open tab in use learns of a new version within minutes, not at the next hourly look.
+let lastLocation = router.state.location
+router.subscribe(({ location }) => {
+  if (location === lastLocation) return
+  lastLocation = location
+  serviceWorkerController.checkOnNavigation()
+})
 installChunkLoadRecovery(window, {
   // A screen whose chunk is gone (a newer deploy) is opened afresh, not the one left behind.
   pendingUrl: () => {

@@ -29,60 +29,46 @@ export function createRateLimitHitRepository(
   db: AppDatabase,
   now: () => number = Date.now,
 ): RateLimitHitRepository {
-  return {
-    async hit(key, windowMs) {
-      const nowMs = now()
-      const current = new Date(nowMs).toISOString()
-      const resetsAt = new Date(nowMs + windowMs).toISOString()
-      const row = await db
-        .insertInto('rate_limit_hits')
-        .values({ key, hits: 1, resets_at: resetsAt })
-        .onConflict((conflict) =>
-          conflict.column('key').doUpdateSet((eb) => {
-            const ended = eb('rate_limit_hits.resets_at', '<=', current)
-            return {
-              hits: eb
-                .case()
-                .when(ended)
-                .then(1)
-                .else(eb('rate_limit_hits.hits', '+', 1))
-                .end(),
-              resets_at: eb
-                .case()
-                .when(ended)
-                .then(resetsAt)
-                .else(eb.ref('rate_limit_hits.resets_at'))
-                .end(),
-            }
-          }),
-        )
-        .returning(['hits', 'resets_at'])
-        .executeTakeFirstOrThrow()
-      return { hits: row.hits, resetsAtMs: Date.parse(row.resets_at) }
-    },
-
-    async hitSliding(key, windowMs) {
-      const nowMs = now()
-      const current = new Date(nowMs).toISOString()
-      const resetsAt = new Date(nowMs + windowMs).toISOString()
-      const row = await db
-        .insertInto('rate_limit_hits')
-        .values({ key, hits: 1, resets_at: resetsAt })
-        .onConflict((conflict) =>
-          conflict.column('key').doUpdateSet((eb) => ({
+  /**
+   * One upsert counting an attempt: a window that has ended starts again at 1; `sliding` moves
+   * the window's end to `windowMs` from now on every attempt, else it keeps the end it had.
+   */
+  async function count(key: string, windowMs: number, sliding: boolean): Promise<CountedHit> {
+    const nowMs = now()
+    const current = new Date(nowMs).toISOString()
+    const resetsAt = new Date(nowMs + windowMs).toISOString()
+    const row = await db
+      .insertInto('rate_limit_hits')
+      .values({ key, hits: 1, resets_at: resetsAt })
+      .onConflict((conflict) =>
+        conflict.column('key').doUpdateSet((eb) => {
+          const ended = eb('rate_limit_hits.resets_at', '<=', current)
+          return {
             hits: eb
               .case()
-              .when(eb('rate_limit_hits.resets_at', '<=', current))
+              .when(ended)
               .then(1)
               .else(eb('rate_limit_hits.hits', '+', 1))
               .end(),
-            resets_at: resetsAt,
-          })),
-        )
-        .returning(['hits', 'resets_at'])
-        .executeTakeFirstOrThrow()
-      return { hits: row.hits, resetsAtMs: Date.parse(row.resets_at) }
-    },
+            resets_at: sliding
+              ? resetsAt
+              : eb
+                  .case()
+                  .when(ended)
+                  .then(resetsAt)
+                  .else(eb.ref('rate_limit_hits.resets_at'))
+                  .end(),
+          }
+        }),
+      )
+      .returning(['hits', 'resets_at'])
+      .executeTakeFirstOrThrow()
+    return { hits: row.hits, resetsAtMs: Date.parse(row.resets_at) }
+  }
+
+  return {
+    hit: (key, windowMs) => count(key, windowMs, false),
+    hitSliding: (key, windowMs) => count(key, windowMs, true),
 
     async read(key) {
       const row = await db

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AdminGuards } from '../auth/admin-guards.js'
 import { isProductAdmin } from '../auth/admin-guards.js'
-import { assertNewTenantId, readColor, readName } from '../admin-validation.js'
+import { assertNewTenantId, readColor, readName, readShortName } from '../admin-validation.js'
 import { computeEtag } from '../etag.js'
 import { HttpError, MESSAGES } from '../http-errors.js'
 import { HOSPITAL_NAME_MAX_LENGTH } from '../../src/contract/branding.js'
@@ -182,6 +182,7 @@ export function registerAdminHospitalesRoutes(
       if (body.color_secundario !== undefined) {
         changes.color_secundario = readColor(body.color_secundario, 'color_secundario')
       }
+      if (body.nombre_corto !== undefined) changes.nombre_corto = readShortName(body.nombre_corto)
 
       const current = await hospitals.find(request.params.tenant)
       if (!current) throw notFoundHospital()

@@ -112,14 +112,22 @@ describe('hospitals, by product admins', () => {
     const token = await signIn(PRODUCT_ADMIN)
     const created = await call('POST', '/api/admin/hospitales', token, NEW_HOSPITAL)
     expect(created.statusCode).toBe(201)
-    expect(created.json()).toEqual({ ...NEW_HOSPITAL, imagen: '', telefono: '', activo: true })
+    expect(created.json()).toEqual({
+      ...NEW_HOSPITAL,
+      imagen: '',
+      telefono: '',
+      nombre_corto: '',
+      activo: true,
+    })
 
     const list = await call('GET', '/api/admin/hospitales', token)
     expect(list.json<{ tenant: string }[]>().map((hospital) => hospital.tenant)).toContain(
       'hospital-nuevo',
     )
     const publicAnswer = await call('GET', '/api/hospitales?tenant=hospital-nuevo', undefined)
-    expect(publicAnswer.json()).toEqual([{ ...NEW_HOSPITAL, imagen: '', telefono: '' }])
+    expect(publicAnswer.json()).toEqual([
+      { ...NEW_HOSPITAL, imagen: '', telefono: '', nombre_corto: '' },
+    ])
 
     const { etag } = await readHospital('hospital-nuevo', token)
     const disabled = await call(
@@ -270,6 +278,39 @@ describe('a hospital, by its admins', () => {
     const removed = await call('PATCH', path, token, { telefono: '' }, { 'if-match': etag })
     expect(removed.statusCode).toBe(200)
     expect(await publicPhone()).toBe('')
+  })
+
+  it('sets the short name a home screen shows, counted as a person reads it; a long or hostile one gets 400', async () => {
+    const token = await signIn(CENTRAL_ADMIN)
+    const path = '/api/admin/hospitales/hospital-central'
+    const manifest = async () =>
+      (await testApp.app.inject({ url: '/hospital-central/manifest.webmanifest' })).json<{
+        short_name: string
+      }>()
+
+    let { etag } = await readHospital('hospital-central', token)
+    // Twelve characters as a person counts them, though more in UTF-16.
+    const set = await call(
+      'PATCH',
+      path,
+      token,
+      { nombre_corto: ' Centrál 🏥🏥🏥🏥 ' },
+      { 'if-match': etag },
+    )
+    expect(set.statusCode).toBe(200)
+    expect(set.json()).toMatchObject({ nombre_corto: 'Centrál 🏥🏥🏥🏥' })
+    expect((await manifest()).short_name).toBe('Centrál 🏥🏥🏥🏥')
+
+    ;({ etag } = await readHospital('hospital-central', token))
+    for (const nombre_corto of ['Hospital Central', 'a\u0000b', 'a\u202Eb', '\u200B', 42]) {
+      const refused = await call('PATCH', path, token, { nombre_corto }, { 'if-match': etag })
+      expect(refused.statusCode, JSON.stringify(nombre_corto)).toBe(400)
+    }
+
+    // Emptied: the home screen shows the name shortened again.
+    const cleared = await call('PATCH', path, token, { nombre_corto: '' }, { 'if-match': etag })
+    expect(cleared.statusCode).toBe(200)
+    expect((await manifest()).short_name).toBe('H. Central')
   })
 
   it('edits name and colours with If-Match; a stale version gets 412 and loses nothing', async () => {

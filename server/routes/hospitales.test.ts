@@ -31,6 +31,7 @@ describe('GET /api/hospitales (verHospitales)', () => {
         color_secundario: '#38761d',
         imagen: '/logos/hospital-central.png',
         telefono: '+34 910 000 101',
+        nombre_corto: '',
       },
     ])
   })

@@ -89,24 +89,23 @@ describe('GET /:tenant/manifest.webmanifest', () => {
     })
   })
 
-  it('gives an unknown tenant the default branding with its own id', async () => {
-    const response = await getManifest('/otro-hospital/manifest.webmanifest?v=2')
-    expect(response.json()).toMatchObject({
-      id: '/otro-hospital/',
-      name: 'Clínica',
-      start_url: '/otro-hospital/login',
-      theme_color: '#1f4e8c',
-    })
-  })
-
-  it('serves a tenant written in other letters, as the app accepts it', async () => {
-    const response = await getManifest('/cl%C3%ADnica-a%C3%B1il/manifest.webmanifest')
-    expect(response.statusCode).toBe(200)
-    // Written the one canonical way the app writes its URLs.
-    expect(response.json()).toMatchObject({
-      id: '/cl%C3%ADnica-a%C3%B1il/',
-      start_url: '/cl%C3%ADnica-a%C3%B1il/login',
-    })
+  it("gives an unknown address the portal's manifest: the product's name, no identity of its own", async () => {
+    const portal = (await getManifest('/main/manifest.webmanifest')).json<object>()
+    for (const url of [
+      '/otro-hospital/manifest.webmanifest?v=2',
+      // Written in other letters, as the app accepts a tenant id: answered, never a 404.
+      '/cl%C3%ADnica-a%C3%B1il/manifest.webmanifest',
+    ]) {
+      const response = await getManifest(url)
+      expect(response.statusCode).toBe(200)
+      expect(response.json()).toEqual(portal)
+      expect(response.json()).toMatchObject({
+        id: '/main/',
+        name: 'Clínica',
+        start_url: '/main/login',
+        theme_color: '#1f4e8c',
+      })
+    }
   })
 
   it('keeps a short name already short enough', async () => {

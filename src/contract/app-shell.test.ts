@@ -191,10 +191,11 @@ describe('fillAppShell on a prerendered screen', () => {
     expect(doc.querySelector('[role="status"][aria-busy]')).toBeNull()
   })
 
-  it('names a hospital without branding by its id, and draws no logo, as the page would', () => {
+  it("names an address without branding by the product's name, never its slug, and draws no logo", () => {
     const html = fillAppShell(SCREEN_TEMPLATE, { pathname: '/clinica-sol/login', branding: null })
     const doc = parse(html)
-    expect(doc.querySelector('.brand-name')?.textContent).toBe('clinica-sol')
+    expect(doc.querySelector('.brand-name')?.textContent).toBe('Clínica')
+    expect(html).not.toContain('>clinica-sol<')
     expect(doc.querySelector('img')).toBeNull()
     expect(doc.querySelector('link[rel="preload"]')).toBeNull()
     expect(html).not.toContain(L)

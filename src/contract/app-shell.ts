@@ -84,12 +84,13 @@ export function prerenderedScreenOf(pathname: string, search = ''): PrerenderedS
 }
 
 /**
- * The name people know `tenant` by: its own branding's `nombre`, the product's name for `main`,
- * else the tenant id. The page's header and the prerendered screens both show this.
+ * The name people know `tenant` by: its own branding's `nombre`, else the product's name (for
+ * `main`, an unknown address, or a hospital whose branding could not be loaded). The page's header and the prerendered screens both show this.
  */
 export function hospitalNameFor(tenant: string, branding: Branding | null): string {
   if (branding?.tenant === tenant && branding.nombre) return branding.nombre
-  return tenant === DEFAULT_TENANT ? DEFAULT_APP_NAME : tenant
+  // Branding that fails stays silent: the product's name, never a made-up hospital's.
+  return DEFAULT_APP_NAME
 }
 
 /** Attribute of `#root` in a prerendered screen's shell: the screen it holds, for hydration. */

@@ -364,3 +364,23 @@ describe('isBranding', () => {
     expect(isBranding(value)).toBe(false)
   })
 })
+
+describe('nombre_corto (home-screen label)', () => {
+  it.each([
+    ['kept when set', 'C. Norte', 'C. Norte'],
+    ['cleaned of controls and cut to 12 characters', 'Norte\u0000 Clínica Grande', 'Norte Clíni…'],
+  ])('is %s', (_, nombre_corto, expected) => {
+    const answer = parseHospitalesAnswer([record({ nombre_corto })], TENANT, API_BASE)
+    expect(answer.ok && answer.branding.nombreCorto).toBe(expected)
+  })
+
+  it.each([
+    ['empty', ''],
+    ['only spaces', '   '],
+    ['not text', 42],
+  ])('is left out when %s: the name is shortened instead', (_, nombre_corto) => {
+    const answer = parseHospitalesAnswer([record({ nombre_corto })], TENANT, API_BASE)
+    expect(answer.ok).toBe(true)
+    expect(answer.ok && 'nombreCorto' in answer.branding).toBe(false)
+  })
+})

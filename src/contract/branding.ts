@@ -6,6 +6,7 @@
 import { deriveNoticeColors, type NoticeColors } from './notice-colors.js'
 import { parseColor, readableForeground, readableOnWhite, toHex, type Rgb } from './colors.js'
 import { isApiPathname } from './tenants.js'
+import { SHORT_NAME_MAX_LENGTH } from './manifest.js'
 import { cleanDisplayName } from './text.js'
 
 /**
@@ -38,6 +39,8 @@ export interface Branding {
   nombre: string | null
   /** Contact phone ("Teléfono de contacto"), when the hospital gave one. */
   telefono?: string
+  /** The home screen's label ("Nombre corto"), when the hospital set one. */
+  nombreCorto?: string
   colors: BrandingColors
   /** Absolute URL of the logo, already validated. */
   logoUrl: string | null
@@ -160,9 +163,9 @@ function sanitizePhone(value: unknown): string | null {
   return phone.length <= TELEFONO_MAX_LENGTH && TELEFONO.test(phone) ? phone : null
 }
 
-function sanitizeName(value: unknown): string | null {
+function sanitizeName(value: unknown, maxLength = HOSPITAL_NAME_MAX_LENGTH): string | null {
   if (typeof value !== 'string') return null
-  const name = cleanDisplayName(value.slice(0, MAX_RAW_NAME_LENGTH), HOSPITAL_NAME_MAX_LENGTH)
+  const name = cleanDisplayName(value.slice(0, MAX_RAW_NAME_LENGTH), maxLength)
   return name === '' ? null : name
 }
 
@@ -211,6 +214,7 @@ export function parseHospitalesAnswer(
     warnings.push('imagen is not a usable logo URL; the logo is not shown')
   }
   const telefono = sanitizePhone(first.telefono)
+  const nombreCorto = sanitizeName(first.nombre_corto, SHORT_NAME_MAX_LENGTH)
   return {
     ok: true,
     warnings,
@@ -219,6 +223,7 @@ export function parseHospitalesAnswer(
       tenant,
       nombre: sanitizeName(first.nombre),
       ...(telefono === null ? {} : { telefono }),
+      ...(nombreCorto === null ? {} : { nombreCorto }),
       colors: deriveBrandingColors(primario, secundario),
       logoUrl,
     },
@@ -235,5 +240,6 @@ export function isBranding(value: unknown): value is Branding {
   const logoValid = value.logoUrl === null || typeof value.logoUrl === 'string'
   const nameValid = value.nombre === null || typeof value.nombre === 'string'
   const phoneValid = value.telefono === undefined || typeof value.telefono === 'string'
-  return colorsValid && logoValid && nameValid && phoneValid
+  const shortNameValid = value.nombreCorto === undefined || typeof value.nombreCorto === 'string'
+  return colorsValid && logoValid && nameValid && phoneValid && shortNameValid
 }

@@ -7,6 +7,7 @@
 import Type, { type Static } from 'typebox'
 import { HOSPITAL_NAME_MAX_LENGTH, TELEFONO_MAX_LENGTH, TELEFONO_PATTERN } from './branding.js'
 import { COLOR_MAX_LENGTH } from './colors.js'
+import { SHORT_NAME_MAX_LENGTH } from './manifest.js'
 import { TENANT_ID_MAX_LENGTH } from './tenants.js'
 
 /** A tenant identifier as the API receives it (the tenant rule itself is `isTenantId`). */
@@ -32,6 +33,8 @@ export const HospitalPublico = Type.Object({
   imagen: Type.String(),
   /** Contact phone ("Teléfono de contacto"), '' when the hospital gave none. */
   telefono: Type.String(),
+  /** What a home screen shows under the icon ("Nombre corto"); '' = shortened from `nombre`. */
+  nombre_corto: Type.String(),
 })
 export type HospitalPublico = Static<typeof HospitalPublico>
 
@@ -64,6 +67,8 @@ export const CambiosHospital = Type.Object(
     color_primario: Type.Optional(Color),
     color_secundario: Type.Optional(Color),
     telefono: Type.Optional(Telefono),
+    /** '' goes back to the name shortened; the server counts the characters a person sees. */
+    nombre_corto: Type.Optional(Type.String({ maxLength: SHORT_NAME_MAX_LENGTH * 8 })),
     activo: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false, minProperties: 1 },

@@ -50,13 +50,14 @@ describe('buildTenantManifest', () => {
     })
   })
 
-  test('without branding it is the product manifest under the tenant scope', () => {
+  test('without branding it is the portal’s manifest: no install identity of its own', () => {
     const manifest = buildTenantManifest(BASE, 'clinica-norte', null)
+    expect(manifest).toEqual(buildTenantManifest(BASE, 'main', null))
     expect(manifest).toMatchObject({
-      id: '/clinica-norte/',
+      id: '/main/',
       name: 'Clínica',
       short_name: 'Clínica',
-      start_url: '/clinica-norte/login',
+      start_url: '/main/login',
       theme_color: DEFAULT_COLORS.primario,
       background_color: '#ffffff',
       icons: APP_ICONS,
@@ -74,6 +75,15 @@ describe('buildTenantManifest', () => {
     expect(manifest.theme_color).toBe(DEFAULT_COLORS.primario)
   })
 
+  test('the short name a hospital set is its home-screen label, else its name shortened', () => {
+    const branding = brandingOf('hospital-central', 'Hospital Central')
+    expect(buildTenantManifest(BASE, 'hospital-central', branding).short_name).toBe('H. Central')
+    expect(
+      buildTenantManifest(BASE, 'hospital-central', { ...branding, nombreCorto: 'Central' })
+        .short_name,
+    ).toBe('Central')
+  })
+
   test('a branding without a name keeps the colours and the product name', () => {
     const manifest = buildTenantManifest(BASE, 'clinica-sol', brandingOf('clinica-sol', null))
     expect(manifest.name).toBe('Clínica')
@@ -81,7 +91,7 @@ describe('buildTenantManifest', () => {
   })
 
   test('a Unicode tenant id is percent-encoded in every URL', () => {
-    const manifest = buildTenantManifest(BASE, 'clínica-añil', null)
+    const manifest = buildTenantManifest(BASE, 'clínica-añil', brandingOf('clínica-añil', 'Añil'))
     expect(manifest.id).toBe('/cl%C3%ADnica-a%C3%B1il/')
     expect(manifest.scope).toBe('/cl%C3%ADnica-a%C3%B1il/')
     expect(manifest.start_url).toBe('/cl%C3%ADnica-a%C3%B1il/login')

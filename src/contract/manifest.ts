@@ -7,7 +7,7 @@
  */
 import type { Branding } from './branding.js'
 import { tenantManifestIcons, type ManifestIcon } from './icons.js'
-import { tenantRoot } from './tenants.js'
+import { DEFAULT_TENANT, tenantRoot } from './tenants.js'
 import { graphemesOf } from './text.js'
 
 /** The product's name where no hospital's applies (the HTML title); the base manifest's too. */
@@ -99,11 +99,13 @@ export function buildTenantManifest(
   const ownBranding = branding?.tenant === tenant ? branding : null
   const ownName = ownBranding?.nombre?.trim() ?? ''
   const name = ownName === '' ? base.name : ownName
-  const scope = `${tenantRoot(tenant)}/`
+  // Without a hospital's own branding (an unknown address, or one not loaded yet) the manifest is
+  // the portal's: an address nobody registered never installs as an app of its own.
+  const scope = `${tenantRoot(ownBranding ? tenant : DEFAULT_TENANT)}/`
   return {
     id: scope,
     name,
-    short_name: shortenName(name),
+    short_name: ownBranding?.nombreCorto ?? shortenName(name),
     description: ownBranding?.nombre
       ? `Portal de ${name} para pacientes y profesionales.`
       : base.description,

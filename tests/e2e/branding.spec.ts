@@ -224,7 +224,10 @@ test.describe('hostile branding answers: logged, nothing shown', () => {
       history.pushState(null, '', '/clinica-norte/login')
       dispatchEvent(new PopStateEvent('popstate'))
     })
-    await expect(page.getByRole('banner')).toContainText('clinica-norte')
+    // The product's name and colours: a failure stays silent, the slug is never shown as a name.
+    await expect(page.getByRole('banner')).toHaveText(/^Clínica/)
+    await expect(page.getByRole('banner')).not.toContainText('Hospital Central')
+    await expect(page.getByRole('banner')).not.toContainText('clinica-norte')
     await expectDefaultBranding(page)
   })
 })

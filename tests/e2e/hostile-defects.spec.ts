@@ -63,6 +63,21 @@ test.describe('a hospital switch and a broken address stay inside the app', () =
     expect(stored.logo).toBeUndefined()
     await expect(page.getByRole('banner').getByRole('img')).toHaveCount(0)
   })
+
+  test('an unknown address shows the product, not a hospital named after its slug', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/no-existe-xyz/login')
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.locator('.brand-name')).toHaveText('Clínica')
+    await expect(page.getByText('no-existe-xyz')).toHaveCount(0)
+    expect(await page.title()).not.toContain('no-existe-xyz')
+    // Its manifest is the portal's: nothing installs as an app called "no-existe-xyz".
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href')
+    const manifest = (await (await request.get(href ?? '')).json()) as Record<string, unknown>
+    expect(manifest).toMatchObject({ id: '/main/', start_url: '/main/login', name: 'Clínica' })
+  })
 })
 
 test.describe('a screen whose code cannot be loaded', () => {

@@ -1,4 +1,4 @@
-import { Suspense, use, type ReactNode } from 'react'
+import { Suspense, use, useEffect, useState, type ReactNode } from 'react'
 import { Link, Outlet, useLoaderData, useNavigate } from 'react-router-dom'
 import { TitleOwnerContext } from '../../components/SectionPage'
 import { appVersion } from '../../config/env'
@@ -12,6 +12,7 @@ import {
   type SessionState,
 } from '../../features/auth/session'
 import { isSharedDevice } from '../../features/auth/shared-device'
+import { useKioskFormReset } from '../../features/auth/use-kiosk-form-reset'
 import { ConnectionStatus } from '../../features/pwa/ConnectionStatus'
 import { InstallHelp } from '../../features/pwa/InstallHelp'
 import { countUnsent } from '../../features/care/outbox'
@@ -135,6 +136,21 @@ function BrandLink({
   )
 }
 
+/** True once `session` has settled with nobody signed in (false while it is being checked). */
+function useIsSignedOut(session: Promise<SessionState>): boolean {
+  const [settled, setSettled] = useState<{ session: Promise<SessionState>; isOut: boolean }>()
+  useEffect(() => {
+    let isCurrent = true
+    void session.then((state) => {
+      if (isCurrent) setSettled({ session, isOut: state.status === 'signed-out' })
+    })
+    return () => {
+      isCurrent = false
+    }
+  }, [session])
+  return settled?.session === session && settled.isOut
+}
+
 /** The branded frame of every screen of a tenant: logo, hospital name, who is signed in. */
 export function TenantLayout() {
   const tenant = useTenant()
@@ -142,6 +158,9 @@ export function TenantLayout() {
   const main = useFocusOnNavigation<HTMLElement>()
   const { branding } = useBranding()
   const isKiosk = useIsKioskMode()
+  // A signed-out kiosk's screen starts afresh when what someone typed is left untouched.
+  const isSignedOut = useIsSignedOut(session)
+  const screenGeneration = useKioskFormReset(isKiosk && isSignedOut)
   const hospitalName = useHospitalName(tenant)
   // Only this tenant's branding: another's (still on screen while a new one loads) never shows.
   const tenantBranding = branding?.tenant === tenant ? branding : null
@@ -182,7 +201,7 @@ export function TenantLayout() {
       <UpdatePrompt shouldApplyWhenIdle={isKiosk} />
       <main ref={main} id="contenido" className="app-main" tabIndex={-1}>
         <TitleOwnerContext value={hospitalName}>
-          <Outlet />
+          <Outlet key={screenGeneration} />
         </TitleOwnerContext>
       </main>
       <footer className="app-footer">

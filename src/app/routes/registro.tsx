@@ -11,7 +11,7 @@ import { PasswordField } from '../../features/join/PasswordField'
 import { TextField } from '../../features/join/TextField'
 import { describeJoinError } from '../../features/join/join-errors'
 import { register, resendConfirmation } from '../../features/join/join-api'
-import { useCurrentTerms } from '../../features/join/TermsAcceptance'
+import { TermsLoading, useCurrentTerms } from '../../features/join/TermsAcceptance'
 import {
   emailError,
   fieldText,
@@ -148,15 +148,7 @@ export function Component() {
         <PasswordField label="Contraseña" error={errors.password} inputRef={passwordInput} />
         <section aria-labelledby={`${id}-terms`}>
           <h2 id={`${id}-terms`}>Términos y condiciones</h2>
-          {terms.status === 'loading' && <p role="status">Cargando los términos y condiciones…</p>}
-          {terms.status === 'error' && (
-            <div role="alert">
-              <p>No se han podido cargar los términos y condiciones.</p>
-              <button type="button" className="button-secondary" onClick={reloadTerms}>
-                Reintentar
-              </button>
-            </div>
-          )}
+          <TermsLoading terms={terms} reload={reloadTerms} />
           {terms.status === 'ready' && terms.terms && (
             <div
               className="terms-box terms-text"

@@ -1,7 +1,12 @@
 import '../../features/join/join.css'
 import { Suspense, use, useState } from 'react'
 import { SectionPage } from '../../components/SectionPage'
-import { TermsAcceptance, TermsText, useCurrentTerms } from '../../features/join/TermsAcceptance'
+import {
+  TermsAcceptance,
+  TermsLoading,
+  TermsText,
+  useCurrentTerms,
+} from '../../features/join/TermsAcceptance'
 import { useTenant } from '../../features/tenant/tenant-gate'
 import { useSession } from './screen-parts'
 
@@ -28,15 +33,7 @@ export function Component() {
   const [terms, reload] = useCurrentTerms(tenant)
   return (
     <SectionPage title="Términos y condiciones">
-      {terms.status === 'loading' && <p role="status">Cargando los términos y condiciones…</p>}
-      {terms.status === 'error' && (
-        <div role="alert">
-          <p>No se han podido cargar los términos y condiciones.</p>
-          <button type="button" className="button-secondary" onClick={reload}>
-            Reintentar
-          </button>
-        </div>
-      )}
+      <TermsLoading terms={terms} reload={reload} />
       {terms.status === 'ready' &&
         (terms.terms ? (
           <>

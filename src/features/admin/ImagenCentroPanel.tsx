@@ -9,6 +9,8 @@ import {
 } from 'react'
 import { UNSAVED_CHANGES_ATTRIBUTE } from '../../config/dom-attributes'
 import { HOSPITAL_NAME_MAX_LENGTH, TELEFONO_MAX_LENGTH } from '../../contract/branding'
+import { SHORT_NAME_MAX_LENGTH, shortenName } from '../../contract/manifest'
+import { graphemesOf } from '../../contract/text'
 import { readHospital, updateHospital, uploadLogo, type VersionedHospital } from './admin-api'
 import { describeAdminError, isStaleVersion } from './admin-errors'
 import { checkColors, formatRatio, type ColorCheck } from './color-check'
@@ -196,17 +198,21 @@ function ImagenForm({
   const [version, setVersion] = useState(initial)
   const [nombre, setNombre] = useState(initial.hospital.nombre)
   const [telefono, setTelefono] = useState(initial.hospital.telefono)
+  const [nombreCorto, setNombreCorto] = useState(initial.hospital.nombre_corto)
   const [primario, setPrimario] = useState(initial.hospital.color_primario)
   const [secundario, setSecundario] = useState(initial.hospital.color_secundario)
   const [needsConfirmation, setNeedsConfirmation] = useState(false)
   const [message, setMessage] = useState<ActionMessage | null>(null)
   const [isSaving, setSaving] = useState(false)
   const check = checkColors(primario, secundario)
+  const shortNameHintId = useId()
   // The fields are controlled, so their DOM defaults follow what is typed: the form says itself
   // that it holds unsaved edits, or an update could reload the page over them.
   const saved = version.hospital
   const hasUnsavedEdits =
     nombre !== saved.nombre ||
+    telefono !== saved.telefono ||
+    nombreCorto !== saved.nombre_corto ||
     primario !== saved.color_primario ||
     secundario !== saved.color_secundario
 
@@ -217,6 +223,7 @@ function ImagenForm({
       const saved = await updateHospital(tenant, version.etag, {
         nombre,
         telefono: telefono.trim(),
+        nombre_corto: nombreCorto.trim(),
         color_primario: primario,
         color_secundario: secundario,
       })
@@ -245,6 +252,13 @@ function ImagenForm({
       setMessage({ text: 'Escribe el nombre del centro.', isError: true })
       return
     }
+    if (graphemesOf(nombreCorto.trim()).length > SHORT_NAME_MAX_LENGTH) {
+      setMessage({
+        text: `El nombre corto puede tener como mucho ${String(SHORT_NAME_MAX_LENGTH)} caracteres.`,
+        isError: true,
+      })
+      return
+    }
     if (check && check.adjustments.length > 0 && !needsConfirmation) {
       setNeedsConfirmation(true)
       return
@@ -271,6 +285,21 @@ function ImagenForm({
             }}
           />
         </label>
+        <label>
+          Nombre corto (opcional; bajo el icono en la pantalla de inicio)
+          <input
+            value={nombreCorto}
+            autoComplete="off"
+            aria-describedby={shortNameHintId}
+            onChange={(event) => {
+              setNombreCorto(event.currentTarget.value)
+            }}
+          />
+        </label>
+        <p id={shortNameHintId} className="field-hint">
+          Hasta {SHORT_NAME_MAX_LENGTH} caracteres. Si lo dejas vacío: «
+          {shortenName(nombre.trim() === '' ? saved.nombre : nombre)}».
+        </p>
         <label>
           Teléfono de contacto (opcional; se muestra al pie de las pantallas del centro)
           <input

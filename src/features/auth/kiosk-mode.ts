@@ -12,6 +12,12 @@ export const KIOSK_PARAM = 'kiosco'
 /** Attribute on `<html>` while kiosk mode is on: the kiosk styles hang on it. */
 export const KIOSK_ATTRIBUTE = 'data-kiosco'
 
+/**
+ * How long a form typed into on a signed-out kiosk may stay untouched before it is cleared: the
+ * next person in the waiting room must not find what the last one typed.
+ */
+export const KIOSK_FORM_IDLE_MS = 2 * 60_000
+
 export type KioskSwitch = 'on' | 'off' | 'ignore'
 
 /**

@@ -35,6 +35,24 @@ export function useCurrentTerms(tenant: string): [Loaded, () => void] {
 }
 
 /** The text of a version of the terms, with its number and date. */
+/** What shows until the terms are read: "Cargando…", or why not and "Reintentar". */
+export function TermsLoading({ terms, reload }: { terms: Loaded; reload: () => void }) {
+  if (terms.status === 'loading') {
+    return <p role="status">Cargando los términos y condiciones…</p>
+  }
+  if (terms.status === 'error') {
+    return (
+      <div role="alert">
+        <p>No se han podido cargar los términos y condiciones.</p>
+        <button type="button" className="button-secondary" onClick={reload}>
+          Reintentar
+        </button>
+      </div>
+    )
+  }
+  return null
+}
+
 export function TermsText({ terms }: { terms: Terminos }) {
   return (
     <>
@@ -81,15 +99,7 @@ export function TermsAcceptance({
     <section className="join-section" aria-labelledby={id}>
       <h2 id={id}>Los términos y condiciones han cambiado</h2>
       <p>Para continuar, lee y acepta la versión actual.</p>
-      {terms.status === 'loading' && <p role="status">Cargando los términos y condiciones…</p>}
-      {terms.status === 'error' && (
-        <div role="alert">
-          <p>No se han podido cargar los términos y condiciones.</p>
-          <button type="button" className="button-secondary" onClick={reload}>
-            Reintentar
-          </button>
-        </div>
-      )}
+      <TermsLoading terms={terms} reload={reload} />
       {terms.status === 'ready' && terms.terms && (
         <>
           <TermsText terms={terms.terms} />

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import {
   createServiceWorkerController,
+  UPDATE_CHECK_ON_NAVIGATION_MS,
   registerServiceWorker,
   type ControllingEvent,
   type WorkboxLike,
@@ -166,6 +167,24 @@ describe('createServiceWorkerController', () => {
     const { workbox } = setup()
     await vi.advanceTimersByTimeAsync(60 * 60 * 1000)
     expect(workbox.update).toHaveBeenCalledOnce()
+  })
+
+  test('a navigation looks for a new version when the last look is over 5 minutes old', async () => {
+    const { controller, workbox } = setup()
+    // Registering has just looked: navigating right away asks nothing more.
+    controller.checkOnNavigation()
+    expect(workbox.update).not.toHaveBeenCalled()
+
+    await vi.advanceTimersByTimeAsync(UPDATE_CHECK_ON_NAVIGATION_MS + 1)
+    controller.checkOnNavigation()
+    controller.checkOnNavigation()
+    expect(workbox.update).toHaveBeenCalledOnce()
+
+    // The hourly look counts as a look as well.
+    await vi.advanceTimersByTimeAsync(60 * 60 * 1000 - UPDATE_CHECK_ON_NAVIGATION_MS - 1)
+    expect(workbox.update).toHaveBeenCalledTimes(2)
+    controller.checkOnNavigation()
+    expect(workbox.update).toHaveBeenCalledTimes(2)
   })
 
   test("the waiting version's release notes join the state once read", async () => {

@@ -58,10 +58,18 @@ export interface ServiceWorkerController {
   getSnapshot: () => ServiceWorkerUpdateState
   /** Activates the waiting version; the page reloads once, when the new worker controls it. */
   acceptUpdate: () => void
+  /**
+   * Looks for a new version when the last look is older than `UPDATE_CHECK_ON_NAVIGATION_MS`:
+   * called on every in-app navigation, so an open tab learns of a release within minutes of
+   * being used, not an hour later.
+   */
+  checkOnNavigation: () => void
   onBrandingUpdated: (listener: (tenant: string) => void) => () => void
 }
 
 const HOUR_MS = 60 * 60 * 1000
+/** A navigation looks for a new version when the last look is older than this. */
+export const UPDATE_CHECK_ON_NAVIGATION_MS = 5 * 60 * 1000
 
 export function createServiceWorkerController({
   createWorkbox,
@@ -79,6 +87,13 @@ export function createServiceWorkerController({
   let workbox: WorkboxLike | null = null
   let isReloadRequested = false
   let hasReloaded = false
+  let lastCheckAt = 0
+
+  function checkForUpdate() {
+    if (!workbox) return
+    lastCheckAt = Date.now()
+    workbox.update().catch(() => undefined)
+  }
 
   function setState(next: ServiceWorkerUpdateState) {
     if (
@@ -134,9 +149,8 @@ export function createServiceWorkerController({
       container?.startMessages()
       // Without a worker the app still works online; there is nothing to tell the user.
       instance.register().catch(() => undefined)
-      const checkForUpdate = () => {
-        instance.update().catch(() => undefined)
-      }
+      // Registering fetches the worker script: that is a look for a new version too.
+      lastCheckAt = Date.now()
       setInterval(checkForUpdate, updateCheckIntervalMs)
       onForeground(() => {
         if (isInstalled()) checkForUpdate()
@@ -156,6 +170,10 @@ export function createServiceWorkerController({
       if (!workbox || !state.isUpdateWaiting || isReloadRequested) return
       isReloadRequested = true
       workbox.messageSkipWaiting()
+    },
+
+    checkOnNavigation() {
+      if (Date.now() - lastCheckAt > UPDATE_CHECK_ON_NAVIGATION_MS) checkForUpdate()
     },
 
     onBrandingUpdated(listener) {

@@ -105,6 +105,14 @@ test('a product admin onboards a hospital; its admin brands it; its patient sees
   await page.getByLabel(/Color primario/).fill('#6a1b9a')
   await page.getByLabel(/Color secundario/).fill('#fff59d')
   await page.getByLabel(/Teléfono de contacto/).fill('+34 910 555 010')
+  // Too long for a home screen: said in Spanish before anything is sent.
+  const shortName = page.getByLabel(/Nombre corto/)
+  await shortName.fill('Hospital de Pruebas')
+  await page.getByRole('button', { name: 'Guardar cambios' }).click()
+  await expect(
+    page.getByText('El nombre corto puede tener como mucho 12 caracteres.'),
+  ).toBeVisible()
+  await shortName.fill('Pruebas')
   await expect(page.getByText(/El color secundario #fff59d es demasiado claro/)).toBeVisible()
   await expect(page.getByRole('row', { name: /Texto de la cabecera y los botones/ })).toContainText(
     'Legible (cumple AA)',
@@ -116,6 +124,9 @@ test('a product admin onboards a hospital; its admin brands it; its patient sees
   await expect(page.getByText(/Cambios guardados/)).toBeVisible()
   // This device shows the new colours at once.
   await expect.poll(() => brandColors(page)).toEqual({ primario: '#6a1b9a', secundario: '#fff59d' })
+  // And a phone that installs it shows the short name under the icon.
+  const manifest = await page.request.get(`/${slug}/manifest.webmanifest`)
+  expect(((await manifest.json()) as { short_name: string }).short_name).toBe('Pruebas')
 
   await createAccount(page, {
     nombre: 'Paciente de Pruebas',

@@ -127,6 +127,28 @@ test('on a kiosk an idle session always ends by itself', async ({ page }) => {
   expect(await isKiosk(page)).toBe(true)
 })
 
+test('a signed-out kiosk clears a form left untouched for 2 minutes, and only then', async ({
+  page,
+}) => {
+  await page.clock.install()
+  await page.goto('/hospital-central/login?kiosco=1')
+  await expect.poll(() => isKiosk(page)).toBe(true)
+  const email = page.getByLabel('Correo electrónico')
+  await email.fill('persona.anterior@example.com')
+
+  // Still being filled in: a minute and a half, then a key press, then another 90 s.
+  await page.clock.fastForward('01:30')
+  await expect(email).toHaveValue('persona.anterior@example.com')
+  await email.press('End')
+  await page.clock.fastForward('01:30')
+  await expect(email).toHaveValue('persona.anterior@example.com')
+
+  // Left alone for 2 minutes: the next person finds an empty form.
+  await page.clock.fastForward('00:31')
+  await expect(page.getByLabel('Correo electrónico')).toHaveValue('')
+  await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible()
+})
+
 test('a connection error shown while offline goes once the connection is back', async ({
   page,
   context,

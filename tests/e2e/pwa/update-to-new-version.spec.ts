@@ -204,8 +204,9 @@ test('a kiosk left alone applies the update by itself, never while a form holds 
   await email.fill('paciente@hospital-central.es')
   await publishVersionB(page)
 
-  // Someone left a half-filled form: however long the kiosk stays idle, their input stays.
-  await page.clock.fastForward('10:00')
+  // Someone is filling a form: the update never reloads it away. (Left untouched for 2 minutes,
+  // a kiosk clears it for the next person: tests/e2e/kiosk/kiosk-mode.spec.ts.)
+  await page.clock.fastForward('01:30')
   await page.waitForTimeout(1_000)
   expect(loads.count).toBe(0)
   await expect(email).toHaveValue('paciente@hospital-central.es')
@@ -225,4 +226,23 @@ test('a kiosk left alone applies the update by itself, never while a form holds 
   await expect.poll(() => loads.count).toBe(1)
   // Still a kiosk after the update.
   await expect(page.locator('html')).toHaveAttribute('data-kiosco', '')
+})
+
+test('an open tab learns of a new version on its next navigation once 5 minutes have passed', async ({
+  page,
+}) => {
+  await page.clock.install()
+  const loads = await openVersionA(page)
+  await deploy(buildB, served)
+  // Moments later, a navigation asks nothing: the page has only just looked.
+  await page.getByRole('link', { name: 'Directorio' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Directorio' })).toBeVisible()
+  await page.waitForTimeout(1_000)
+  await expect(updatePrompt(page)).toHaveCount(0)
+
+  // Five minutes on (well before the hourly look), the next navigation finds version B.
+  await page.clock.fastForward('05:01')
+  await page.getByRole('link', { name: 'Términos y condiciones' }).click()
+  await expect(updatePrompt(page)).toBeVisible({ timeout: 15_000 })
+  expect(loads.count).toBe(0)
 })
