@@ -120,8 +120,14 @@ export function createImmediateCare(deps: ImmediateCareDeps) {
         return { created: false, answer: await answer(existing) }
       }
 
+      // A screen that showed a version names it, and a newer one must be read first; one that
+      // only links to the terms accepts the version current now, which the link shows.
       const current = await deps.terms.current(hospital.tenant)
-      if (current && body.terminos_version !== current.version) {
+      if (
+        current &&
+        body.terminos_version !== undefined &&
+        body.terminos_version !== current.version
+      ) {
         throw new HttpError(
           409,
           'terms_changed',

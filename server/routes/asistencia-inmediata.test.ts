@@ -254,6 +254,23 @@ describe('immediate care without an account', () => {
     expect(stale.json()).toMatchObject({ error: 'terms_changed' })
   })
 
+  it('records the current terms as accepted when the screen names no version', async () => {
+    const body = immediateBody()
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/asistencias/inmediata',
+      payload: body,
+      remoteAddress: nextAddress(),
+    })
+    expect(response.statusCode).toBe(201)
+    const token = response.json<AsistenciaInmediataCreada>().sesion?.token ?? ''
+    const me = await testApp.app.inject({
+      url: '/api/me',
+      headers: { 'x-authorization': `Bearer ${token}` },
+    })
+    expect(me.json()).toMatchObject({ terminos_pendientes: false, invitado: true })
+  })
+
   it('accepts an email as the contact', async () => {
     const response = await send(immediateBody({ contacto: '  Lucia@Ejemplo.ES ' }))
     expect(response.statusCode).toBe(201)

@@ -1,4 +1,3 @@
-import '../../features/join/join.css'
 import '../../features/care/care.css'
 /**
  * `/{tenant}/atencion-profesional-publica-inmediata`: immediate care without an account. From a
@@ -13,6 +12,7 @@ import {
   useRef,
   useState,
   useSyncExternalStore,
+  type Ref,
   type SubmitEvent,
 } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
@@ -31,12 +31,10 @@ import { isKioskMode, subscribeToKioskMode } from '../../features/auth/kiosk-mod
 import { startSession } from '../../features/auth/session'
 import { describeCareError } from '../../features/care/care-errors'
 import { requestImmediateCare } from '../../features/care/immediate-api'
-import { isUnsentFailure, keepWalkIn } from '../../features/care/outbox'
+import { isUnsentFailure } from '../../features/care/outbox'
+import { keepWalkIn } from '../../features/care/walk-in-outbox'
 import { newId } from '../../features/care/new-id'
 import { WalkInScreen, type WalkIn } from '../../features/care/WalkInScreen'
-import { TextField } from '../../features/join/TextField'
-import { useCurrentTerms } from '../../features/join/TermsAcceptance'
-import { fieldText, nameError } from '../../features/join/validate-join'
 import { useTenant } from '../../features/tenant/tenant-gate'
 import { SCREEN_TITLES } from './screen-titles'
 import { useSession } from './screen-parts'
@@ -45,6 +43,63 @@ const SCREEN = 'atencion-profesional-publica-inmediata'
 const FIELDS = ['nombre', 'contacto', 'motivo', 'terminos'] as const
 type Field = (typeof FIELDS)[number]
 type FieldErrors = Partial<Record<Field, string>>
+
+/** The text of a form field, or '' when absent. */
+function fieldText(form: FormData, name: string): string {
+  const value = form.get(name)
+  return typeof value === 'string' ? value.trim() : ''
+}
+
+function nombreError(nombre: string): string | undefined {
+  if (nombre === '') return 'Introduce tu nombre.'
+  if (nombre.length > PERSON_NAME_MAX_LENGTH) {
+    return `El nombre puede tener como máximo ${String(PERSON_NAME_MAX_LENGTH)} caracteres.`
+  }
+  return undefined
+}
+
+/**
+ * A labelled one-line field whose error is tied to it. (Not the joining screens' field: sharing
+ * their modules would split them into more chunks on those screens' first load.)
+ */
+function Field({
+  label,
+  name,
+  autoComplete,
+  maxLength,
+  error,
+  inputRef,
+}: {
+  label: string
+  name: string
+  autoComplete: string
+  maxLength: number
+  error: string | undefined
+  inputRef: Ref<HTMLInputElement>
+}) {
+  const id = useId()
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        ref={inputRef}
+        id={id}
+        name={name}
+        type="text"
+        required
+        autoComplete={autoComplete}
+        maxLength={maxLength}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
 
 function contactoError(contacto: string): string | undefined {
   if (contacto === '') return 'Introduce un teléfono o un correo electrónico.'
@@ -77,7 +132,6 @@ interface FormProps {
 
 function ImmediateCareForm({ tenant, isKiosk, onSent }: FormProps) {
   const id = useId()
-  const [terms, reloadTerms] = useCurrentTerms(tenant)
   const [errors, setErrors] = useState<FieldErrors>({})
   const [failure, setFailure] = useState<string | null>(null)
   const [isBusy, setBusy] = useState(false)
@@ -92,11 +146,11 @@ function ImmediateCareForm({ tenant, isKiosk, onSent }: FormProps) {
     event.preventDefault()
     if (isBusy) return
     const form = new FormData(event.currentTarget)
-    const nombre = fieldText(form, 'nombre').trim()
-    const contacto = fieldText(form, 'contacto').trim()
-    const motivo = fieldText(form, 'motivo').trim()
+    const nombre = fieldText(form, 'nombre')
+    const contacto = fieldText(form, 'contacto')
+    const motivo = fieldText(form, 'motivo')
     const found: FieldErrors = {
-      nombre: nameError(nombre),
+      nombre: nombreError(nombre),
       contacto: contactoError(contacto),
       motivo: motivoError(motivo),
       terminos:
@@ -117,7 +171,6 @@ function ImmediateCareForm({ tenant, isKiosk, onSent }: FormProps) {
       inputs[first].current?.focus()
       return
     }
-    if (terms.status !== 'ready') return
     setBusy(true)
     try {
       await onSent({
@@ -126,17 +179,13 @@ function ImmediateCareForm({ tenant, isKiosk, onSent }: FormProps) {
         nombre,
         contacto,
         motivo,
+        // The form links to the terms rather than showing them: the server records the
+        // version current when the person accepted.
         acepta_terminos: true,
-        ...(terms.terms ? { terminos_version: terms.terms.version } : {}),
         ...(isKiosk ? { presencial: true } : {}),
       })
     } catch (error) {
-      if (error instanceof ApiError && error.code === 'terms_changed') {
-        reloadTerms()
-        setFailure('Los términos y condiciones han cambiado: léelos de nuevo y vuelve a enviar.')
-      } else {
-        setFailure(describeFailure(error))
-      }
+      setFailure(describeFailure(error))
       setBusy(false)
     }
   }
@@ -144,12 +193,12 @@ function ImmediateCareForm({ tenant, isKiosk, onSent }: FormProps) {
   const termsError = errors.terminos
   return (
     <form
-      className="join-form"
+      className="care-form"
       noValidate
       aria-busy={isBusy}
       onSubmit={(event) => void onSubmit(event)}
     >
-      <TextField
+      <Field
         label="Nombre"
         name="nombre"
         autoComplete={autoComplete('name')}
@@ -157,7 +206,7 @@ function ImmediateCareForm({ tenant, isKiosk, onSent }: FormProps) {
         error={errors.nombre}
         inputRef={nombreInput}
       />
-      <TextField
+      <Field
         label="Teléfono o correo electrónico"
         name="contacto"
         autoComplete={autoComplete('tel')}
@@ -184,14 +233,6 @@ function ImmediateCareForm({ tenant, isKiosk, onSent }: FormProps) {
           </p>
         )}
       </div>
-      {terms.status === 'error' && (
-        <div role="alert">
-          <p>No se han podido cargar los términos y condiciones.</p>
-          <button type="button" className="button-secondary" onClick={reloadTerms}>
-            Reintentar
-          </button>
-        </div>
-      )}
       <div className="field field-checkbox">
         <input
           ref={terminosInput}

@@ -9,7 +9,8 @@ import { SectionPage } from '../../components/SectionPage'
 import type { SolicitudInmediata } from '../../contract/immediate-care'
 import { KIOSK_TICKET_SECONDS } from '../../contract/immediate-care-rules'
 import { requestImmediateCare } from './immediate-api'
-import { forgetWalkIn, isUnsentFailure } from './outbox'
+import { isUnsentFailure } from './outbox'
+import { forgetWalkIn } from './walk-in-outbox'
 
 export interface WalkIn {
   body: SolicitudInmediata

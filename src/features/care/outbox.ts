@@ -9,12 +9,10 @@ import type { NuevaAsistencia, NuevoMensaje } from '../../contract/care'
 import { api } from '../../lib/api'
 import { ApiError, NetworkError, TimeoutError } from '../../lib/api-errors'
 import { readValue } from '../../lib/storage'
-import type { SolicitudInmediata } from '../../contract/immediate-care'
 import {
   listOutbox,
   OUTBOX_SYNC_TAG,
   putOutboxItem,
-  removeOutboxItem,
   type OutboxItem,
 } from '../../shared/care-outbox-db'
 import {
@@ -126,11 +124,10 @@ const pageTransport: OutboxTransport = {
 
 /** Sends what the outbox holds from this page, then tells the screens what is left. */
 export async function sendOutbox(): Promise<void> {
-  // Another account's writes are never sent with this session's token; without a session only
-  // a kiosk's walk-ins (public, no token) go.
+  // Another account's writes are never sent with this session's token. Without a session the
+  // outbox holds only a kiosk's walk-ins (sign-out and the wipe empty it), sent without a token.
   if (readValue('token') === null) {
-    await sendKeptWalkIns()
-    return
+    if ((await listOutbox()).some((item) => item.tipo !== 'presencial')) return
   }
   await replayOutbox(pageTransport)
   await refreshPending()
@@ -154,43 +151,4 @@ export function startOutboxReplay(): () => void {
 /** What sign-out asks about: writes that would be lost. */
 export async function countUnsent(): Promise<number> {
   return (await listOutbox()).length
-}
-
-/** Keeps a walk-in written without a connection; no token: the route is public. */
-export async function keepWalkIn(body: SolicitudInmediata): Promise<void> {
-  await putOutboxItem({
-    id: body.id,
-    tipo: 'presencial',
-    tenant: body.tenant,
-    asistenciaId: body.id,
-    ruta: absolute(API_PATHS.asistenciaInmediata),
-    cuerpo: body,
-    fotos: [],
-    fotosEnviadas: 0,
-    token: null,
-    creadoEn: Date.now(),
-  })
-}
-
-/** Forgets a kept walk-in once the server has it. */
-export function forgetWalkIn(id: string): Promise<void> {
-  return removeOutboxItem(id)
-}
-
-/**
- * Sends the walk-ins a kiosk kept, oldest first; each leaves the outbox once the server has it
- * (or refuses it for good). Stops at the first that cannot reach the server.
- */
-async function sendKeptWalkIns(): Promise<void> {
-  const walkIns = (await listOutbox()).filter((item) => item.tipo === 'presencial')
-  if (walkIns.length === 0) return
-  for (const item of walkIns) {
-    try {
-      await api.request(API_PATHS.asistenciaInmediata, { method: 'POST', body: item.cuerpo })
-    } catch (error) {
-      if (!(error instanceof ApiError) || outcomeOfStatus(error.status) === 'retry') return
-    }
-    await removeOutboxItem(item.id)
-  }
-  await refreshPending()
 }
