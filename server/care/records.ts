@@ -37,6 +37,7 @@ export function toAsistencia(view: AsistenciaView, espera: Espera | null): Asist
     espera: view.estado === 'en_espera' ? espera : null,
     ticket: view.ticket,
     derivada_de: view.derivada_de,
+    ...(view.contacto === null ? {} : { contacto: view.contacto }),
   }
 }
 

@@ -327,6 +327,8 @@ describe('kiosk walk-ins', () => {
       id: walkIn.asistencia.id,
       origen: 'presencial',
       ticket: 'A-001',
+      // The staff can call the person back.
+      contacto: '+34 600 123 456',
     })
   })
 })

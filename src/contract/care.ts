@@ -101,6 +101,8 @@ export const Asistencia = Type.Object({
   espera: Type.Union([Espera, Type.Null()]),
   /** Kiosk walk-ins: the short ticket shown to the person ("A-014"). */
   ticket: Type.Union([Type.String(), Type.Null()]),
+  /** How to reach a person without an account (phone or email), for the staff to call back. */
+  contacto: Type.Optional(Type.String()),
   /** A referral: the request it came from. */
   derivada_de: Type.Union([Uuid, Type.Null()]),
 })

@@ -222,6 +222,12 @@ function RequestSummary({ asistencia, isPatient }: { asistencia: Asistencia; isP
           <dd>{asistencia.paciente.nombre}</dd>
         </div>
       )}
+      {!isPatient && asistencia.contacto !== undefined && (
+        <div>
+          <dt>Contacto</dt>
+          <dd>{asistencia.contacto}</dd>
+        </div>
+      )}
       <div>
         <dt>Motivo</dt>
         <dd className="care-text">{asistencia.motivo}</dd>

@@ -136,6 +136,8 @@ test('a guest asks for immediate care without an account and is attended up to t
   await expect(row).toContainText('Invitada Pruebas')
   await row.getByRole('button', { name: 'Atender' }).click()
   await expect(professional).toHaveURL(new RegExp(`/atencion-asistencia/${id}$`))
+  // The professional can call the guest back.
+  await expect(professional.getByText('+34 600 123 456')).toBeVisible()
 
   await expect(guest.getByRole('heading', { name: /^Te atiende / })).toBeVisible()
   await professional.getByLabel('Mensaje').fill('Aprieta la herida con una gasa limpia.')
