@@ -21,9 +21,8 @@ import {
 } from './features/pwa/register-service-worker'
 import { requestPersistentStorageWhenInstalled } from './features/pwa/storage-persistence'
 import {
-  getBrandingSnapshot,
+  applyBrandingAnswer,
   initBrandingFromDocument,
-  loadBranding,
   retryInterruptedBranding,
 } from './features/tenant/branding-controller'
 import { initialRedirect } from './features/tenant/tenant-gate'
@@ -75,9 +74,8 @@ connectReconnectRecovery(connectionMonitor, async () => {
 // Care writes kept offline go out when the connection or the user comes back.
 startOutboxReplay()
 
-onBrandingUpdated((tenant) => {
-  if (getBrandingSnapshot().tenant === tenant) void loadBranding(tenant)
-})
+// The worker's fresher answer for the hospital on screen, applied as it is (no second fetch).
+onBrandingUpdated(applyBrandingAnswer)
 
 const app = (
   <StrictMode>

@@ -7,13 +7,18 @@ export const SW_MESSAGES = {
    * controlled it; Workbox's router runs them through its routes (workbox-routing).
    */
   cacheUrls: 'CACHE_URLS',
-  /** Worker → pages: a fresher `verHospitales` answer for `tenant` is in the cache. */
+  /**
+   * Worker → pages: a fresher `verHospitales` answer for `tenant` is in the cache; `answer` is its
+   * body, which the pages apply at once (no second fetch).
+   */
   brandingUpdated: 'BRANDING_UPDATED',
 } as const
 
 export interface BrandingUpdatedMessage {
   type: typeof SW_MESSAGES.brandingUpdated
   tenant: string
+  /** The answer's JSON body: the page checks it by its own rules, as if it had fetched it. */
+  answer: unknown
 }
 
 /** True for a well-formed `BRANDING_UPDATED` message (messages are checked, never trusted). */

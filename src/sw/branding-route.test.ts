@@ -4,13 +4,13 @@ import type { Branding } from '../contract/branding'
 import { isServedFromWorkerCache } from '../config/sw-messages'
 import {
   BRANDING_MAX_ENTRIES,
-  createBrandingChangedPlugin,
+  createBrandingAnswerPlugin,
   createBrandingStrategy,
-  createIconWarmingPlugin,
   isHospitalesRequest,
   markServedFromCache,
   notifyBrandingUpdated,
-  readAnswerLogoUrl,
+  type BrandingAnswerEffects,
+  type WarmLogo,
 } from './branding-route'
 import {
   fakeClients,
@@ -51,19 +51,19 @@ function answerWithLogo(imagen: unknown, status = 200): Response {
 
 let storage: FakeCacheStorage
 let fetchMock: ReturnType<typeof vi.fn<(request: Request) => Promise<Response>>>
-let notify: ReturnType<typeof vi.fn<(tenant: string) => void>>
+let notify: ReturnType<typeof vi.fn<(tenant: string, answer: unknown) => void>>
 
 beforeEach(() => {
   storage = installWorkerGlobals()
   fetchMock = vi.fn<(request: Request) => Promise<Response>>()
   vi.stubGlobal('fetch', fetchMock)
-  notify = vi.fn<(tenant: string) => void>()
+  notify = vi.fn<(tenant: string, answer: unknown) => void>()
 })
 
 // One request through the strategy, waiting for the background refresh as the worker would.
 async function requestBrandingResponse(url = URL_CENTRAL): Promise<Response> {
   const request = new Request(url)
-  const [response, done] = createBrandingStrategy(notify).handleAll({
+  const [response, done] = createBrandingStrategy({ notify }).handleAll({
     request,
     event: toFetchEvent(request),
   })
@@ -141,7 +141,10 @@ describe('stale-while-revalidate with change detection', () => {
     await requestBranding()
     expect(notify).not.toHaveBeenCalled()
     await requestBranding()
-    expect(notify).toHaveBeenCalledExactlyOnceWith('hospital-central')
+    // With the new answer itself: the page applies it without fetching it again.
+    expect(notify).toHaveBeenCalledExactlyOnceWith('hospital-central', [
+      { tenant: 'hospital-central', nombre: 'Central renovado' },
+    ])
     await requestBranding()
     expect(notify).toHaveBeenCalledOnce()
   })
@@ -175,7 +178,7 @@ describe('stale-while-revalidate with change detection', () => {
     const request = new Request(URL_CENTRAL, {
       headers: { Accept: 'application/json', 'X-Authorization': 'Bearer secreto' },
     })
-    const [, done] = createBrandingStrategy(notify).handleAll({
+    const [, done] = createBrandingStrategy({ notify }).handleAll({
       request,
       event: toFetchEvent(request),
     })
@@ -198,7 +201,7 @@ describe('stale-while-revalidate with change detection', () => {
   })
 
   test('the cache is bounded', () => {
-    const strategy = createBrandingStrategy(notify)
+    const strategy = createBrandingStrategy({ notify })
     expect(strategy.cacheName).toBe('clinica-pwa-branding-v1')
     expect(strategy.plugins).toContainEqual(
       expect.objectContaining({ config: { maxEntries: BRANDING_MAX_ENTRIES } }),
@@ -206,13 +209,13 @@ describe('stale-while-revalidate with change detection', () => {
   })
 })
 
-describe('createBrandingChangedPlugin', () => {
+describe('createBrandingAnswerPlugin', () => {
   const request = new Request(URL_CENTRAL)
   const event = toFetchEvent(request)
   const cacheName = CACHE_NAMES.branding
 
   test('needs a tenant in the URL', async () => {
-    const plugin = createBrandingChangedPlugin(notify)
+    const plugin = createBrandingAnswerPlugin({ notify })
     await plugin.cacheDidUpdate?.({
       cacheName,
       event,
@@ -224,7 +227,7 @@ describe('createBrandingChangedPlugin', () => {
   })
 
   test('compares bodies, not headers', async () => {
-    const plugin = createBrandingChangedPlugin(notify)
+    const plugin = createBrandingAnswerPlugin({ notify })
     const older = hospitalesAnswer('a')
     const newer = new Response(await hospitalesAnswer('a').text(), { headers: { ETag: 'W/"2"' } })
     await plugin.cacheDidUpdate?.({
@@ -241,48 +244,65 @@ describe('createBrandingChangedPlugin', () => {
 describe('notifyBrandingUpdated', () => {
   test('posts the message to every window client', async () => {
     const { windows, clients, asClients } = fakeClients(2)
-    await notifyBrandingUpdated(asClients(), 'clínica-añil')
+    await notifyBrandingUpdated(asClients(), 'clínica-añil', [{ nombre: 'Añil' }])
     expect(clients.matchAll).toHaveBeenCalledWith({ type: 'window' })
     for (const client of windows) {
       expect(client.postMessage).toHaveBeenCalledExactlyOnceWith({
         type: 'BRANDING_UPDATED',
         tenant: 'clínica-añil',
+        answer: [{ nombre: 'Añil' }],
       })
     }
   })
 })
 
-describe('readAnswerLogoUrl', () => {
+describe('the logo a kept answer warms', () => {
+  async function warmedBy(request: Request, answer: Response): Promise<string[]> {
+    const warmLogo = vi.fn<WarmLogo>(() => Promise.resolve(true))
+    await createBrandingAnswerPlugin({ notify, warmLogo }).cacheDidUpdate?.({
+      cacheName: CACHE_NAMES.branding,
+      event: toFetchEvent(request),
+      request,
+      newResponse: answer,
+      state: {},
+    })
+    return warmLogo.mock.calls.map(([logoUrl]) => logoUrl)
+  }
   const request = new Request(URL_CENTRAL)
 
   test.each([
-    ['/logos/central.png', 'https://api.example/logos/central.png'],
-    ['https://cdn.example/central.png', 'https://cdn.example/central.png'],
-    ['data:image/png;base64,AAAA', null],
-    ['javascript:alert(1)', null],
-    [null, null],
+    ['/logos/central.png', ['https://api.example/logos/central.png']],
+    ['https://cdn.example/central.png', ['https://cdn.example/central.png']],
+    ['data:image/png;base64,AAAA', []],
+    ['javascript:alert(1)', []],
+    [null, []],
   ])('imagen %j → %j', async (imagen, expected) => {
-    expect(await readAnswerLogoUrl(request, answerWithLogo(imagen))).toBe(expected)
+    expect(await warmedBy(request, answerWithLogo(imagen))).toEqual(expected)
   })
 
-  test('an invalid answer or a request without tenant gives nothing', async () => {
-    expect(await readAnswerLogoUrl(request, new Response('not json'))).toBeNull()
-    expect(await readAnswerLogoUrl(request, new Response('[]'))).toBeNull()
+  test('an invalid answer or a request without tenant warms nothing', async () => {
+    expect(await warmedBy(request, new Response('not json'))).toEqual([])
+    expect(await warmedBy(request, new Response('[]'))).toEqual([])
     expect(
-      await readAnswerLogoUrl(
+      await warmedBy(
         new Request('https://api.example/api/hospitales'),
         answerWithLogo('/logos/central.png'),
       ),
-    ).toBeNull()
+    ).toEqual([])
   })
 })
 
 describe('the logo of every kept answer is warmed', () => {
   async function requestWithWarming(warmLogo: ReturnType<typeof vi.fn>) {
     const request = new Request(URL_CENTRAL)
-    const [response, done] = createBrandingStrategy(notify, {
+    const effects: BrandingAnswerEffects = {
+      notify,
       warmLogo: warmLogo as (logoUrl: string, event: ExtendableEvent) => Promise<unknown>,
-    }).handleAll({ request, event: toFetchEvent(request) })
+    }
+    const [response, done] = createBrandingStrategy(effects).handleAll({
+      request,
+      event: toFetchEvent(request),
+    })
     await done
     return response
   }
@@ -329,7 +349,7 @@ describe('the worker keeps the last known branding of every tenant', () => {
 
   async function requestWithStore(store: ReturnType<typeof memoryStore>) {
     const request = new Request(URL_CENTRAL)
-    const [response, done] = createBrandingStrategy(notify, { store }).handleAll({
+    const [response, done] = createBrandingStrategy({ notify, store }).handleAll({
       request,
       event: toFetchEvent(request),
     })
@@ -372,7 +392,7 @@ describe("every kept answer brings its hospital's icons", () => {
     const request = new Request(
       `https://api.example/api/hospitales?tenant=${encodeURIComponent(tenant)}`,
     )
-    const done = createIconWarmingPlugin(warm).cacheDidUpdate?.({
+    const done = createBrandingAnswerPlugin({ notify, warmIcons: warm }).cacheDidUpdate?.({
       request,
       event: toFetchEvent(request),
       cacheName: CACHE_NAMES.branding,

@@ -1,7 +1,7 @@
 /**
  * `verHospitales` answers: stale-while-revalidate, so a repeat visit is branded at once (also
  * offline) and refreshed in the background. When the refreshed answer differs from the one the
- * page was given, the open pages are told to apply it again. The worker is the one owner of the
+ * page was given, the open pages are given it to apply, with no second fetch. The worker is the one owner of the
  * last known branding on the device: it validates every answer it keeps and stores the result
  * for the shell and the manifest it builds.
  */
@@ -29,14 +29,18 @@ export function isHospitalesRequest({
   return request.method === 'GET' && url.pathname.endsWith(API_PATHS.hospitales)
 }
 
-/** Posts `BRANDING_UPDATED` for `tenant` to every window this worker controls. */
-export async function notifyBrandingUpdated(clients: Clients, tenant: string): Promise<void> {
-  const message: BrandingUpdatedMessage = { type: SW_MESSAGES.brandingUpdated, tenant }
+/** Posts `BRANDING_UPDATED` with the new `answer` for `tenant` to every window it controls. */
+export async function notifyBrandingUpdated(
+  clients: Clients,
+  tenant: string,
+  answer: unknown,
+): Promise<void> {
+  const message: BrandingUpdatedMessage = { type: SW_MESSAGES.brandingUpdated, tenant, answer }
   const windows = await clients.matchAll({ type: 'window' })
   for (const client of windows) client.postMessage(message)
 }
 
-/** The body as text, read from a copy: every plugin sees the same answer. */
+/** The body as text, read from a copy (the page is given the response itself). */
 async function readBody(response: Response): Promise<string | null> {
   try {
     return await response.clone().text()
@@ -45,21 +49,11 @@ async function readBody(response: Response): Promise<string | null> {
   }
 }
 
-/**
- * Calls `notify(tenant)` when a fresh answer replaces a cached one with a different body.
- * The first answer for a tenant notifies nobody: the page got that very answer from the network.
- */
-export function createBrandingChangedPlugin(
-  notify: (tenant: string) => Promise<void> | void,
-): WorkboxPlugin {
-  return {
-    cacheDidUpdate: async ({ oldResponse, newResponse, request }) => {
-      if (!oldResponse) return
-      const tenant = new URL(request.url).searchParams.get('tenant')
-      if (!tenant) return
-      const [previous, next] = await Promise.all([readBody(oldResponse), readBody(newResponse)])
-      if (previous !== next) await notify(tenant)
-    },
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
   }
 }
 
@@ -72,72 +66,18 @@ function apiBaseOf(url: URL): string {
   return url.origin + prefix
 }
 
-/**
- * The branding a `verHospitales` answer gives its tenant, by the very rules the page applies;
- * null when the answer is not valid.
- */
-export async function readAnswerBranding(
-  request: Request,
-  response: Response,
-): Promise<Branding | null> {
-  const url = new URL(request.url)
-  const tenant = url.searchParams.get('tenant')
-  const text = tenant ? await readBody(response) : null
-  if (tenant === null || text === null) return null
-  let body: unknown
-  try {
-    body = JSON.parse(text)
-  } catch {
-    return null
-  }
-  const result = parseHospitalesAnswer(body, tenant, apiBaseOf(url))
-  return result.ok ? result.branding : null
-}
-
-/**
- * The http(s) logo URL of a `verHospitales` answer, by the same rules the page applies; null when
- * the answer has none, is not valid, or holds a `data:` image (nothing to fetch).
- */
-export async function readAnswerLogoUrl(
-  request: Request,
-  response: Response,
-): Promise<string | null> {
-  const logoUrl = (await readAnswerBranding(request, response))?.logoUrl ?? null
-  return logoUrl !== null && /^https?:/i.test(logoUrl) ? logoUrl : null
+/** True for a tenant with icons of its own: a valid id, and not the product's (`main`). */
+function hasOwnIcons(tenant: string): boolean {
+  return (
+    tenant !== DEFAULT_TENANT && tenantFromPathname(`/${encodeURIComponent(tenant)}`) === tenant
+  )
 }
 
 export interface BrandingStore {
   write: (branding: Branding) => Promise<void>
 }
 
-/**
- * Every answer kept is validated and stored as the tenant's last known branding: what the shell
- * and the manifest are built from on the next start, online or offline.
- */
-export function createBrandingStorePlugin(store: BrandingStore): WorkboxPlugin {
-  return {
-    cacheDidUpdate: async ({ request, newResponse }) => {
-      const branding = await readAnswerBranding(request, newResponse)
-      if (branding === null) return
-      await store.write(branding)
-    },
-  }
-}
-
 export type WarmLogo = (logoUrl: string, event: ExtendableEvent) => Promise<unknown>
-
-/**
- * Every answer kept brings its logo into the logo cache: the page may have shown the logo before
- * the worker controlled it (a first visit), and offline the `<img>` only has that cache.
- */
-export function createLogoWarmingPlugin(warmLogo: WarmLogo): WorkboxPlugin {
-  return {
-    cacheDidUpdate: async ({ request, newResponse, event }) => {
-      const logoUrl = await readAnswerLogoUrl(request, newResponse)
-      if (logoUrl !== null) await warmLogo(logoUrl, event)
-    },
-  }
-}
 
 export type WarmIcons = (
   tenant: string,
@@ -145,26 +85,53 @@ export type WarmIcons = (
   options: { refresh: boolean },
 ) => Promise<unknown>
 
+export interface BrandingAnswerEffects {
+  /** Tells the open pages a changed answer (never the first one: the page got that very one). */
+  notify: (tenant: string, answer: unknown) => Promise<void> | void
+  /** Where the last known branding of each tenant is kept (sw.ts wires IndexedDB). */
+  store?: BrandingStore
+  /** Brings a kept answer's logo into the logo cache (sw.ts wires the logo strategy). */
+  warmLogo?: WarmLogo
+  /** Brings a kept answer's hospital icons into the icon cache (sw.ts wires the icon strategy). */
+  warmIcons?: WarmIcons
+}
+
 /**
- * Every answer kept brings its hospital's icons into the icon cache: the missing ones, or all of
- * them again when the answer changed (they are drawn from its colours and logo). The product's
- * own tenant has none of its own (the server redirects to the precached icons).
+ * Everything a kept `verHospitales` answer sets off, from one reading of its body: the branding
+ * it gives (by the very rules the page applies) is stored for the shell and the manifest; its
+ * logo comes into the logo cache (the page may have shown it before the worker controlled it, and
+ * offline the `<img>` only has that cache); its hospital's icons come into the icon cache (all of
+ * them again when the answer changed, they are drawn from its colours and logo); and when it
+ * differs from the answer it replaces, the open pages are given it to apply.
  */
-export function createIconWarmingPlugin(warmIcons: WarmIcons): WorkboxPlugin {
+export function createBrandingAnswerPlugin({
+  notify,
+  store,
+  warmLogo,
+  warmIcons,
+}: BrandingAnswerEffects): WorkboxPlugin {
   return {
     cacheDidUpdate: async ({ request, oldResponse, newResponse, event }) => {
-      const tenant = new URL(request.url).searchParams.get('tenant')
-      if (
-        tenant === null ||
-        tenant === DEFAULT_TENANT ||
-        tenantFromPathname(`/${encodeURIComponent(tenant)}`) !== tenant
-      ) {
-        return
-      }
-      const refresh = oldResponse
-        ? (await readBody(oldResponse)) !== (await readBody(newResponse))
-        : false
-      await warmIcons(tenant, event, { refresh })
+      const url = new URL(request.url)
+      const tenant = url.searchParams.get('tenant')
+      if (!tenant) return
+      const [previous, text] = await Promise.all([
+        oldResponse ? readBody(oldResponse) : null,
+        readBody(newResponse),
+      ])
+      if (text === null) return
+      const hasChanged = previous !== null && previous !== text
+      const answer = parseJson(text)
+      const result = parseHospitalesAnswer(answer, tenant, apiBaseOf(url))
+      const branding = result.ok ? result.branding : null
+      const logoUrl = branding?.logoUrl ?? null
+      await Promise.all([
+        branding && store?.write(branding),
+        // A `data:` logo has nothing to fetch.
+        logoUrl !== null && /^https?:/i.test(logoUrl) && warmLogo?.(logoUrl, event),
+        hasOwnIcons(tenant) && warmIcons?.(tenant, event, { refresh: hasChanged }),
+        hasChanged && notify(tenant, answer),
+      ])
     },
   }
 }
@@ -211,30 +178,15 @@ const markCachedAnswersPlugin: WorkboxPlugin = {
     Promise.resolve(cachedResponse ? markServedFromCache(cachedResponse) : null),
 }
 
-export interface BrandingStrategyOptions {
-  /** Brings a kept answer's logo into the logo cache (sw.ts wires the logo strategy). */
-  warmLogo?: WarmLogo
-  /** Where the last known branding of each tenant is kept (sw.ts wires IndexedDB). */
-  store?: BrandingStore
-  /** Brings a kept answer's hospital icons into the icon cache (sw.ts wires the icon strategy). */
-  warmIcons?: WarmIcons
-}
-
 /** The strategy for `verHospitales`; only 200 answers are kept, never with the user's token. */
-export function createBrandingStrategy(
-  notify: (tenant: string) => Promise<void> | void,
-  { warmLogo, store, warmIcons }: BrandingStrategyOptions = {},
-) {
+export function createBrandingStrategy(effects: BrandingAnswerEffects) {
   return new StaleWhileRevalidate({
     cacheName: CACHE_NAMES.branding,
     plugins: [
       credentialFreeKeysPlugin,
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ maxEntries: BRANDING_MAX_ENTRIES }),
-      createBrandingChangedPlugin(notify),
-      ...(store ? [createBrandingStorePlugin(store)] : []),
-      ...(warmLogo ? [createLogoWarmingPlugin(warmLogo)] : []),
-      ...(warmIcons ? [createIconWarmingPlugin(warmIcons)] : []),
+      createBrandingAnswerPlugin(effects),
       markCachedAnswersPlugin,
     ],
   })

@@ -73,7 +73,8 @@ const iconStrategy = createIconStrategy()
 
 registerRoute(
   isHospitalesRequest,
-  createBrandingStrategy((tenant) => notifyBrandingUpdated(self.clients, tenant), {
+  createBrandingStrategy({
+    notify: (tenant, answer) => notifyBrandingUpdated(self.clients, tenant, answer),
     warmLogo: (logoUrl, event) => warmLogoCache(logoStrategy, logoUrl, event),
     store: { write: writeBranding },
     warmIcons: (tenant, event, options) => warmTenantIcons(iconStrategy, tenant, event, options),

@@ -139,14 +139,15 @@ describe('createServiceWorkerController', () => {
     const listener = vi.fn()
     const unsubscribe = controller.onBrandingUpdated(listener)
 
-    container.post({ type: 'BRANDING_UPDATED', tenant: 'hospital-central' })
+    const answer = [{ tenant: 'hospital-central', nombre: 'Central' }]
+    container.post({ type: 'BRANDING_UPDATED', tenant: 'hospital-central', answer })
     container.post({ type: 'BRANDING_UPDATED' })
     container.post({ type: 'OTHER', tenant: 'x' })
     container.post('BRANDING_UPDATED')
     unsubscribe()
     container.post({ type: 'BRANDING_UPDATED', tenant: 'clinica-norte' })
 
-    expect(listener).toHaveBeenCalledExactlyOnceWith('hospital-central')
+    expect(listener).toHaveBeenCalledExactlyOnceWith('hospital-central', answer)
     expect(container.startMessages).toHaveBeenCalledOnce()
   })
 

@@ -64,7 +64,7 @@ export interface ServiceWorkerController {
    * being used, not an hour later.
    */
   checkOnNavigation: () => void
-  onBrandingUpdated: (listener: (tenant: string) => void) => () => void
+  onBrandingUpdated: (listener: (tenant: string, answer: unknown) => void) => () => void
 }
 
 const HOUR_MS = 60 * 60 * 1000
@@ -82,7 +82,7 @@ export function createServiceWorkerController({
   isInstalled = () => false,
 }: ServiceWorkerControllerOptions): ServiceWorkerController {
   const listeners = new Set<() => void>()
-  const brandingListeners = new Set<(tenant: string) => void>()
+  const brandingListeners = new Set<(tenant: string, answer: unknown) => void>()
   let state: ServiceWorkerUpdateState = { isUpdateWaiting: false }
   let workbox: WorkboxLike | null = null
   let isReloadRequested = false
@@ -108,7 +108,7 @@ export function createServiceWorkerController({
 
   function onMessage(event: MessageEvent) {
     if (!isBrandingUpdatedMessage(event.data)) return
-    for (const listener of brandingListeners) listener(event.data.tenant)
+    for (const listener of brandingListeners) listener(event.data.tenant, event.data.answer)
   }
 
   return {
@@ -242,9 +242,9 @@ export function registerServiceWorker(): void {
 }
 
 /**
- * Calls `listener(tenant)` when the worker has a changed `verHospitales` answer for `tenant`, so
- * the open page applies it again. Returns the unsubscribe function.
+ * Calls `listener(tenant, answer)` when the worker has a changed `verHospitales` answer for
+ * `tenant`, so the open page applies it without fetching it again. Returns the unsubscribe.
  */
-export function onBrandingUpdated(listener: (tenant: string) => void): () => void {
+export function onBrandingUpdated(listener: (tenant: string, answer: unknown) => void): () => void {
   return serviceWorkerController.onBrandingUpdated(listener)
 }

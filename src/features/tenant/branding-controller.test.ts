@@ -47,6 +47,8 @@ const NORTE = {
   imagen: '/logos/norte.png',
 }
 const NORTE_COLORS = deriveBrandingColors(rgb('#fff59d'), rgb('#333333'))
+// Norte's colours under Central's address: a changed answer for the tenant on screen.
+const NORTE_AS_CENTRAL = { ...NORTE, tenant: 'hospital-central' }
 
 function deferred<T>() {
   let resolve: (value: T) => void = () => undefined
@@ -406,5 +408,44 @@ describe('readHospitalName', () => {
     mocks.request.mockImplementation(answer)
 
     await expect(controller.readHospitalName('hospital-central')).resolves.toBeNull()
+  })
+})
+
+describe("applyBrandingAnswer (the worker's fresher answer)", () => {
+  it('applies the shown tenant’s new answer at once, with no fetch of its own', async () => {
+    answerHospitales({ 'hospital-central': [CENTRAL] })
+    await controller.loadBranding('hospital-central')
+    mocks.request.mockClear()
+
+    controller.applyBrandingAnswer('hospital-central', [{ ...CENTRAL, color_primario: '#fff59d' }])
+
+    expect(mocks.request).not.toHaveBeenCalled()
+    expect(cssVariables()).toMatchObject({ '--color-primario': '#fff59d' })
+    expect(themeColor()).toBe('#fff59d')
+  })
+
+  it('leaves the screen alone for another tenant’s answer, and keeps it for an invalid one', async () => {
+    answerHospitales({ 'hospital-central': [CENTRAL] })
+    await controller.loadBranding('hospital-central')
+
+    controller.applyBrandingAnswer('clinica-norte', [NORTE])
+    controller.applyBrandingAnswer('hospital-central', [{ ...CENTRAL, color_primario: 'red;}' }])
+
+    expect(cssVariables()).toEqual(expectedVariables(CENTRAL_COLORS))
+    expect(controller.getBrandingSnapshot().tenant).toBe('hospital-central')
+  })
+
+  it('wins over a load still on its way with the older answer', async () => {
+    answerHospitales({ 'hospital-central': [CENTRAL] })
+    await controller.loadBranding('hospital-central')
+    const older = deferred<unknown>()
+    mocks.request.mockImplementationOnce(() => older.promise)
+    const loading = controller.loadBranding('hospital-central')
+
+    controller.applyBrandingAnswer('hospital-central', [NORTE_AS_CENTRAL])
+    older.resolve([CENTRAL])
+    await loading
+
+    expect(cssVariables()).toEqual(expectedVariables(NORTE_COLORS))
   })
 })

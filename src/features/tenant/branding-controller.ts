@@ -105,6 +105,11 @@ export async function loadBranding(tenant: string): Promise<void> {
     return
   }
   if (load !== latestLoad) return
+  commit(tenant, result)
+}
+
+/** Applies a checked answer for `tenant`: its branding, the stored logo, the refresh flag. */
+function commit(tenant: string, result: ReturnType<typeof parseHospitalesAnswer>) {
   if (!result.ok) {
     warn(tenant, result.reason)
     return
@@ -115,6 +120,18 @@ export async function loadBranding(tenant: string): Promise<void> {
   if (result.imagen === null) removeValue('logo')
   else writeValue('logo', result.imagen)
   if (readValue('refresh') === REFRESH_FLAG_ON) removeValue('refresh')
+}
+
+/**
+ * A fresher `verHospitales` answer the service worker passed on: applied at once when it is the
+ * shown tenant's (a kiosk left on one screen takes a new colour without navigating), by the same
+ * rules as a fetched one. It wins over a load still on its way, which would bring the older one.
+ */
+export function applyBrandingAnswer(tenant: string, answer: unknown): void {
+  if (state.tenant !== tenant || tenant === DEFAULT_TENANT) return
+  latestLoad += 1
+  interruptedTenant = null
+  commit(tenant, parseHospitalesAnswer(answer, tenant, config.apiBaseUrl))
 }
 
 /**

@@ -36,6 +36,13 @@ test('a hospital’s new colours are applied while the page is open, after the c
   page.on('load', () => {
     loads += 1
   })
+  // What the page itself asks for (its worker's refresh is not the page's).
+  let pageAsksForBranding = 0
+  page.on('request', (request) => {
+    if (request.url().includes('/api/hospitales?') && !request.serviceWorker()) {
+      pageAsksForBranding += 1
+    }
+  })
   await recordPaintedPrimaries(page)
   await page.reload()
 
@@ -49,4 +56,6 @@ test('a hospital’s new colours are applied while the page is open, after the c
     NEW_COLORS.color_primario,
   )
   expect(loads).toBe(1)
+  // The worker handed the page the new answer: the page never fetched it a second time.
+  expect(pageAsksForBranding).toBe(1)
 })
