@@ -6,7 +6,6 @@ export const API_PATHS = {
   health: '/api/health',
   adminHospitales: '/api/admin/hospitales',
   asistencias: '/api/asistencias',
-  asistenciaInmediata: '/api/asistencias/inmediata',
   estadisticas: '/api/asistencias/estadisticas',
   profesionales: '/api/profesionales',
   eventos: '/api/eventos',
@@ -20,7 +19,10 @@ export const API_PATHS = {
   aceptarTerminos: '/api/terminos/aceptar',
 } as const
 
-/** `/api/asistencias/{id}` and what hangs from it (`atender`, `mensajes`, `fotos`, …). */
+/**
+ * `/api/asistencias/{id}` and what hangs from it (`atender`, `mensajes`, `fotos`, …), and
+ * `asistenciaPath('inmediata')`, the public request of immediate care.
+ */
 export function asistenciaPath(id: string, ...rest: string[]): string {
   return [API_PATHS.asistencias, id, ...rest]
     .map((part, index) => (index === 0 ? part : encodeURIComponent(part)))

@@ -2,7 +2,7 @@
  * A kiosk's walk-ins in the care outbox: one written without a connection waits there (public, no
  * token: the only thing a kiosk keeps of anyone) until it is sent (`outbox.ts` sends it), then the outbox forgets it.
  */
-import { API_PATHS } from '../../config/api-paths'
+import { asistenciaPath } from '../../config/api-paths'
 import { config } from '../../config/env'
 import type { SolicitudInmediata } from '../../contract/immediate-care'
 import { putOutboxItem, removeOutboxItem } from '../../shared/care-outbox-db'
@@ -14,7 +14,7 @@ export async function keepWalkIn(body: SolicitudInmediata): Promise<void> {
     tipo: 'presencial',
     tenant: body.tenant,
     asistenciaId: body.id,
-    ruta: new URL(config.apiBaseUrl + API_PATHS.asistenciaInmediata, window.location.href).href,
+    ruta: new URL(config.apiBaseUrl + asistenciaPath('inmediata'), window.location.href).href,
     cuerpo: body,
     fotos: [],
     fotosEnviadas: 0,
