@@ -54,6 +54,12 @@ import { createLogoImageRepository } from './repositories/logo-images.js'
 import { createRateLimitHitRepository } from './repositories/rate-limit-hits.js'
 import { createUserRepository } from './repositories/users.js'
 import { createAsistenciaRepository } from './repositories/asistencias.js'
+import { createGuestRepository } from './repositories/guests.js'
+import { createImmediateCare } from './care/immediate-care.js'
+import {
+  DEFAULT_IMMEDIATE_CARE_RATE_LIMIT,
+  registerAsistenciaInmediataRoute,
+} from './routes/asistencia-inmediata.js'
 import { createEventoRepository } from './repositories/eventos.js'
 import { createFotoRepository } from './repositories/fotos.js'
 import { createMensajeRepository } from './repositories/mensajes.js'
@@ -122,6 +128,8 @@ export interface BuildAppOptions {
   mail?: { smtpUrl?: string; from?: string; publicUrl?: string }
   /** Limits of registration and of the requests that send a link by email. */
   joinRateLimits?: Partial<JoinRateLimits>
+  /** Immediate care requests accepted from one client address within a window. */
+  immediateCareRateLimit?: Partial<RateLimitWindow>
   /** How long a client may take to send one request; tests shorten it. */
   requestDeadlineMs?: number
   /** How often this instance expires requests nobody took in time; 0 turns the sweep off. */
@@ -341,9 +349,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const onPublished = (tenant: string) => {
       live.published(tenant)
     }
+    const guests = createGuestRepository(db)
     const care = createCareService({
       db,
       asistencias,
+      guests,
       mensajes,
       fotos: createFotoRepository(db),
       eventos,
@@ -371,6 +381,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     })
     // Before the server stops accepting: open streams would otherwise hold its closing forever.
     app.addHook('preClose', () => live.stop())
+    registerAsistenciaInmediataRoute(app, {
+      immediate: createImmediateCare({
+        db,
+        asistencias,
+        eventos,
+        guests,
+        hospitals,
+        accounts,
+        terms,
+        tokens,
+        describe: care.describe,
+        now,
+        onPublished,
+      }),
+      rateLimit: { ...DEFAULT_IMMEDIATE_CARE_RATE_LIMIT, ...options.immediateCareRateLimit },
+    })
     registerAsistenciasRoutes(app, { session, care, asistencias, now })
     registerAsistenciaMensajesRoutes(app, { session, care })
     registerAsistenciaFotosRoutes(app, { session, care })

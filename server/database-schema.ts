@@ -17,6 +17,8 @@ export type HospitalsTable = { tenant: string } & {
   sesiones_desde: Generated<string | null>
   /** Minutes a request may wait before it expires. */
   caducidad_minutos: Generated<number>
+  /** Minutes an immediate request (no account, or a kiosk walk-in) may wait before it expires. */
+  caducidad_inmediata_minutos: Generated<number>
 }
 
 /** `users`: accounts, each of one tenant; `activo = 0` refuses its sign-in and its tokens. */
@@ -35,6 +37,8 @@ export interface UsersTable {
   confirmado: Generated<number>
   /** A professional's specialty, shown in the directory; null for everyone else. */
   especialidad: Generated<string | null>
+  /** A guest account (immediate care): its session ends then (ISO 8601, UTC); null otherwise. */
+  invitado_hasta: Generated<string | null>
 }
 
 /** `audit_log`: every administrative change, who made it, when, and the record before and after. */
@@ -139,6 +143,8 @@ export interface AsistenciasTable {
   comentario: string | null
   ticket: string | null
   derivada_de: string | null
+  /** How to reach a person without an account (phone or email); null for account holders. */
+  contacto: string | null
 }
 
 /** `mensajes`: a consultation's conversation; ids are chosen by the client. */
@@ -179,6 +185,13 @@ export interface PresenciaTable {
   expira_en: string
 }
 
+/** `tickets_diarios`: each hospital's last walk-in ticket number of each day. */
+export interface TicketsDiariosTable {
+  tenant: string
+  dia: string
+  ultimo: number
+}
+
 export interface DatabaseSchema {
   hospitals: HospitalsTable
   users: UsersTable
@@ -195,5 +208,6 @@ export interface DatabaseSchema {
   fotos: FotosTable
   eventos: EventosTable
   presencia: PresenciaTable
+  tickets_diarios: TicketsDiariosTable
   derivaciones: DerivacionesTable
 }

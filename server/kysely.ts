@@ -5,6 +5,7 @@ import { careMigration } from './migrations/care.js'
 import { currentPostgresSchema } from './migrations/engine.js'
 import { hospitalPhoneMigration } from './migrations/hospital-phone.js'
 import { hospitalShortNameMigration } from './migrations/hospital-short-name.js'
+import { immediateCareMigration } from './migrations/immediate-care.js'
 import { initialMigration } from './migrations/initial.js'
 import { joinMigration } from './migrations/join.js'
 import { rateLimitsMigration } from './migrations/rate-limits.js'
@@ -23,6 +24,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0600-join': joinMigration,
   '0700-hospital-phone': hospitalPhoneMigration,
   '0710-hospital-short-name': hospitalShortNameMigration,
+  '0810-immediate-care': immediateCareMigration,
   '0900-referrals': referralsMigration,
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { HttpError, MESSAGES, type ErrorCode } from '../http-errors.js'
 import type { AccountRepository, AccountStanding } from '../repositories/accounts.js'
+import { isGuestRoute } from './guest-access.js'
 import { readBearerToken, type TokenService } from './tokens.js'
 
 export interface SessionCheckDeps {
@@ -46,10 +47,17 @@ export async function authenticate(
   if (!account.isHospitalActive) {
     throw unauthorized(reply, 'hospital_disabled', MESSAGES.hospitalDisabled)
   }
+  // A guest's session ends with its consultation or its time: to them it reads as an expiry.
+  if (account.isGuestSessionOver) {
+    throw unauthorized(reply, 'token_expired', MESSAGES.tokenExpired)
+  }
   if (!account.isActive) throw unauthorized(reply, 'account_disabled', MESSAGES.accountDisabled)
   // Issued before a new password, or before its hospital was disabled: that session is over.
   if (claims.iat < account.sessionsValidFrom) {
     throw unauthorized(reply, 'invalid_token', MESSAGES.invalidToken)
+  }
+  if (account.isGuest && !isGuestRoute(request.method, request.routeOptions.url)) {
+    throw new HttpError(403, 'forbidden', MESSAGES.forbidden)
   }
   return account
 }

@@ -17,7 +17,11 @@ export type TokenVerification =
 
 /** Issues and verifies HS256 tokens in the JWT compact format. */
 export interface TokenService {
-  issue(subject: { sub: string; tenant: string; rol: string }): Promise<string>
+  /** `ttlSeconds` shortens a session below the server's usual length (a guest's). */
+  issue(
+    subject: { sub: string; tenant: string; rol: string },
+    options?: { ttlSeconds?: number },
+  ): Promise<string>
   verify(token: string): Promise<TokenVerification>
 }
 
@@ -75,13 +79,14 @@ export function createTokenService({
   const nowSeconds = () => Math.floor(now() / 1000)
 
   return {
-    async issue({ sub, tenant, rol }) {
+    async issue({ sub, tenant, rol }, options) {
       const iat = nowSeconds()
+      const ttl = Math.min(ttlSeconds, options?.ttlSeconds ?? ttlSeconds)
       return new SignJWT({ tenant, rol })
         .setProtectedHeader(HEADER)
         .setSubject(sub)
         .setIssuedAt(iat)
-        .setExpirationTime(iat + ttlSeconds)
+        .setExpirationTime(iat + ttl)
         .sign(key)
     },
 

@@ -31,6 +31,7 @@ import type {
 import type { AuditLog } from '../repositories/audit-log.js'
 import type { EventoRepository } from '../repositories/eventos.js'
 import type { FotoRepository } from '../repositories/fotos.js'
+import type { GuestRepository } from '../repositories/guests.js'
 import type { HospitalRepository } from '../repositories/hospitals.js'
 import type { MensajeRepository } from '../repositories/mensajes.js'
 import type { UserRepository } from '../repositories/users.js'
@@ -54,6 +55,8 @@ export interface CareServiceDeps {
   hospitals: Pick<HospitalRepository, 'findCaducidadMinutos'>
   users: Pick<UserRepository, 'listProfessionals'>
   audit: AuditLog
+  /** Ends a guest's session when its request is over. */
+  guests: Pick<GuestRepository, 'endSessionsOf'>
   now: () => number
   /** Called after a commit that appended events for `tenant`. */
   onPublished: (tenant: string) => void
@@ -74,7 +77,7 @@ const INACTIVE_MESSAGES: Partial<Record<EstadoAsistencia, string>> = {
 export type CareService = ReturnType<typeof createCareService>
 
 export function createCareService(deps: CareServiceDeps) {
-  const { db, asistencias, mensajes, fotos, eventos, audit, now, onPublished } = deps
+  const { db, asistencias, mensajes, fotos, eventos, audit, guests, now, onPublished } = deps
   const isoNow = () => new Date(now()).toISOString()
 
   /** The request as `viewer` may see it: with `espera` for its waiting patient. */
@@ -113,6 +116,8 @@ export function createCareService(deps: CareServiceDeps) {
   async function expireDue(id?: string): Promise<number> {
     const expired = await db.transaction().execute(async (trx) => {
       const rows = await asistencias.expireDue(trx, isoNow(), id)
+      // A guest's session outlives an expiry (until its own end): their screen can still read
+      // that nobody could take it, and how to reach the hospital.
       for (const row of rows) {
         await eventos.append(trx, {
           tenant: row.tenant,
@@ -173,6 +178,7 @@ export function createCareService(deps: CareServiceDeps) {
         comentario: null,
         ticket: null,
         derivada_de: null,
+        contacto: null,
       }
       const inserted = await changeWithEvent(row, (trx) => asistencias.insert(trx, row))
       if (!inserted) {
@@ -251,9 +257,13 @@ export function createCareService(deps: CareServiceDeps) {
     async finish(professional: AccountStanding, id: string, resumen: string): Promise<Asistencia> {
       const row = await visibleRow(professional, id)
       if (row.profesional_id !== professional.id) throw forbidden()
-      const done = await changeWithEvent(row, (trx) =>
-        asistencias.finish(trx, id, professional.id, resumen, isoNow()),
-      )
+      const done = await changeWithEvent(row, async (trx) => {
+        const at = isoNow()
+        if (!(await asistencias.finish(trx, id, professional.id, resumen, at))) return false
+        // A guest's session ends with its consultation.
+        await guests.endSessionsOf(trx, [id], at)
+        return true
+      })
       if (!done) throw wrongState('Solo se puede finalizar una consulta en curso.')
       return toAsistencia(await viewOrThrow(id), null)
     },
@@ -261,9 +271,12 @@ export function createCareService(deps: CareServiceDeps) {
     async cancel(patient: AccountStanding, id: string): Promise<Asistencia> {
       const row = await visibleRow(patient, id)
       if (row.paciente_id !== patient.id) throw forbidden()
-      const done = await changeWithEvent(row, (trx) =>
-        asistencias.cancel(trx, id, patient.id, isoNow()),
-      )
+      const done = await changeWithEvent(row, async (trx) => {
+        const at = isoNow()
+        if (!(await asistencias.cancel(trx, id, patient.id, at))) return false
+        await guests.endSessionsOf(trx, [id], at)
+        return true
+      })
       if (!done) throw wrongState('Solo se puede cancelar una solicitud que sigue en espera.')
       return describe(patient, await viewOrThrow(id))
     },
@@ -360,6 +373,8 @@ export function createCareService(deps: CareServiceDeps) {
         comentario: null,
         ticket: null,
         derivada_de: id,
+        // Whoever takes it may need to call back someone who came without an account.
+        contacto: source.contacto,
       }
       const inserted = await changeWithEvent(row, async (trx) => {
         if (!(await asistencias.insert(trx, row))) return false

@@ -62,6 +62,7 @@ export function toAsistencia(
     ticket: view.ticket,
     derivada_de: view.derivada_de,
     derivacion: toDerivacion(view, withReferralNote),
+    ...(view.contacto === null ? {} : { contacto: view.contacto }),
   }
 }
 

@@ -25,6 +25,10 @@ export interface AccountStanding {
   awaitsConfirmation: boolean
   /** Its hospital is enabled, whatever the account's own state. */
   isHospitalActive: boolean
+  /** A guest account of immediate care: it may act on its one request only. */
+  isGuest: boolean
+  /** A guest whose session is over (its consultation ended, or its time ran out). */
+  isGuestSessionOver: boolean
 }
 
 /** A person's own registration, before it is stored. */
@@ -131,6 +135,8 @@ export function createAccountRepository(
         .selectFrom('users')
         .select(PUBLIC_COLUMNS)
         .where('tenant', '=', tenant)
+        // Guests of immediate care are not accounts anyone administers.
+        .where('invitado_hasta', 'is', null)
         .orderBy('email')
         .execute()
       return rows.map(toAccount)
@@ -158,6 +164,7 @@ export function createAccountRepository(
           'users.tenant',
           'users.activo',
           'users.confirmado',
+          'users.invitado_hasta',
           'hospitals.activo as hospital_activo',
           'users.sesiones_desde',
           'hospitals.sesiones_desde as hospital_sesiones_desde',
@@ -169,14 +176,18 @@ export function createAccountRepository(
         activo,
         hospital_activo,
         confirmado,
+        invitado_hasta,
         sesiones_desde,
         hospital_sesiones_desde,
         ...rest
       } = row
       const isEnabled = activo === 1 && hospital_activo !== 0
+      const isGuestSessionOver = invitado_hasta !== null && !(Date.parse(invitado_hasta) > now())
       return {
         ...rest,
-        isActive: isEnabled && confirmado === 1,
+        isActive: isEnabled && confirmado === 1 && !isGuestSessionOver,
+        isGuest: invitado_hasta !== null,
+        isGuestSessionOver,
         isHospitalActive: hospital_activo !== 0,
         sessionsValidFrom: Math.max(
           toEpochSeconds(sesiones_desde),

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely'
+import { sql, type Kysely, type Selectable } from 'kysely'
 import type { AsistenciasTable, DatabaseSchema, DerivacionesTable } from '../database-schema.js'
 import type { EstadoAsistencia } from '../../src/contract/care.js'
 
@@ -37,7 +37,7 @@ export interface AsistenciaRepository {
   /** Views of these ids, in the order given (missing ones left out). */
   findViews(ids: readonly string[]): Promise<AsistenciaView[]>
   listForPatient(pacienteId: number): Promise<AsistenciaView[]>
-  /** The hospital's waiting requests, oldest first. */
+  /** The hospital's waiting requests: immediate ones first, then oldest first. */
   listQueue(tenant: string): Promise<AsistenciaView[]>
   listForProfessional(profesionalId: number): Promise<AsistenciaView[]>
   /** Waiting and ongoing requests of the hospital, oldest first. */
@@ -72,7 +72,7 @@ export interface AsistenciaRepository {
   ): Promise<{ enviadas: AsistenciaView[]; recibidas: AsistenciaView[] }>
   /** Expires waiting requests past their limit (all, or the one id); returns those it changed. */
   expireDue(trx: Executor, at: string, id?: string): Promise<{ id: string; tenant: string }[]>
-  /** 1 for the oldest waiting request of its hospital. */
+  /** 1 for the first waiting request of its hospital in queue order. */
   queuePosition(row: AsistenciaRow): Promise<number>
   /** Waits in minutes of the hospital's latest taken requests. */
   recentWaitsMinutes(tenant: string): Promise<number[]>
@@ -82,6 +82,10 @@ export interface AsistenciaRepository {
     sinceIso: string,
   ): Promise<{ count: number; waits: number[]; ratings: number[] }>
 }
+
+// Immediate care and walk-ins (someone here or waiting now, without an appointment) come before
+// requests of signed-in patients: 0 sorts first.
+const queuePriority = sql<number>`CASE WHEN asistencias.origen = 'paciente' THEN 1 ELSE 0 END`
 
 const minutesBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 60_000
 
@@ -94,7 +98,7 @@ export function createAsistenciaRepository(db: Executor): AsistenciaRepository {
       .leftJoin('derivaciones', 'derivaciones.asistencia_id', 'asistencias.id')
       .leftJoin('users as derivador', 'derivador.id', 'derivaciones.por_id')
       .leftJoin('users as destinatario', 'destinatario.id', 'derivaciones.a_id')
-      .leftJoin('asistencias as origen', 'origen.id', 'asistencias.derivada_de')
+      .leftJoin('asistencias as primera', 'primera.id', 'asistencias.derivada_de')
       .selectAll('asistencias')
       .select([
         'paciente.nombre as paciente_nombre',
@@ -104,7 +108,7 @@ export function createAsistenciaRepository(db: Executor): AsistenciaRepository {
         'derivaciones.a_id as destinatario_id',
         'destinatario.nombre as destinatario_nombre',
         'derivaciones.nota as nota_derivacion',
-        'origen.resumen as resumen_origen',
+        'primera.resumen as resumen_origen',
       ])
 
   async function withPhotos(
@@ -171,6 +175,7 @@ export function createAsistenciaRepository(db: Executor): AsistenciaRepository {
         await views(db)
           .where('asistencias.tenant', '=', tenant)
           .where('asistencias.estado', '=', 'en_espera')
+          .orderBy(queuePriority)
           .orderBy('asistencias.creada_en')
           .orderBy('asistencias.id')
           .limit(LIST_LIMIT)
@@ -192,6 +197,7 @@ export function createAsistenciaRepository(db: Executor): AsistenciaRepository {
         await views(db)
           .where('asistencias.tenant', '=', tenant)
           .where('asistencias.estado', 'in', ['en_espera', 'en_curso'] satisfies EstadoAsistencia[])
+          .orderBy(queuePriority)
           .orderBy('asistencias.creada_en')
           .orderBy('asistencias.id')
           .limit(LIST_LIMIT)
@@ -293,12 +299,19 @@ export function createAsistenciaRepository(db: Executor): AsistenciaRepository {
         .select((eb) => eb.fn.countAll<number | string>().as('ahead'))
         .where('tenant', '=', row.tenant)
         .where('estado', '=', 'en_espera')
-        .where((eb) =>
-          eb.or([
+        .where((eb) => {
+          const isImmediate = row.origen !== 'paciente'
+          const samePriority = isImmediate
+            ? eb('origen', '!=', 'paciente')
+            : eb('origen', '=', 'paciente')
+          const earlier = eb.or([
             eb('creada_en', '<', row.creada_en),
             eb.and([eb('creada_en', '=', row.creada_en), eb('id', '<', row.id)]),
-          ]),
-        )
+          ])
+          const ahead = eb.and([samePriority, earlier])
+          // Every waiting immediate request is ahead of a signed-in patient's.
+          return isImmediate ? ahead : eb.or([eb('origen', '!=', 'paciente'), ahead])
+        })
         .executeTakeFirstOrThrow()
       return Number(ahead) + 1
     },

@@ -37,6 +37,7 @@ export function registerMeRoute(app: FastifyInstance, deps: MeRouteDeps) {
         rol: account.rol,
         tenant: account.tenant,
         terminos_pendientes: await hasPendingTerms(deps.terms, account),
+        ...(account.isGuest ? { invitado: true } : {}),
       }
     },
   )

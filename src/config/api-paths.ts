@@ -20,7 +20,10 @@ export const API_PATHS = {
   aceptarTerminos: '/api/terminos/aceptar',
 } as const
 
-/** `/api/asistencias/{id}` and what hangs from it (`atender`, `mensajes`, `fotos`, …). */
+/**
+ * `/api/asistencias/{id}` and what hangs from it (`atender`, `mensajes`, `fotos`, …), and
+ * `asistenciaPath('inmediata')`, the public request of immediate care.
+ */
 export function asistenciaPath(id: string, ...rest: string[]): string {
   return [API_PATHS.asistencias, id, ...rest]
     .map((part, index) => (index === 0 ? part : encodeURIComponent(part)))

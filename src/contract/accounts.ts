@@ -125,6 +125,8 @@ export const Me = Type.Object({
   id: Type.Optional(Type.Integer()),
   ...SessionUser.properties,
   terminos_pendientes: Type.Boolean(),
+  /** A guest of immediate care: a session for one request, without an account of its own. */
+  invitado: Type.Optional(Type.Boolean()),
 })
 export type Me = Static<typeof Me>
 

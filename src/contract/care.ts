@@ -48,6 +48,14 @@ export function isEstadoInactivo(estado: EstadoAsistencia): estado is EstadoInac
 /** How a request entered the queue: a signed-in patient, immediate care, or a kiosk walk-in. */
 export const ORIGENES_ASISTENCIA = ['paciente', 'inmediata', 'presencial'] as const
 
+/**
+ * Immediate requests and walk-ins (someone waiting now, with no appointment) come before
+ * signed-in patients' requests in the queue; within each group, oldest first.
+ */
+export function comesFirstInQueue(origen: string): boolean {
+  return origen === 'inmediata' || origen === 'presencial'
+}
+
 const Uuid = Type.String({ format: 'uuid' })
 const Fecha = Type.String({ format: 'date-time' })
 const Texto = (maxLength: number) => Type.String({ minLength: 1, maxLength })
@@ -106,6 +114,8 @@ export const Asistencia = Type.Object({
   espera: Type.Union([Espera, Type.Null()]),
   /** Kiosk walk-ins: the short ticket shown to the person ("A-014"). */
   ticket: Type.Union([Type.String(), Type.Null()]),
+  /** How to reach a person without an account (phone or email), for the staff to call back. */
+  contacto: Type.Optional(Type.String()),
   /** A referral: the request it came from. */
   derivada_de: Type.Union([Uuid, Type.Null()]),
   derivacion: Type.Union([Derivacion, Type.Null()]),

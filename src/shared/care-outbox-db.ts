@@ -16,7 +16,8 @@ const STORE_NAME = 'salida'
 /** The Background Sync tag under which the page asks the worker to replay the outbox. */
 export const OUTBOX_SYNC_TAG = 'bandeja-salida'
 
-export type OutboxKind = 'asistencia' | 'mensaje'
+/** `presencial`: a kiosk's walk-in, public (no token), the only thing a kiosk keeps of anyone. */
+export type OutboxKind = 'asistencia' | 'mensaje' | 'presencial'
 
 export interface OutboxItem {
   /** The record's own id (request or message), chosen on the device: the key of the store. */
@@ -66,7 +67,7 @@ function isOutboxItem(value: unknown): value is OutboxItem {
   const item = value as Partial<OutboxItem>
   return (
     typeof item.id === 'string' &&
-    (item.tipo === 'asistencia' || item.tipo === 'mensaje') &&
+    (item.tipo === 'asistencia' || item.tipo === 'mensaje' || item.tipo === 'presencial') &&
     typeof item.tenant === 'string' &&
     typeof item.asistenciaId === 'string' &&
     typeof item.ruta === 'string' &&

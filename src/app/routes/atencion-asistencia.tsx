@@ -1,4 +1,5 @@
 import { useParams } from 'react-router-dom'
+import { signOut } from '../../features/auth/session'
 import { ConsultationScreen } from '../../features/care/ConsultationScreen'
 import { useTenant } from '../../features/tenant/tenant-gate'
 import { RoleScreen } from './screen-parts'
@@ -8,7 +9,16 @@ export function Component() {
   const { id = '' } = useParams()
   return (
     <RoleScreen screen="atencion-asistencia">
-      {(user) => <ConsultationScreen key={id} tenant={tenant} id={id} rol={user.rol} />}
+      {(user) => (
+        <ConsultationScreen
+          key={id}
+          tenant={tenant}
+          id={id}
+          rol={user.rol}
+          isGuest={user.invitado === true}
+          endGuestSession={signOut}
+        />
+      )}
     </RoleScreen>
   )
 }

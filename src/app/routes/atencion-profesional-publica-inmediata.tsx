@@ -1,12 +1,333 @@
-import { InfoScreen } from './screen-parts'
+import '../../features/care/care.css'
+/**
+ * `/{tenant}/atencion-profesional-publica-inmediata`: immediate care without an account. From a
+ * phone it opens a guest session for the one request and goes to the same waiting room as a
+ * patient's; on a kiosk it takes a walk-in, shows the ticket, and forgets the person.
+ */
+import {
+  Suspense,
+  use,
+  useCallback,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type Ref,
+  type SubmitEvent,
+} from 'react'
+import { Link, useNavigate } from 'react-router-dom'
+import { SectionPage } from '../../components/SectionPage'
+import { paths } from '../../config/paths'
+import { PERSON_NAME_MAX_LENGTH } from '../../contract/account-rules'
+import { MOTIVO_MAX_LENGTH } from '../../contract/care'
+import type { SolicitudInmediata } from '../../contract/immediate-care'
+import {
+  CONTACTO_INVALIDO,
+  CONTACTO_MAX_LENGTH,
+  parseContacto,
+} from '../../contract/immediate-care-rules'
+import { ApiError } from '../../lib/api-errors'
+import { isKioskMode, subscribeToKioskMode } from '../../features/auth/kiosk-mode'
+import { startSession } from '../../features/auth/session'
+import { describeCareError } from '../../features/care/care-errors'
+import { requestImmediateCare } from '../../features/care/immediate-api'
+import { isUnsentFailure } from '../../features/care/outbox'
+import { keepWalkIn } from '../../features/care/walk-in-outbox'
+import { newId } from '../../features/care/new-id'
+import { WalkInScreen, type WalkIn } from '../../features/care/WalkInScreen'
+import { useTenant } from '../../features/tenant/tenant-gate'
+import { SCREEN_TITLES } from './screen-titles'
+import { useSession } from './screen-parts'
+
+const SCREEN = 'atencion-profesional-publica-inmediata'
+const FIELDS = ['nombre', 'contacto', 'motivo', 'terminos'] as const
+type Field = (typeof FIELDS)[number]
+type FieldErrors = Partial<Record<Field, string>>
+
+/** The text of a form field, or '' when absent. */
+function fieldText(form: FormData, name: string): string {
+  const value = form.get(name)
+  return typeof value === 'string' ? value.trim() : ''
+}
+
+function nombreError(nombre: string): string | undefined {
+  if (nombre === '') return 'Introduce tu nombre.'
+  if (nombre.length > PERSON_NAME_MAX_LENGTH) {
+    return `El nombre puede tener como máximo ${String(PERSON_NAME_MAX_LENGTH)} caracteres.`
+  }
+  return undefined
+}
+
+/**
+ * A labelled one-line field whose error is tied to it. (Not the joining screens' field: sharing
+ * their modules would split them into more chunks on those screens' first load.)
+ */
+function Field({
+  label,
+  name,
+  autoComplete,
+  maxLength,
+  error,
+  inputRef,
+}: {
+  label: string
+  name: string
+  autoComplete: string
+  maxLength: number
+  error: string | undefined
+  inputRef: Ref<HTMLInputElement>
+}) {
+  const id = useId()
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        ref={inputRef}
+        id={id}
+        name={name}
+        type="text"
+        required
+        autoComplete={autoComplete}
+        maxLength={maxLength}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  )
+}
+
+function contactoError(contacto: string): string | undefined {
+  if (contacto === '') return 'Introduce un teléfono o un correo electrónico.'
+  return parseContacto(contacto) === null ? CONTACTO_INVALIDO : undefined
+}
+
+function motivoError(motivo: string): string | undefined {
+  if (motivo === '') return 'Describe el motivo de la consulta.'
+  if (motivo.length > MOTIVO_MAX_LENGTH) {
+    return `El motivo puede tener como máximo ${String(MOTIVO_MAX_LENGTH)} caracteres.`
+  }
+  return undefined
+}
+
+/** The server's own Spanish words for a refusal of this form; the usual ones otherwise. */
+function describeFailure(error: unknown): string {
+  if (error instanceof ApiError && [400, 404, 409, 429].includes(error.status)) {
+    const body = error.body as { message?: unknown } | null
+    if (typeof body?.message === 'string' && body.message !== '') return body.message
+  }
+  return describeCareError(error)
+}
+
+interface FormProps {
+  tenant: string
+  isKiosk: boolean
+  /** The request was accepted (or, on a kiosk, kept to send later). */
+  onSent: (body: SolicitudInmediata) => Promise<void>
+}
+
+function ImmediateCareForm({ tenant, isKiosk, onSent }: FormProps) {
+  const id = useId()
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [failure, setFailure] = useState<string | null>(null)
+  const [isBusy, setBusy] = useState(false)
+  const nombreInput = useRef<HTMLInputElement>(null)
+  const contactoInput = useRef<HTMLInputElement>(null)
+  const motivoInput = useRef<HTMLTextAreaElement>(null)
+  const terminosInput = useRef<HTMLInputElement>(null)
+  // On a kiosk the browser must not remember what one person typed for the next to see.
+  const autoComplete = (value: string) => (isKiosk ? 'off' : value)
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (isBusy) return
+    const form = new FormData(event.currentTarget)
+    const nombre = fieldText(form, 'nombre')
+    const contacto = fieldText(form, 'contacto')
+    const motivo = fieldText(form, 'motivo')
+    const found: FieldErrors = {
+      nombre: nombreError(nombre),
+      contacto: contactoError(contacto),
+      motivo: motivoError(motivo),
+      terminos:
+        form.get('terminos') === 'on'
+          ? undefined
+          : 'Para pedir atención debes aceptar los términos y condiciones.',
+    }
+    setErrors(found)
+    setFailure(null)
+    const first = FIELDS.find((name) => found[name])
+    if (first) {
+      const inputs = {
+        nombre: nombreInput,
+        contacto: contactoInput,
+        motivo: motivoInput,
+        terminos: terminosInput,
+      }
+      inputs[first].current?.focus()
+      return
+    }
+    setBusy(true)
+    try {
+      await onSent({
+        id: newId(),
+        tenant,
+        nombre,
+        contacto,
+        motivo,
+        // The form links to the terms rather than showing them: the server records the
+        // version current when the person accepted.
+        acepta_terminos: true,
+        ...(isKiosk ? { presencial: true } : {}),
+      })
+    } catch (error) {
+      setFailure(describeFailure(error))
+      setBusy(false)
+    }
+  }
+
+  const termsError = errors.terminos
+  return (
+    <form
+      className="care-form"
+      noValidate
+      aria-busy={isBusy}
+      onSubmit={(event) => void onSubmit(event)}
+    >
+      <Field
+        label="Nombre"
+        name="nombre"
+        autoComplete={autoComplete('name')}
+        maxLength={PERSON_NAME_MAX_LENGTH}
+        error={errors.nombre}
+        inputRef={nombreInput}
+      />
+      <Field
+        label="Teléfono o correo electrónico"
+        name="contacto"
+        autoComplete={autoComplete('tel')}
+        maxLength={CONTACTO_MAX_LENGTH}
+        error={errors.contacto}
+        inputRef={contactoInput}
+      />
+      <div className="field">
+        <label htmlFor={`${id}-motivo`}>Motivo</label>
+        <textarea
+          ref={motivoInput}
+          id={`${id}-motivo`}
+          name="motivo"
+          rows={4}
+          required
+          maxLength={MOTIVO_MAX_LENGTH}
+          autoComplete="off"
+          aria-invalid={errors.motivo ? true : undefined}
+          aria-describedby={errors.motivo ? `${id}-motivo-error` : undefined}
+        />
+        {errors.motivo && (
+          <p id={`${id}-motivo-error`} className="field-error">
+            {errors.motivo}
+          </p>
+        )}
+      </div>
+      <div className="field field-checkbox">
+        <input
+          ref={terminosInput}
+          id={`${id}-accept`}
+          name="terminos"
+          type="checkbox"
+          required
+          aria-invalid={termsError ? true : undefined}
+          aria-describedby={termsError ? `${id}-accept-error` : undefined}
+        />
+        <label htmlFor={`${id}-accept`}>
+          He leído y acepto los{' '}
+          <Link to={paths.screen(tenant, 'terminos-y-condiciones')}>términos y condiciones</Link>
+        </label>
+        {termsError && (
+          <p id={`${id}-accept-error`} className="field-error">
+            {termsError}
+          </p>
+        )}
+      </div>
+      <div role="alert" className="form-alert">
+        {failure}
+      </div>
+      <button type="submit" className="button-primary" disabled={isBusy}>
+        {isBusy ? 'Enviando…' : 'Pedir atención inmediata'}
+      </button>
+    </form>
+  )
+}
+
+/** Someone already signed in as a patient asks from their own area, with their history. */
+function SignedInNotice({ tenant }: { tenant: string }) {
+  const state = use(useSession())
+  if (state.status !== 'verified' || state.user.tenant !== tenant || state.user.invitado) {
+    return null
+  }
+  return (
+    <p>
+      Ya has iniciado sesión: puedes{' '}
+      <Link to={paths.screen(tenant, 'solicitar-asistencia')}>solicitar asistencia</Link> desde tu
+      área.
+    </p>
+  )
+}
 
 export function Component() {
+  const tenant = useTenant()
+  const navigate = useNavigate()
+  // Drawn for an ordinary device first (the screen may be prerendered), then as the device is.
+  const isKiosk = useSyncExternalStore(subscribeToKioskMode, isKioskMode, () => false)
+  const [walkIn, setWalkIn] = useState<WalkIn | null>(null)
+  // A new form for each person: nothing typed by the previous one survives in it.
+  const [round, setRound] = useState(0)
+
+  async function send(body: SolicitudInmediata) {
+    if (isKiosk) {
+      try {
+        setWalkIn({ body, ticket: (await requestImmediateCare(body)).ticket })
+      } catch (error) {
+        if (!isUnsentFailure(error)) throw error
+        // Offline: the walk-in waits in the outbox, the one thing the kiosk keeps of anyone.
+        await keepWalkIn(body)
+        setWalkIn({ body, ticket: null })
+      }
+      return
+    }
+    const answer = await requestImmediateCare(body)
+    if (answer.sesion === null) throw new Error('An immediate request came back without a session')
+    await startSession(answer.sesion, tenant)
+    await navigate(`${paths.screen(tenant, 'atencion-asistencia')}/${answer.asistencia.id}`, {
+      replace: true,
+    })
+  }
+
+  const startOver = useCallback(() => {
+    setWalkIn(null)
+    setRound((value) => value + 1)
+  }, [])
+
+  if (walkIn !== null) {
+    return <WalkInScreen walkIn={walkIn} title={SCREEN_TITLES[SCREEN]} onDone={startOver} />
+  }
   return (
-    <InfoScreen screen="atencion-profesional-publica-inmediata">
+    <SectionPage title={SCREEN_TITLES[SCREEN]}>
       <p>
-        Atención inmediata con un profesional del centro. Este servicio todavía no está disponible
-        en línea.
+        {isKiosk
+          ? 'Escribe tus datos y el motivo: te daremos un número de turno y un profesional te llamará.'
+          : 'Sin necesidad de cuenta: un profesional del centro te atenderá por aquí en cuanto quede libre.'}
       </p>
-    </InfoScreen>
+      {!isKiosk && (
+        <Suspense fallback={null}>
+          <SignedInNotice tenant={tenant} />
+        </Suspense>
+      )}
+      <ImmediateCareForm key={round} tenant={tenant} isKiosk={isKiosk} onSent={send} />
+    </SectionPage>
   )
 }

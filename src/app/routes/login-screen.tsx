@@ -151,6 +151,11 @@ export function LoginScreen({ screen }: { screen: ReservedSegment }) {
           <li>
             <Link to={paths.register(tenant)}>Crear una cuenta</Link>
           </li>
+          <li>
+            <Link to={paths.screen(tenant, 'atencion-profesional-publica-inmediata')}>
+              Atención inmediata sin cuenta
+            </Link>
+          </li>
         </ul>
       )}
     </SectionPage>

@@ -71,8 +71,11 @@ export function hasSessionToken(): boolean {
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   if (!readValue('token')) return null
   const [schemas, answer] = await Promise.all([loadSessionSchemas(), api.request(API_PATHS.me)])
-  const { id, nombre, rol, tenant, terminos_pendientes } = await readAnswer(schemas.Me, answer)
-  const user = { nombre, rol, tenant, terminos_pendientes }
+  const { id, nombre, rol, tenant, terminos_pendientes, invitado } = await readAnswer(
+    schemas.Me,
+    answer,
+  )
+  const user = { nombre, rol, tenant, terminos_pendientes, ...(invitado ? { invitado } : {}) }
   return id === undefined ? user : { id, ...user }
 }
 

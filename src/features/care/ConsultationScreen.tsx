@@ -44,9 +44,29 @@ interface Props {
   tenant: string
   id: string
   rol: string
+  /**
+   * A guest of immediate care: its session ends with the request, so the screen ends it on the
+   * device too (`endGuestSession`) and leads on without asking the server again.
+   */
+  isGuest?: boolean
+  endGuestSession?: () => Promise<void>
 }
 
-export function ConsultationScreen({ tenant, id, rol }: Props) {
+/** What the thanks screen receives from a guest's consultation that just ended. */
+export interface GuestThanks {
+  invitado: true
+  asistencia: Asistencia
+}
+
+const noSessionToEnd = () => Promise.resolve()
+
+export function ConsultationScreen({
+  tenant,
+  id,
+  rol,
+  isGuest = false,
+  endGuestSession = noSessionToEnd,
+}: Props) {
   const navigate = useNavigate()
   const isPatient = rol === 'cliente'
   const [load, setLoad] = useState<Load>(() =>
@@ -60,6 +80,18 @@ export function ConsultationScreen({ tenant, id, rol }: Props) {
 
   const leave = useCallback(
     (asistencia: Asistencia) => {
+      if (isGuest) {
+        const state: GuestThanks = { invitado: true, asistencia }
+        void endGuestSession().then(() =>
+          navigate(
+            asistencia.estado === 'finalizada'
+              ? `${paths.screen(tenant, 'agradecimiento-final')}/${asistencia.id}`
+              : `${paths.screen(tenant, 'error-consulta-inactiva')}?motivo=${asistencia.estado}`,
+            { replace: true, state: asistencia.estado === 'finalizada' ? state : null },
+          ),
+        )
+        return
+      }
       if (asistencia.estado === 'finalizada' && isPatient && sawItOpen.current) {
         void navigate(`${paths.screen(tenant, 'agradecimiento-final')}/${asistencia.id}`, {
           replace: true,
@@ -75,7 +107,7 @@ export function ConsultationScreen({ tenant, id, rol }: Props) {
         { replace: true },
       )
     },
-    [isPatient, navigate, rol, tenant],
+    [endGuestSession, isGuest, isPatient, navigate, rol, tenant],
   )
 
   const show = useCallback(
@@ -189,6 +221,12 @@ function RequestSummary({ asistencia, isPatient }: { asistencia: Asistencia; isP
         <div>
           <dt>Paciente</dt>
           <dd>{asistencia.paciente.nombre}</dd>
+        </div>
+      )}
+      {!isPatient && asistencia.contacto !== undefined && (
+        <div>
+          <dt>Contacto</dt>
+          <dd>{asistencia.contacto}</dd>
         </div>
       )}
       <div>

@@ -8,10 +8,13 @@ export function InactiveScreen({
   tenant,
   motivo,
   rol,
+  telefono,
 }: {
   tenant: string
   motivo: string | null
   rol: string | null
+  /** The hospital's contact phone, offered when nobody could take a request in time. */
+  telefono: string | null
 }) {
   const reason = inactiveReasonOf(motivo)
   const text = reason
@@ -24,13 +27,36 @@ export function InactiveScreen({
     <div className="care-screen">
       <p className="care-lead">{text.titulo}</p>
       <p>{text.detalle}</p>
+      {reason === 'caducada' && telefono && (
+        <p className="care-lead">
+          Si necesitas atención ahora, llama al centro:{' '}
+          <a href={`tel:${telefono.replace(/[^+0-9]/g, '')}`}>{telefono}</a>.
+        </p>
+      )}
       <ul className="care-actions">
-        {(rol === null || rol === 'cliente') && (
+        {rol === 'cliente' && (
           <li>
             <Link className="button-primary" to={paths.screen(tenant, 'solicitar-asistencia')}>
               Solicitar una nueva asistencia
             </Link>
           </li>
+        )}
+        {rol === null && (
+          <>
+            <li>
+              <Link
+                className="button-primary"
+                to={paths.screen(tenant, 'atencion-profesional-publica-inmediata')}
+              >
+                Pedir atención inmediata
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.screen(tenant, 'solicitar-asistencia')}>
+                Solicitar asistencia con tu cuenta
+              </Link>
+            </li>
+          </>
         )}
         {rol !== null && (
           <li>

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { paths } from '../../config/paths'
 import type { Asistencia } from '../../contract/care'
+import { origenLabel } from './origen-label'
 import { atenderAsistencia, listAsistencias } from './care-api'
 import { describeCareError } from './care-errors'
 import {
@@ -139,6 +140,7 @@ export function ProfessionalScreen({
           {queue.map((entry) => (
             <li key={entry.id} className="care-row">
               <p className="care-row-title">
+                <OrigenMark asistencia={entry} />
                 {entry.paciente.nombre}
                 <span className="care-row-meta">
                   {' '}
@@ -242,5 +244,20 @@ function NotificationsControl() {
     >
       Activar avisos de nuevas solicitudes
     </button>
+  )
+}
+
+/** "Inmediata" or "Presencial · A-014" on a request that came without an account. */
+export function OrigenMark({
+  asistencia,
+}: {
+  asistencia: { origen: string; ticket: string | null }
+}) {
+  const label = origenLabel(asistencia)
+  if (label === null) return null
+  return (
+    <>
+      <span className="care-origen">{label}</span>{' '}
+    </>
   )
 }

@@ -18,9 +18,24 @@ type Load =
   | { status: 'error'; message: string }
   | { status: 'ready'; asistencia: Asistencia }
 
-export function ThanksScreen({ tenant, id }: { tenant: string; id: string }) {
-  const [load, setLoad] = useState<Load>({ status: 'loading' })
+/**
+ * `ended`: a guest's consultation that just ended, as it last arrived; their session ended with
+ * it, so nothing is asked of the server and there is no rating (it needs an account).
+ */
+export function ThanksScreen({
+  tenant,
+  id,
+  ended,
+}: {
+  tenant: string
+  id: string
+  ended?: Asistencia
+}) {
+  const [load, setLoad] = useState<Load>(
+    ended ? { status: 'ready', asistencia: ended } : { status: 'loading' },
+  )
   useEffect(() => {
+    if (ended) return
     const stop = new AbortController()
     readAsistencia(id, stop.signal).then(
       (asistencia) => {
@@ -42,7 +57,7 @@ export function ThanksScreen({ tenant, id }: { tenant: string; id: string }) {
     return () => {
       stop.abort()
     }
-  }, [id])
+  }, [id, ended])
 
   if (load.status === 'loading') return <p role="status">Cargando…</p>
   if (load.status === 'error') return <p role="alert">{load.message}</p>
@@ -58,14 +73,27 @@ export function ThanksScreen({ tenant, id }: { tenant: string; id: string }) {
       </p>
       <h2>Resumen</h2>
       <p className="care-text">{asistencia.resumen ?? 'Sin resumen.'}</p>
-      {asistencia.valoracion ? (
-        <p>Ya valoraste esta consulta con {asistencia.valoracion.puntuacion} de 5. ¡Gracias!</p>
+      {ended ? (
+        <>
+          <p>
+            Tu sesión de invitado ha terminado con la consulta: no queda abierta en este equipo.
+          </p>
+          <p>
+            <Link to={paths.login(tenant)}>Volver al inicio</Link>
+          </p>
+        </>
       ) : (
-        <RatingForm id={asistencia.id} />
+        <>
+          {asistencia.valoracion ? (
+            <p>Ya valoraste esta consulta con {asistencia.valoracion.puntuacion} de 5. ¡Gracias!</p>
+          ) : (
+            <RatingForm id={asistencia.id} />
+          )}
+          <p>
+            <Link to={paths.screen(tenant, 'cliente')}>Volver a mi área</Link>
+          </p>
+        </>
       )}
-      <p>
-        <Link to={paths.screen(tenant, 'cliente')}>Volver a mi área</Link>
-      </p>
     </div>
   )
 }

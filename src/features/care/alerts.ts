@@ -3,18 +3,30 @@
  * file to download), and a system notification while the tab is hidden, once they allowed it.
  */
 import type { Asistencia } from '../../contract/care'
+import { origenLabel } from './origen-label'
 
 let audio: AudioContext | null = null
 
-/** Two short notes. Browsers allow sound only after the user has interacted with the page. */
-export function playNewRequestTone(): void {
+const TONE = [
+  [0, 880],
+  [0.18, 1175],
+] as const
+// Someone without an appointment is waiting now: the same notes, rising once more, twice.
+const URGENT_TONE = [
+  [0, 880],
+  [0.18, 1175],
+  [0.36, 1568],
+  [0.7, 880],
+  [0.88, 1175],
+  [1.06, 1568],
+] as const
+
+/** Short notes. Browsers allow sound only after the user has interacted with the page. */
+export function playNewRequestTone(isUrgent = false): void {
   try {
     audio ??= new AudioContext()
     const start = audio.currentTime
-    for (const [offset, frequency] of [
-      [0, 880],
-      [0.18, 1175],
-    ] as const) {
+    for (const [offset, frequency] of isUrgent ? URGENT_TONE : TONE) {
       const oscillator = audio.createOscillator()
       const gain = audio.createGain()
       oscillator.frequency.value = frequency
@@ -49,13 +61,19 @@ export async function requestNotifications(): Promise<NotificationPermission> {
 
 /** The tone, and a notification with the patient's name while the tab is hidden. */
 export function announceNewRequest(asistencia: Asistencia): void {
-  playNewRequestTone()
+  const mark = origenLabel(asistencia)
+  playNewRequestTone(mark !== null)
   if (document.visibilityState !== 'hidden' || notificationPermission() !== 'granted') return
   try {
-    new Notification('Nueva solicitud de asistencia', {
-      body: `${asistencia.paciente.nombre}: ${asistencia.motivo.slice(0, 120)}`,
-      tag: `asistencia-${asistencia.id}`,
-    })
+    new Notification(
+      mark === null ? 'Nueva solicitud de asistencia' : `Atención inmediata (${mark})`,
+      {
+        body: `${asistencia.paciente.nombre}: ${asistencia.motivo.slice(0, 120)}`,
+        tag: `asistencia-${asistencia.id}`,
+        // Immediate care stays on screen until someone looks at it.
+        requireInteraction: mark !== null,
+      },
+    )
   } catch {
     // Some browsers allow notifications only from the worker: the tone and the title remain.
   }

@@ -125,6 +125,25 @@ describe('care state', () => {
     expect(openRequests(cancelled).map((entry) => entry.id)).toEqual(['mine', 'new'])
   })
 
+  it('puts immediate requests and walk-ins first in the queue, each group oldest first', () => {
+    const list = [
+      asistencia('patient-old', { creada_en: '2026-11-23T09:00:00.000Z' }),
+      asistencia('walk-in', {
+        origen: 'presencial',
+        ticket: 'A-014',
+        creada_en: '2026-11-23T10:05:00.000Z',
+      }),
+      asistencia('immediate', { origen: 'inmediata', creada_en: '2026-11-23T10:01:00.000Z' }),
+      asistencia('patient-new', { creada_en: '2026-11-23T09:30:00.000Z' }),
+    ]
+    expect(waitingQueue(list).map((entry) => entry.id)).toEqual([
+      'immediate',
+      'walk-in',
+      'patient-old',
+      'patient-new',
+    ])
+  })
+
   it('history lists what is over, the most recently closed first', () => {
     const list = [
       asistencia('a', { estado: 'finalizada', cerrada_en: '2026-11-20T10:00:00.000Z' }),

@@ -3,6 +3,7 @@
  * which phase a request is in, and the Spanish words for waits and states.
  */
 import {
+  comesFirstInQueue,
   isEstadoInactivo,
   type Asistencia,
   type EstadoInactivo,
@@ -55,7 +56,11 @@ export function applyToStaffList(
 export function waitingQueue(list: readonly Asistencia[]): Asistencia[] {
   return list
     .filter((entry) => entry.estado === 'en_espera')
-    .sort((a, b) => Date.parse(a.creada_en) - Date.parse(b.creada_en))
+    .sort(
+      (a, b) =>
+        Number(comesFirstInQueue(b.origen)) - Number(comesFirstInQueue(a.origen)) ||
+        Date.parse(a.creada_en) - Date.parse(b.creada_en),
+    )
 }
 
 /** Requests that are open (waiting or in consultation), oldest first. */

@@ -124,8 +124,11 @@ const pageTransport: OutboxTransport = {
 
 /** Sends what the outbox holds from this page, then tells the screens what is left. */
 export async function sendOutbox(): Promise<void> {
-  // Another account's writes are never sent with this session's token.
-  if (readValue('token') === null) return
+  // Another account's writes are never sent with this session's token. Without a session the
+  // outbox holds only a kiosk's walk-ins (sign-out and the wipe empty it), sent without a token.
+  if (readValue('token') === null) {
+    if ((await listOutbox()).some((item) => item.tipo !== 'presencial')) return
+  }
   await replayOutbox(pageTransport)
   await refreshPending()
 }

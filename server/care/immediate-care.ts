@@ -1,0 +1,192 @@
+/**
+ * Immediate care without an account and kiosk walk-ins: the request joins the hospital's queue
+ * ahead of signed-in patients' (see the queue order), with a guest account as its patient. Asked
+ * for from a phone, it opens a guest session limited to that request; from a kiosk (`presencial`)
+ * it takes the day's next ticket and opens none, the person being in the building.
+ */
+import { PERSON_NAME_MAX_LENGTH } from '../../src/contract/account-rules.js'
+import { EVENTOS, type Asistencia } from '../../src/contract/care.js'
+import {
+  CONTACTO_INVALIDO,
+  DEFAULT_CADUCIDAD_INMEDIATA_MINUTOS,
+  GUEST_SESSION_MAX_MINUTES,
+  formatTicket,
+  parseContacto,
+  type AsistenciaInmediataCreada,
+  type SolicitudInmediata,
+} from '../../src/contract/immediate-care.js'
+import { readName } from '../admin-validation.js'
+import type { TokenService } from '../auth/tokens.js'
+import { HttpError } from '../http-errors.js'
+import type { AppDatabase } from '../kysely.js'
+import type { AccountRepository } from '../repositories/accounts.js'
+import type { AsistenciaRepository, AsistenciaRow } from '../repositories/asistencias.js'
+import type { EventoRepository } from '../repositories/eventos.js'
+import type { GuestRepository } from '../repositories/guests.js'
+import type { HospitalRepository } from '../repositories/hospitals.js'
+import type { TermsRepository } from '../repositories/terms.js'
+import type { CareService } from './care-service.js'
+
+export interface ImmediateCareDeps {
+  db: AppDatabase
+  asistencias: Pick<AsistenciaRepository, 'insert' | 'findRow' | 'findView'>
+  eventos: Pick<EventoRepository, 'append'>
+  guests: GuestRepository
+  hospitals: Pick<HospitalRepository, 'findByTenant'>
+  accounts: Pick<AccountRepository, 'findStanding'>
+  terms: Pick<TermsRepository, 'current' | 'accept'>
+  tokens: TokenService
+  describe: CareService['describe']
+  now: () => number
+  onPublished: (tenant: string) => void
+}
+
+// Control characters but the line breaks and tabs a reason may hold, and the bidirectional
+// overrides that would make it read as something else.
+const HOSTILE_TEXT =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point.
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/
+
+/** The reason as stored (trimmed), or a Spanish 400. */
+export function readMotivo(value: string): string {
+  const motivo = value.trim()
+  if (motivo === '' || HOSTILE_TEXT.test(motivo)) {
+    throw new HttpError(
+      400,
+      'invalid_request',
+      'Describe el motivo de la consulta con texto, sin caracteres de control.',
+    )
+  }
+  return motivo
+}
+
+/** The day in the hospitals' country (YYYY-MM-DD): walk-in tickets start again each day. */
+export function dayInSpain(nowMs: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date(nowMs))
+}
+
+const idInUse = () =>
+  new HttpError(409, 'id_en_uso', 'Ese identificador ya se usó para otra solicitud.')
+
+export type ImmediateCare = ReturnType<typeof createImmediateCare>
+
+export function createImmediateCare(deps: ImmediateCareDeps) {
+  const { db, asistencias, eventos, guests, now } = deps
+
+  /** The answer for the request `id`, with a guest session while its patient's is open. */
+  async function answer(row: AsistenciaRow): Promise<AsistenciaInmediataCreada> {
+    const guest = await deps.accounts.findStanding(row.paciente_id)
+    const view = await asistencias.findView(row.id)
+    if (!guest || !view) throw new Error(`Request ${row.id} vanished after its creation.`)
+    const asistencia: Asistencia = await deps.describe(guest, view)
+    if (row.origen !== 'inmediata' || !guest.isActive) {
+      return { asistencia, ticket: row.ticket, sesion: null }
+    }
+    const token = await deps.tokens.issue(
+      { sub: String(guest.id), tenant: guest.tenant, rol: guest.rol },
+      { ttlSeconds: GUEST_SESSION_MAX_MINUTES * 60 },
+    )
+    return {
+      asistencia,
+      ticket: null,
+      sesion: { token, user: { nombre: guest.nombre, rol: guest.rol, tenant: guest.tenant } },
+    }
+  }
+
+  return {
+    /** Creates the request once per id; `created` is false for a replay of the same one. */
+    async request(
+      body: SolicitudInmediata,
+    ): Promise<{ created: boolean; answer: AsistenciaInmediataCreada }> {
+      const hospital = await deps.hospitals.findByTenant(body.tenant)
+      if (!hospital)
+        throw new HttpError(404, 'not_found', 'Este centro no existe o no está activo.')
+      const nombre = readName(body.nombre, PERSON_NAME_MAX_LENGTH)
+      const contacto = parseContacto(body.contacto)
+      if (!contacto) throw new HttpError(400, 'invalid_request', CONTACTO_INVALIDO)
+      const motivo = readMotivo(body.motivo)
+      const origen = body.presencial === true ? 'presencial' : 'inmediata'
+
+      const existing = await asistencias.findRow(body.id)
+      if (existing) {
+        // A replay of the same send (a lost answer) answers it; anything else is refused
+        // alike, so nothing is learnt about other people's requests.
+        const isReplay =
+          existing.tenant === hospital.tenant &&
+          existing.origen === origen &&
+          existing.motivo === motivo &&
+          existing.contacto === contacto.valor
+        if (!isReplay) throw idInUse()
+        return { created: false, answer: await answer(existing) }
+      }
+
+      // A screen that showed a version names it, and a newer one must be read first; one that
+      // only links to the terms accepts the version current now, which the link shows.
+      const current = await deps.terms.current(hospital.tenant)
+      if (
+        current &&
+        body.terminos_version !== undefined &&
+        body.terminos_version !== current.version
+      ) {
+        throw new HttpError(
+          409,
+          'terms_changed',
+          'Los términos y condiciones han cambiado: léelos de nuevo antes de aceptarlos.',
+        )
+      }
+
+      const created = now()
+      const at = new Date(created).toISOString()
+      const minutes =
+        (await guests.findImmediateLimitMinutes(hospital.tenant)) ??
+        DEFAULT_CADUCIDAD_INMEDIATA_MINUTOS
+      const row = await db.transaction().execute(async (trx) => {
+        const pacienteId = await guests.create(trx, {
+          tenant: hospital.tenant,
+          nombre,
+          // A walk-in is in the building: no session on the kiosk, so it ends as it starts.
+          hasta:
+            origen === 'presencial'
+              ? at
+              : new Date(created + GUEST_SESSION_MAX_MINUTES * 60_000).toISOString(),
+        })
+        const ticket =
+          origen === 'presencial'
+            ? formatTicket(await guests.nextTicket(trx, hospital.tenant, dayInSpain(created)))
+            : null
+        const record: AsistenciaRow = {
+          id: body.id,
+          tenant: hospital.tenant,
+          estado: 'en_espera',
+          origen,
+          motivo,
+          especialidad: null,
+          paciente_id: pacienteId,
+          profesional_id: null,
+          creada_en: at,
+          atendida_en: null,
+          cerrada_en: null,
+          caduca_en: new Date(created + minutes * 60_000).toISOString(),
+          resumen: null,
+          puntuacion: null,
+          comentario: null,
+          ticket,
+          derivada_de: null,
+          contacto: contacto.valor,
+        }
+        // The same id sent twice at once: the loser's guest and ticket roll back with it.
+        if (!(await asistencias.insert(trx, record))) throw idInUse()
+        await eventos.append(trx, {
+          tenant: record.tenant,
+          tipo: EVENTOS.asistencia,
+          asistencia_id: record.id,
+          ref: null,
+        })
+        return record
+      })
+      deps.onPublished(row.tenant)
+      if (current) await deps.terms.accept(row.paciente_id, row.tenant, current.version)
+      return { created: true, answer: await answer(row) }
+    },
+  }
+}

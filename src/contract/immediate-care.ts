@@ -1,0 +1,57 @@
+/**
+ * Immediate care without an account, and walk-ins taken at a waiting-room kiosk: the request a
+ * person without an account sends, and its answer (a guest session limited to that one request,
+ * or a walk-in's ticket), written once with TypeBox for the server's schemas and the screen.
+ */
+import Type, { type Static } from 'typebox'
+import { PERSON_NAME_MAX_LENGTH } from './account-rules.js'
+import { SessionUser } from './accounts.js'
+import { Asistencia, MOTIVO_MAX_LENGTH } from './care.js'
+import { TenantId } from './hospitals.js'
+import { CONTACTO_MAX_LENGTH } from './immediate-care-rules.js'
+
+export {
+  CONTACTO_INVALIDO,
+  CONTACTO_MAX_LENGTH,
+  DEFAULT_CADUCIDAD_INMEDIATA_MINUTOS,
+  GUEST_SESSION_MAX_MINUTES,
+  KIOSK_TICKET_SECONDS,
+  formatTicket,
+  parseContacto,
+  type Contacto,
+} from './immediate-care-rules.js'
+
+/**
+ * `POST /api/asistencias/inmediata` (public). `id` is chosen by the client: a repeated send
+ * answers the same request. `presencial`: sent by a kiosk for a walk-in (a ticket, no session).
+ */
+export const SolicitudInmediata = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    tenant: TenantId,
+    // Lengths in characters are checked by the server's readers; the schema bounds the bytes.
+    nombre: Type.String({ minLength: 1, maxLength: PERSON_NAME_MAX_LENGTH * 4 }),
+    contacto: Type.String({ minLength: 1, maxLength: CONTACTO_MAX_LENGTH }),
+    motivo: Type.String({ minLength: 1, maxLength: MOTIVO_MAX_LENGTH }),
+    acepta_terminos: Type.Literal(true),
+    terminos_version: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+    presencial: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+)
+export type SolicitudInmediata = Static<typeof SolicitudInmediata>
+
+/**
+ * The answer: the request and, for immediate care, a guest session (its `token` is used like any
+ * sign-in's) ending when the consultation ends or after {@link GUEST_SESSION_MAX_MINUTES}; a
+ * walk-in gets its ticket and no session.
+ */
+export const AsistenciaInmediataCreada = Type.Object({
+  asistencia: Asistencia,
+  ticket: Type.Union([Type.String(), Type.Null()]),
+  sesion: Type.Union([
+    Type.Object({ token: Type.String({ minLength: 1 }), user: SessionUser }),
+    Type.Null(),
+  ]),
+})
+export type AsistenciaInmediataCreada = Static<typeof AsistenciaInmediataCreada>
