@@ -8,7 +8,6 @@ export const API_PATHS = {
   asistencias: '/api/asistencias',
   estadisticas: '/api/asistencias/estadisticas',
   profesionales: '/api/profesionales',
-  referidos: '/api/referidos',
   eventos: '/api/eventos',
   registro: '/api/auth/registro',
   validarCuenta: '/api/auth/validar-cuenta',

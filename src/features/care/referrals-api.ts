@@ -2,11 +2,17 @@
  * The referral calls of the API, apart from the care journey's (`care-api.ts`) so that the
  * patient's screens, which load that one, never load the referral schemas.
  */
-import { API_PATHS, asistenciaPath } from '../../config/api-paths'
+import { asistenciaPath } from '../../config/api-paths'
 import { Asistencia } from '../../contract/care'
 import { Referidos, type NuevaDerivacion } from '../../contract/referrals'
 import { api } from '../../lib/api'
 import { parseAnswer } from './answer-check'
+
+/**
+ * A professional's referrals. Named here rather than in `API_PATHS`, which every screen's first
+ * load carries: only the referral screens need it.
+ */
+const REFERIDOS_PATH = '/api/referidos'
 
 /** Refers the patient of request `id` to a colleague; the answer is the new, waiting request. */
 export async function derivarAsistencia(id: string, body: NuevaDerivacion): Promise<Asistencia> {
@@ -18,5 +24,5 @@ export async function derivarAsistencia(id: string, body: NuevaDerivacion): Prom
 
 /** The signed-in professional's referrals, made and received. */
 export async function listReferidos(signal?: AbortSignal): Promise<Referidos> {
-  return parseAnswer(Referidos, await api.request(API_PATHS.referidos, { signal }))
+  return parseAnswer(Referidos, await api.request(REFERIDOS_PATH, { signal }))
 }
