@@ -5,7 +5,7 @@
 // loads, for LOAD_SECONDS (default 8) with LOAD_CONNECTIONS (default 12) connections split evenly
 // over the instances (one autocannon per instance, all at once, as a balancer would spread them):
 //   1. GET /api/hospitales?tenant=hospital-central
-//   2. POST /api/auth/login (demo account), limits lifted: the cost of sign-in itself, with the
+//   2. POST /api/auth/login (every demo account in turn), limits lifted: the cost of sign-in itself, with the
 //      counters in the database on PostgreSQL; past what the password-check queues hold,
 //      503 + Retry-After is the designed answer (shedding)
 // Then the fault row: one instance on PostgreSQL under the listing's load while PostgreSQL is
@@ -25,6 +25,7 @@ import {
   startApiInstance,
   type ApiInstance,
 } from '../server/testing/api-instances.js'
+import { DEMO_USERS } from '../server/seed-data.js'
 import { startPostgresCluster, type PostgresCluster } from '../server/testing/postgres-cluster.js'
 
 // autocannon ships no types; this is the part of its API used here.
@@ -33,6 +34,14 @@ interface AutocannonOptions {
   connections: number
   duration: number
   method?: 'GET' | 'POST'
+  headers?: Record<string, string>
+  body?: string
+  /** Called before each request is sent: what it returns is sent instead. */
+  requests?: { setupRequest: (request: AutocannonRequest) => AutocannonRequest }[]
+}
+interface AutocannonRequest {
+  method?: string
+  path?: string
   headers?: Record<string, string>
   body?: string
 }
@@ -50,6 +59,12 @@ const autocannon = require('autocannon') as Autocannon
 
 const HOSTS = ['127.0.0.2', '127.0.0.3', '127.0.0.4']
 const DEMO = { email: 'demo@hospital-central.es', password: 'demo1234', tenant: 'hospital-central' }
+let demoTurn = 0
+function nextDemoSignIn(): string {
+  const user = DEMO_USERS[demoTurn % DEMO_USERS.length]
+  demoTurn += 1
+  return JSON.stringify({ email: user?.email, password: user?.password, tenant: user?.tenant })
+}
 const RESULTS_FILE = fileURLToPath(new URL('./results/load.json', import.meta.url))
 const HOSPITALES_PATH = '/api/hospitales?tenant=hospital-central'
 
@@ -90,7 +105,13 @@ const SCENARIOS: Scenario[] = [
       path: '/api/auth/login',
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(DEMO),
+      // Every demo account in turn, as a clinic's morning of people signing in: one account
+      // signing in many times at once is what the per-account throttle holds back by design.
+      requests: [
+        {
+          setupRequest: (request) => ({ ...request, body: nextDemoSignIn() }),
+        },
+      ],
     },
     designedStatuses: [503],
   },
