@@ -6,7 +6,7 @@ export function Component() {
   const tenant = useTenant()
   return (
     <RoleScreen screen="cliente">
-      <PatientHome tenant={tenant} />
+      {(user) => <PatientHome tenant={tenant} isGuest={user.invitado === true} />}
     </RoleScreen>
   )
 }

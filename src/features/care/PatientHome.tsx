@@ -14,7 +14,7 @@ import { useCareEvents, usePendingIds } from './use-live'
 
 const dateFormat = new Intl.DateTimeFormat('es-ES', { dateStyle: 'long', timeStyle: 'short' })
 
-export function PatientHome({ tenant }: { tenant: string }) {
+export function PatientHome({ tenant, isGuest = false }: { tenant: string; isGuest?: boolean }) {
   const [list, setList] = useState<Asistencia[] | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [round, setRound] = useState(0)
@@ -51,10 +51,20 @@ export function PatientHome({ tenant }: { tenant: string }) {
   return (
     <div className="care-screen">
       <LiveNotice />
+      {/* A guest's session is for its one request: a new one starts from immediate care. */}
       <p>
-        <Link className="button-primary" to={paths.screen(tenant, 'solicitar-asistencia')}>
-          Solicitar asistencia
-        </Link>
+        {isGuest ? (
+          <Link
+            className="button-primary"
+            to={paths.screen(tenant, 'atencion-profesional-publica-inmediata')}
+          >
+            Pedir otra atención inmediata
+          </Link>
+        ) : (
+          <Link className="button-primary" to={paths.screen(tenant, 'solicitar-asistencia')}>
+            Solicitar asistencia
+          </Link>
+        )}
       </p>
       <section aria-labelledby="actual-titulo">
         <h2 id="actual-titulo">Tu solicitud actual</h2>

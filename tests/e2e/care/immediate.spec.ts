@@ -128,6 +128,16 @@ test('a guest asks for immediate care without an account and is attended up to t
   await expect(guest.getByRole('heading', { name: 'Tu solicitud está en espera' })).toBeVisible()
   const id = new URL(guest.url()).pathname.split('/').pop() ?? ''
   expect(await guest.evaluate(() => localStorage.getItem('token'))).toBeTruthy()
+  // The header's way home leads to the one request; a guest is offered immediate care again,
+  // never an account's request form (which its session may not use).
+  await guest.locator('.brand').click()
+  await expect(guest).toHaveURL(new RegExp(`/${TENANT}/cliente$`))
+  const home = guest.getByRole('main')
+  await expect(home.getByRole('link', { name: 'Pedir otra atención inmediata' })).toBeVisible()
+  await expect(home.getByRole('link', { name: 'Solicitar asistencia', exact: true })).toHaveCount(0)
+  await expect(home.getByText(motivo)).toBeVisible()
+  await guest.goBack()
+  await expect(guest.getByRole('heading', { name: 'Tu solicitud está en espera' })).toBeVisible()
 
   // The professional is alerted live, the request marked as immediate.
   const row = queueRow(professional, motivo)
