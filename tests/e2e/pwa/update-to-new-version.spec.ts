@@ -107,7 +107,8 @@ test('a new version is offered in Spanish and, once accepted, reloads the page e
   await accept.click()
   await expect(page.getByText(`Versión ${VERSION_B}`)).toBeVisible()
   await expect(updatePrompt(page)).toHaveCount(0)
-  expect(loads.count).toBe(1)
+  // The new page's text shows before its `load` event fires (its images may still be on the way).
+  await expect.poll(() => loads.count).toBe(1)
 
   // The new worker controls the reloaded page, with B's chunks in its precache and A's gone.
   const worker = await waitForControllingWorker(page)
