@@ -3,7 +3,11 @@ import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router-dom'
 import { connectReconnectRecovery } from './app/reconnect-recovery'
-import { isSessionAwaitingVerification } from './app/layouts/tenant-layout-data'
+import {
+  isSessionAwaitingVerification,
+  TENANT_LAYOUT_ID,
+  type TenantLayoutData,
+} from './app/layouts/tenant-layout-data'
 import { prepareHydration } from './app/hydration'
 import { createAppRouter, routes } from './app/router'
 import { connectSessionEvents } from './app/session-events'
@@ -68,7 +72,10 @@ installChunkLoadRecovery(window, {
 connectReconnectRecovery(connectionMonitor, async () => {
   await retryInterruptedBranding()
   // A session read offline is confirmed (or ended by a 401) as soon as the API answers.
-  if (isSessionAwaitingVerification()) await router.revalidate()
+  const layout = router.state.loaderData[TENANT_LAYOUT_ID] as TenantLayoutData | undefined
+  if (await isSessionAwaitingVerification(layout)) {
+    await router.revalidate()
+  }
 })
 
 // Care writes kept offline go out when the connection or the user comes back.

@@ -43,7 +43,10 @@ const SIGNED_OUT: SessionState = { status: 'signed-out' }
  */
 const PRERENDER_LOADER_DATA: Record<string, unknown> = {
   [TENANT_GATE_ID]: { tenant: SCREEN_PLACEHOLDERS.tenant } satisfies TenantGateData,
-  [TENANT_LAYOUT_ID]: { session: settled(SIGNED_OUT) } satisfies TenantLayoutData,
+  [TENANT_LAYOUT_ID]: {
+    session: settled(SIGNED_OUT),
+    sessionReadAt: null,
+  } satisfies TenantLayoutData,
   [TENANT_BRANDING_ID]: { branding: settled(undefined) } satisfies TenantBrandingData,
 }
 

@@ -2,18 +2,26 @@
  * The route tree: a root gate that applies the tenant rules on every navigation, the tenant
  * layout, and every reserved name as a child screen loaded on demand (docs/routing.md).
  */
-import { createBrowserRouter, type HydrationState, type RouteObject } from 'react-router-dom'
+import {
+  createBrowserRouter,
+  type DataStrategyFunction,
+  type HydrationState,
+  type RouteObject,
+} from 'react-router-dom'
 import { INSTALL_SEGMENT, REGISTER_SEGMENT, TECHNICAL_INFO_SEGMENT } from '../config/paths'
 import type { ReservedSegment } from '../contract/tenants'
+import { signOutAction } from '../features/auth/sign-out-action'
 import { TENANT_GATE_ID, tenantGateLoader } from '../features/tenant/tenant-gate'
 import { BootFrame } from './layouts/BootFrame'
 import { TenantLayout } from './layouts/TenantLayout'
 import {
-  shouldRevalidateTenantLayout,
+  isSessionReadStale,
+  shouldRevalidateBranding,
   TENANT_BRANDING_ID,
   TENANT_LAYOUT_ID,
   tenantBrandingLoader,
   tenantLayoutLoader,
+  type TenantLayoutData,
 } from './layouts/tenant-layout-data'
 import { RouteError } from './RouteError'
 
@@ -75,8 +83,11 @@ export const routes: RouteObject[] = [
       {
         id: TENANT_LAYOUT_ID,
         path: ':tenant',
+        // When the user is read again: the router's own rule (see the loader), plus
+        // `recheckingSession` below.
         loader: tenantLayoutLoader,
-        shouldRevalidate: shouldRevalidateTenantLayout,
+        // "Cerrar sesión" is submitted to the hospital's own route.
+        action: signOutAction,
         Component: TenantLayout,
         ErrorBoundary: RouteError,
         children: [
@@ -84,7 +95,7 @@ export const routes: RouteObject[] = [
             // No path and no component: the tenant's branding, loaded on every navigation.
             id: TENANT_BRANDING_ID,
             loader: tenantBrandingLoader,
-            shouldRevalidate: () => true,
+            shouldRevalidate: shouldRevalidateBranding,
             children: [
               // `/{tenant}` alone is redirected to its login screen by the gate.
               { index: true },
@@ -128,9 +139,49 @@ export const routes: RouteObject[] = [
   },
 ]
 
+/**
+ * Loads what the router chose to load and, on a navigation, the signed-in user as well when the
+ * session shown was read over a minute ago (`lastLayoutData`: the router's current data): an
+ * account disabled meanwhile is signed out by the next navigation, not left looking signed in.
+ */
+export function recheckingSession(
+  lastLayoutData: () => TenantLayoutData | undefined,
+): DataStrategyFunction {
+  return async ({ matches, request, fetcherKey }) => {
+    const isNavigation = request.method === 'GET' && fetcherKey === null
+    const isStale = isNavigation && isSessionReadStale(lastLayoutData(), Date.now())
+    // `shouldLoad` is the router's own choice (the default strategy reads it too; its
+    // replacement, `shouldCallHandler`, makes every match it is asked about run when resolved).
+    /* eslint-disable @typescript-eslint/no-deprecated */
+    const toLoad = matches.filter(
+      (match) => match.shouldLoad || (isStale && match.route.id === TENANT_LAYOUT_ID),
+    )
+    return Object.fromEntries(
+      await Promise.all(
+        toLoad.map(
+          async (match) =>
+            // A handler override makes the router run a loader it had skipped.
+            [
+              match.route.id,
+              await match.resolve(match.shouldLoad ? undefined : (load) => load()),
+            ] as const,
+        ),
+      ),
+    )
+    /* eslint-enable @typescript-eslint/no-deprecated */
+  }
+}
+
 /** The app's router; `hydrationData` when it takes over a screen already in the HTML. */
 export function createAppRouter(hydrationData?: HydrationState) {
-  return createBrowserRouter(routes, hydrationData ? { hydrationData } : undefined)
+  // The router's data, once it exists (its first load may start while it is being created).
+  let lastLayoutData = (): TenantLayoutData | undefined => undefined
+  const router = createBrowserRouter(routes, {
+    ...(hydrationData ? { hydrationData } : {}),
+    dataStrategy: recheckingSession(() => lastLayoutData()),
+  })
+  lastLayoutData = () => router.state.loaderData[TENANT_LAYOUT_ID] as TenantLayoutData | undefined
+  return router
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>

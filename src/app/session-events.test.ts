@@ -16,6 +16,9 @@ let router: {
   state: { location: { pathname: string; search: string } }
 }
 
+// The session ended: the sign-in replaces the screen, and the router reads every loader again.
+const REVALIDATING_REPLACE = { replace: true, defaultShouldRevalidate: true }
+
 function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), {
     status,
@@ -70,10 +73,11 @@ describe('a 401 from the API', () => {
       })
     }
     // The 401 reaction's /login (docs/api-requests.md), with the way back in the URL: the hospital
-    // and the screen left.
+    // and the screen left. The tenant is wiped: the routing rules make it `main`'s, and the
+    // router reads the (now absent) session again on the way.
     expect(router.navigate).toHaveBeenCalledExactlyOnceWith(
-      '/login?caducada=1&centro=hospital-central&volver=%2Fhospital-central%2Fcliente',
-      { replace: true },
+      '/main/login?caducada=1&centro=hospital-central&volver=%2Fhospital-central%2Fcliente',
+      REVALIDATING_REPLACE,
     )
     await vi.waitFor(() => {
       expect(keys).toHaveBeenCalledOnce()
@@ -140,8 +144,8 @@ describe('a 401 from the API', () => {
       await api.request('/api/me').catch(() => undefined)
 
       expect(router.navigate).toHaveBeenCalledExactlyOnceWith(
-        `/login?caducada=1&centro=hospital-central&volver=%2Fhospital-central%2Fcliente&motivo=${reason}`,
-        { replace: true },
+        `/main/login?caducada=1&centro=hospital-central&volver=%2Fhospital-central%2Fcliente&motivo=${reason}`,
+        REVALIDATING_REPLACE,
       )
     },
   )
@@ -167,8 +171,8 @@ describe('another tab', () => {
     storageEvent(null)
 
     expect(router.navigate).toHaveBeenCalledExactlyOnceWith(
-      '/login?caducada=1&centro=hospital-central&volver=%2Fhospital-central%2Fcliente',
-      { replace: true },
+      '/main/login?caducada=1&centro=hospital-central&volver=%2Fhospital-central%2Fcliente',
+      REVALIDATING_REPLACE,
     )
   })
 
@@ -194,9 +198,10 @@ describe('another tab', () => {
     localStorage.setItem('tenant', 'clinica-norte')
     storageEvent('token')
 
-    expect(router.navigate).toHaveBeenCalledExactlyOnceWith('/hospital-central/login', {
-      replace: true,
-    })
+    expect(router.navigate).toHaveBeenCalledExactlyOnceWith(
+      '/hospital-central/login',
+      REVALIDATING_REPLACE,
+    )
   })
 
   it('signed in: this tab reloads its data with the new session', () => {

@@ -8,7 +8,19 @@ import { reportApiReachable, reportApiUnreachable } from '../features/pwa/connec
 import { api } from '../lib/api'
 import { readValue, subscribeToTokenChanges } from '../lib/storage'
 import { tenantFromPathname } from '../contract/tenants'
+import { initialRedirect } from '../features/tenant/tenant-gate'
 import type { AppRouter } from './router'
+
+/**
+ * Opens the sign-in screen `to` (`/login?…` or a hospital's) once a session has ended, replacing
+ * the screen left. The routing rules resolve `/login` here, not in a redirect, and the navigation
+ * asks the router to read every loader again: the layout then shows nobody signed in, even when
+ * the hospital stays the same (`/main/admin` → `/main/login`).
+ */
+function openSignInAfterSessionEnd(router: AppRouter, to: string): void {
+  const url = new URL(to, window.location.origin)
+  void router.navigate(initialRedirect(url) ?? to, { replace: true, defaultShouldRevalidate: true })
+}
 
 export function connectSessionEvents(router: AppRouter): () => void {
   api.setEventHandlers({
@@ -19,13 +31,13 @@ export function connectSessionEvents(router: AppRouter): () => void {
       // ended when the account or its hospital was disabled.
       const { pathname, search } = router.state.location
       const tenant = tenantFromPathname(pathname)
-      void router.navigate(
+      openSignInAfterSessionEnd(
+        router,
         paths.sessionExpired(
           tenant,
           tenant === null ? null : pathname + search,
           sessionEndReasonOf(code),
         ),
-        { replace: true },
       )
     },
     onReachable: reportApiReachable,
@@ -39,6 +51,7 @@ export function connectSessionEvents(router: AppRouter): () => void {
   }
   window.addEventListener('pageshow', onPageShow)
 
+  // Another tab signed in: the router reads the session again.
   const unsubscribe = subscribeToTokenChanges((token) => {
     if (token !== null) {
       void router.revalidate()
@@ -51,11 +64,11 @@ export function connectSessionEvents(router: AppRouter): () => void {
     const { pathname, search } = router.state.location
     const tenant = tenantFromPathname(pathname)
     const wasSignedOut = readValue('tenant') !== null && tenant !== null
-    void router.navigate(
+    openSignInAfterSessionEnd(
+      router,
       wasSignedOut
         ? paths.login(tenant)
         : paths.sessionExpired(tenant, tenant === null ? null : pathname + search),
-      { replace: true },
     )
   })
   return () => {

@@ -154,11 +154,16 @@ export async function demoTokens(baseURL: string): Promise<Record<DemoRol, strin
   }
 }
 
-/** Stores a session token the way sign-in does; the next navigation shows the signed-in layout. */
+/**
+ * Stores a session token as a sign-in in another tab would, and tells the page so as that tab's
+ * `storage` event would: the app reads the session again (the router owns it), and the next
+ * navigation shows the signed-in layout. Null: another tab signed out.
+ */
 export async function useToken(page: Page, token: string | null): Promise<void> {
   await page.evaluate((value) => {
     if (value === null) localStorage.removeItem('token')
     else localStorage.setItem('token', value)
+    dispatchEvent(new StorageEvent('storage', { key: 'token', newValue: value }))
   }, token)
 }
 

@@ -1,16 +1,11 @@
-import { Suspense, use, useEffect, useState, type ReactNode } from 'react'
-import { Link, Outlet, useLoaderData, useNavigate } from 'react-router-dom'
+import { lazy, Suspense, use, useEffect, useState, type ReactNode } from 'react'
+import { Link, Outlet, useFetcher, useLoaderData } from 'react-router-dom'
 import { TitleOwnerContext } from '../../components/SectionPage'
 import { appVersion } from '../../config/env'
 import { paths } from '../../config/paths'
 import { rolLabel } from '../../contract/account-rules'
-import { InactivitySignOut } from '../../features/auth/InactivitySignOut'
-import {
-  belongsToOtherHospital,
-  signOut,
-  wipeSession,
-  type SessionState,
-} from '../../features/auth/session'
+import { belongsToOtherHospital, type SessionState } from '../../features/auth/session'
+import { IDLE_SIGN_OUT, SIGN_OUT_REASON_FIELD } from '../../features/auth/sign-out-action'
 import { isSharedDevice } from '../../features/auth/shared-device'
 import { useKioskFormReset } from '../../features/auth/use-kiosk-form-reset'
 import { ConnectionStatus } from '../../features/pwa/ConnectionStatus'
@@ -25,13 +20,22 @@ import { KioskSwitch, useIsKioskMode } from './KioskSwitch'
 import type { TenantLayoutData } from './tenant-layout-data'
 import { useFocusOnNavigation } from './use-focus-on-navigation'
 
+// Only a signed-in shared device runs the idle countdown: it stays out of everyone's first load.
+const InactivitySignOut = lazy(() =>
+  import('../../features/auth/InactivitySignOut').then((module) => ({
+    default: module.InactivitySignOut,
+  })),
+)
+
+/** "Cerrar sesión": submits the hospital route's sign-out action, which opens its sign-in. */
 function SignOutButton({ tenant }: { tenant: string }) {
-  const navigate = useNavigate()
+  const fetcher = useFetcher()
   return (
     <button
       type="button"
       className="button-on-primary"
       onClick={() => {
+        if (fetcher.state !== 'idle') return
         void (async () => {
           // Writes still in the outbox would be lost: the user decides.
           const unsent = await countUnsent()
@@ -43,9 +47,7 @@ function SignOutButton({ tenant }: { tenant: string }) {
           ) {
             return
           }
-          // Works offline too: everything of the session is on this device.
-          await signOut()
-          await navigate(paths.login(tenant))
+          await fetcher.submit(null, { method: 'post', action: paths.tenantRoot(tenant) })
         })()
       }}
     >
@@ -102,13 +104,16 @@ function SharedDeviceSignOut({
   tenant: string
   session: Promise<SessionState>
 }) {
-  const navigate = useNavigate()
+  const fetcher = useFetcher()
   const state = use(session)
   if (state.status === 'signed-out' || !isSharedDevice()) return null
   return (
     <InactivitySignOut
       onExpired={() => {
-        void wipeSession().then(() => navigate(paths.login(tenant), { replace: true }))
+        void fetcher.submit(
+          { [SIGN_OUT_REASON_FIELD]: IDLE_SIGN_OUT },
+          { method: 'post', action: paths.tenantRoot(tenant) },
+        )
       }}
     />
   )

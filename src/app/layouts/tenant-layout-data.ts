@@ -5,9 +5,8 @@
  */
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router-dom'
 import { DEFAULT_TENANT } from '../../contract/tenants'
-import { readSession, type SessionState } from '../../features/auth/session'
+import { hasSessionToken, readSession, type SessionState } from '../../features/auth/session'
 import { loadBranding } from '../../features/tenant/branding-controller'
-import { readValue } from '../../lib/storage'
 import { isTenantId } from '../../contract/tenants'
 
 export const TENANT_LAYOUT_ID = 'tenant-layout'
@@ -35,61 +34,62 @@ export function tenantBrandingLoader({ params }: LoaderFunctionArgs): TenantBran
   return { branding: loadBranding(tenant) }
 }
 
+/**
+ * The branding loads again on every navigation and after every action but a failed one (a wrong
+ * password changes no hospital's colours).
+ */
+export function shouldRevalidateBranding({ actionStatus }: ShouldRevalidateFunctionArgs): boolean {
+  return actionStatus === undefined || actionStatus < 400
+}
+
 export interface TenantLayoutData {
   /** Who is signed in, as far as the API could confirm it. */
   session: Promise<SessionState>
+  /**
+   * When the session was read (ms since the epoch), or null when there was none to read (no
+   * token): a read over `SESSION_RECHECK_MS` old is read again on the next navigation.
+   */
+  sessionReadAt: number | null
 }
-
-let tokenAtLastLoad: string | null = null
-let sessionReadAt = 0
 
 /**
  * A session read longer ago than this is read again on the next navigation: an account disabled
  * meanwhile is signed out by then, not left looking signed in until a reload.
  */
 export const SESSION_RECHECK_MS = 60_000
-let isSessionUnverified = false
 
-/**
- * True while the last session read could not reach the API: the app verifies it again as soon
- * as the API is reachable (see session-events).
- */
-export function isSessionAwaitingVerification(): boolean {
-  return isSessionUnverified
+const NOBODY_SIGNED_IN: TenantLayoutData = {
+  session: Promise.resolve({ status: 'signed-out' }),
+  sessionReadAt: null,
 }
 
-const NOBODY_SIGNED_IN: TenantLayoutData = { session: Promise.resolve({ status: 'signed-out' }) }
-
+/**
+ * Reads the signed-in user. The router runs it again when the tenant changes, when the same URL
+ * is opened again (it reloads), after an action (sign-in, sign-out: they redirect), when the app
+ * asks it to (`router.revalidate()`, or a navigation with `defaultShouldRevalidate`: another
+ * tab's sign-in or sign-out, the 401 reaction, a session started by a link), and, through the
+ * router's data strategy, when this read is over a minute old; not on every screen change.
+ */
 export function tenantLayoutLoader({ params }: LoaderFunctionArgs): TenantLayoutData {
   const tenant = params.tenant ?? DEFAULT_TENANT
   // `/login`, `/admin/…` match `:tenant` too, but the root gate is redirecting them: no session
   // call for a segment that names no hospital.
   if (!isTenantId(tenant)) return NOBODY_SIGNED_IN
-  tokenAtLastLoad = readValue('token')
-  sessionReadAt = Date.now()
   // A 401 here runs the app-wide 401 reaction; the layout then just shows nobody signed in.
-  const session = readSession()
-  void session.then((state) => {
-    isSessionUnverified = state.status === 'unverified'
-  })
-  return { session }
+  return { session: readSession(), sessionReadAt: hasSessionToken() ? Date.now() : null }
+}
+
+/** True when `data` holds a session read over `SESSION_RECHECK_MS` before `now`. */
+export function isSessionReadStale(data: TenantLayoutData | undefined, now: number): boolean {
+  return data?.sessionReadAt != null && now - data.sessionReadAt > SESSION_RECHECK_MS
 }
 
 /**
- * The user is read again when the tenant changes, when the same URL is opened again
- * (docs/routing.md: it reloads), when the session changed, and when the last read is over a minute
- * old; not on every screen change.
+ * True when the last session read could not reach the API: the app verifies it again as soon as
+ * the API is reachable.
  */
-export function shouldRevalidateTenantLayout({
-  currentUrl,
-  nextUrl,
-  currentParams,
-  nextParams,
-}: ShouldRevalidateFunctionArgs): boolean {
-  return (
-    currentParams.tenant !== nextParams.tenant ||
-    currentUrl.href === nextUrl.href ||
-    readValue('token') !== tokenAtLastLoad ||
-    (tokenAtLastLoad !== null && Date.now() - sessionReadAt > SESSION_RECHECK_MS)
-  )
+export async function isSessionAwaitingVerification(
+  data: TenantLayoutData | undefined,
+): Promise<boolean> {
+  return data !== undefined && (await data.session).status === 'unverified'
 }

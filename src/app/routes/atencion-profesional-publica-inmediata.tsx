@@ -302,8 +302,10 @@ export function Component() {
     const answer = await requestImmediateCare(body)
     if (answer.sesion === null) throw new Error('An immediate request came back without a session')
     await startSession(answer.sesion, tenant)
+    // The router reads the guest session on the way.
     await navigate(`${paths.screen(tenant, 'atencion-asistencia')}/${answer.asistencia.id}`, {
       replace: true,
+      defaultShouldRevalidate: true,
     })
   }
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense, use, useEffect, useState, useSyncExternalStore } from 'react'
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom'
+import { Link, Navigate, useSearchParams } from 'react-router-dom'
 import { SectionPage } from '../../components/SectionPage'
 import { EXPIRED_PARAMS, SESSION_END_REASONS, paths, returnPathWithin } from '../../config/paths'
 import { DEFAULT_TENANT, isTenantId, type ReservedSegment } from '../../contract/tenants'
@@ -80,12 +80,11 @@ const END_MESSAGES: Record<string, string> = {
 }
 
 /**
- * Sign-in, then the screen the user was on when the session expired (when it belongs to this
- * hospital), else the screen of the user's role.
+ * Sign-in (its route action, `signInAction`, redirects to the screen the user was on when the
+ * session expired, when it belongs to the account's hospital, else to the screen of their role).
  */
 export function LoginScreen({ screen }: { screen: ReservedSegment }) {
   const tenant = useTenant()
-  const navigate = useNavigate()
   const [searchParams] = useSearchParams()
   const hasExpired = searchParams.get(EXPIRED_PARAMS.expired) === '1'
   const endMessage = END_MESSAGES[searchParams.get(EXPIRED_PARAMS.reason) ?? '']
@@ -120,13 +119,7 @@ export function LoginScreen({ screen }: { screen: ReservedSegment }) {
       )}
       <p>Introduce el correo electrónico y la contraseña de tu cuenta.</p>
       <LoginForm
-        tenant={tenant}
         apiAnsweredAt={lastReachableAt}
-        onSignedIn={(user) => {
-          // Signed in through the portal, an account of a hospital goes to that hospital.
-          const home = user.tenant
-          void navigate(returnPathWithin(home, returnTo) ?? paths.home(home, user.rol))
-        }}
         pendingAccountHelp={(email) => (
           <section className="join-section" aria-label="Enviar otro enlace de confirmación">
             <Suspense fallback={null}>

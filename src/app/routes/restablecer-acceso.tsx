@@ -53,7 +53,8 @@ function NewPasswordWithLink({ tenant, codigo }: { tenant: string; codigo: strin
     setBusy(true)
     try {
       const user = await startSession(await resetWithLink(tenant, codigo, password), tenant)
-      void navigate(paths.home(tenant, user.rol), { replace: true })
+      // The router reads the new session on the way.
+      void navigate(paths.home(tenant, user.rol), { replace: true, defaultShouldRevalidate: true })
     } catch (caught) {
       if (caught instanceof ApiError && caught.code === 'weak_password') {
         setError(describeJoinError(caught))

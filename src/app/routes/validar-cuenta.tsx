@@ -37,8 +37,11 @@ export function Component() {
 
   useEffect(() => {
     if (redemption.status !== 'done') return
-    // Replace: going back must not land on a spent link.
-    void navigate(paths.home(tenant, redemption.value.rol), { replace: true })
+    // Replace: going back must not land on a spent link. The router reads the new session.
+    void navigate(paths.home(tenant, redemption.value.rol), {
+      replace: true,
+      defaultShouldRevalidate: true,
+    })
   }, [redemption, navigate, tenant])
 
   if (codigo === null) {

@@ -1,9 +1,12 @@
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { createContext, use } from 'react'
+import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, NetworkError, TimeoutError } from '../../lib/api-errors'
 import { LoginForm } from './LoginForm'
 import { signIn, type SessionUser } from './session'
+import { signInAction } from './sign-in-action'
 
 vi.mock('./session', () => ({ signIn: vi.fn(), preloadSignIn: vi.fn() }))
 
@@ -18,16 +21,46 @@ beforeEach(() => {
   signInMock.mockReset()
 })
 
-function renderForm() {
-  const onSignedIn = vi.fn()
+// When the API last answered, as the sign-in screen passes it to the form.
+const ApiAnsweredAt = createContext<number | null>(null)
+
+function SignInScreen() {
+  return <LoginForm apiAnsweredAt={use(ApiAnsweredAt)} />
+}
+
+/** The form on its route, whose action is the real sign-in action; the home screens say where. */
+function renderForm(url = `/${TENANT}/login`) {
+  const router = createMemoryRouter(
+    [
+      { path: '/:tenant/login', action: signInAction, Component: SignInScreen },
+      { path: '/:tenant/cliente', Component: () => <h1>Área del paciente</h1> },
+      { path: '/:tenant/directorio', Component: () => <h1>Directorio</h1> },
+    ],
+    { initialEntries: [url] },
+  )
   const user = userEvent.setup()
-  const view = render(<LoginForm tenant={TENANT} onSignedIn={onSignedIn} />)
+  const show = (apiAnsweredAt: number | null) => (
+    <ApiAnsweredAt value={apiAnsweredAt}>
+      <RouterProvider router={router} />
+    </ApiAnsweredAt>
+  )
+  const view = render(show(null))
   const email = screen.getByLabelText('Correo electrónico')
   const password = screen.getByLabelText('Contraseña')
   const submit = screen.getByRole('button', { name: 'Entrar' })
   const form = submit.closest('form')
   if (!form) throw new Error('the button is not inside a form')
-  return { onSignedIn, user, view, email, password, submit, form }
+  const setApiAnsweredAt = (at: number) => {
+    view.rerender(show(at))
+  }
+  return { router, user, view, email, password, submit, form, setApiAnsweredAt }
+}
+
+/** The form's one alert comes to say `text` (it is always there, empty until an answer). */
+async function expectAlert(text: string) {
+  await waitFor(() => {
+    expect(screen.getByRole('alert')).toHaveTextContent(text)
+  })
 }
 
 function expectSpanishOnly(container: HTMLElement) {
@@ -96,7 +129,7 @@ describe('LoginForm', () => {
           finish = resolve
         }),
     )
-    const { user, email, password, submit, form, onSignedIn, view } = renderForm()
+    const { user, email, password, submit, form, view, router } = renderForm()
 
     await user.type(email, '  ana@hospital.es ')
     await user.type(password, ' secreto ')
@@ -107,17 +140,64 @@ describe('LoginForm', () => {
     expect(form).toHaveAttribute('aria-busy', 'true')
     expectSpanishOnly(view.container)
     // The email is trimmed; the password is sent as typed.
-    expect(signInMock).toHaveBeenCalledExactlyOnceWith({
-      email: 'ana@hospital.es',
-      password: ' secreto ',
-      tenant: TENANT,
+    await waitFor(() => {
+      expect(signInMock).toHaveBeenCalledExactlyOnceWith({
+        email: 'ana@hospital.es',
+        password: ' secreto ',
+        tenant: TENANT,
+      })
     })
 
     finish(USER)
 
+    // The action redirects to the user's area.
+    expect(await screen.findByRole('heading', { name: 'Área del paciente' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe(`/${TENANT}/cliente`)
+  })
+
+  it("signs in through the portal into the account's own hospital", async () => {
+    signInMock.mockResolvedValue({ ...USER, tenant: 'clinica-sol' })
+    const { user, email, password, submit, router } = renderForm('/main/login')
+
+    await user.type(email, 'ana@hospital.es')
+    await user.type(password, 'secreto')
+    await user.click(submit)
+
     await waitFor(() => {
-      expect(onSignedIn).toHaveBeenCalledExactlyOnceWith(USER)
+      expect(router.state.location.pathname).toBe('/clinica-sol/cliente')
     })
+    expect(signInMock).toHaveBeenCalledExactlyOnceWith({
+      email: 'ana@hospital.es',
+      password: 'secreto',
+      tenant: 'main',
+    })
+  })
+
+  it("returns to the screen the expired session was on, within the account's hospital only", async () => {
+    signInMock.mockResolvedValue(USER)
+    const { user, email, password, submit, router } = renderForm(
+      `/${TENANT}/login?caducada=1&volver=${encodeURIComponent(`/${TENANT}/directorio`)}`,
+    )
+
+    await user.type(email, 'ana@hospital.es')
+    await user.type(password, 'secreto')
+    await user.click(submit)
+
+    expect(await screen.findByRole('heading', { name: 'Directorio' })).toBeInTheDocument()
+    expect(router.state.location.pathname).toBe(`/${TENANT}/directorio`)
+  })
+
+  it('keeps the shared-device choice with the session', async () => {
+    signInMock.mockResolvedValue(USER)
+    const { user, email, password, submit } = renderForm()
+
+    await user.type(email, 'ana@hospital.es')
+    await user.type(password, 'secreto')
+    await user.click(screen.getByLabelText('Este dispositivo es compartido'))
+    await user.click(submit)
+
+    expect(await screen.findByRole('heading', { name: 'Área del paciente' })).toBeInTheDocument()
+    expect(localStorage.getItem('dispositivo-compartido')).toBe('1')
   })
 
   it('does not send twice when submitted again while busy', async () => {
@@ -129,6 +209,9 @@ describe('LoginForm', () => {
     await user.click(submit)
     form.requestSubmit()
 
+    await waitFor(() => {
+      expect(signInMock).toHaveBeenCalled()
+    })
     expect(signInMock).toHaveBeenCalledOnce()
   })
 
@@ -189,24 +272,31 @@ describe('LoginForm', () => {
     ],
   ])('announces %s in Spanish and lets the user retry', async (_, error, message) => {
     signInMock.mockRejectedValue(error)
-    const { user, email, password, submit, form, onSignedIn, view } = renderForm()
+    const { user, email, password, submit, form, view, router } = renderForm()
 
     await user.type(email, 'ana@hospital.es')
     await user.type(password, 'secreto')
     await user.click(submit)
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(message)
+    await expectAlert(message)
     expect(submit).toBeEnabled()
     expect(submit).toHaveTextContent('Entrar')
     expect(form).toHaveAttribute('aria-busy', 'false')
-    expect(onSignedIn).not.toHaveBeenCalled()
+    expect(router.state.location.pathname).toBe(`/${TENANT}/login`)
+    expect(localStorage.getItem('token')).toBeNull()
     expectSpanishOnly(view.container)
   })
 
   it('clears the previous failure on a new attempt', async () => {
     signInMock.mockRejectedValueOnce(new ApiError(401, 'invalid_credentials', ''))
-    signInMock.mockResolvedValueOnce(USER)
-    const { user, email, password, submit, onSignedIn } = renderForm()
+    let finish: (user: SessionUser) => void = () => undefined
+    signInMock.mockImplementationOnce(
+      () =>
+        new Promise((resolve) => {
+          finish = resolve
+        }),
+    )
+    const { user, email, password, submit } = renderForm()
     await user.type(email, 'ana@hospital.es')
     await user.type(password, 'mal')
     await user.click(submit)
@@ -216,27 +306,24 @@ describe('LoginForm', () => {
     await user.type(password, 'bien')
     await user.click(submit)
 
-    await waitFor(() => {
-      expect(onSignedIn).toHaveBeenCalledExactlyOnceWith(USER)
-    })
     expect(screen.getByRole('alert')).toBeEmptyDOMElement()
+    finish(USER)
+    expect(await screen.findByRole('heading', { name: 'Área del paciente' })).toBeInTheDocument()
   })
 
   it('clears a "no connection" message once the server answers again, and only that one', async () => {
     signInMock.mockRejectedValue(new NetworkError('offline'))
-    const { user, email, password, submit, view } = renderForm()
+    const { user, email, password, submit, setApiAnsweredAt } = renderForm()
     await user.type(email, 'ana@hospital.es')
     await user.type(password, 'secreto')
     await user.click(submit)
-    expect(await screen.findByRole('alert')).toHaveTextContent('No hay conexión con el servidor.')
+    await expectAlert('No hay conexión con el servidor.')
 
     // An answer from before the failure proves nothing about now.
-    view.rerender(
-      <LoginForm tenant={TENANT} onSignedIn={vi.fn()} apiAnsweredAt={Date.now() - 60_000} />,
-    )
+    setApiAnsweredAt(Date.now() - 60_000)
     expect(screen.getByRole('alert')).toHaveTextContent('No hay conexión con el servidor.')
 
-    view.rerender(<LoginForm tenant={TENANT} onSignedIn={vi.fn()} apiAnsweredAt={Date.now() + 1} />)
+    setApiAnsweredAt(Date.now() + 1)
     expect(screen.getByRole('alert')).toBeEmptyDOMElement()
     // What was typed stays.
     expect(email).toHaveValue('ana@hospital.es')
@@ -244,10 +331,8 @@ describe('LoginForm', () => {
     // A wrong password is not about the connection: it stays whatever the connection does.
     signInMock.mockRejectedValue(new ApiError(401, null, ''))
     await user.click(submit)
-    expect(await screen.findByRole('alert')).toHaveTextContent('Correo o contraseña incorrectos.')
-    view.rerender(
-      <LoginForm tenant={TENANT} onSignedIn={vi.fn()} apiAnsweredAt={Date.now() + 60_000} />,
-    )
+    await expectAlert('Correo o contraseña incorrectos.')
+    setApiAnsweredAt(Date.now() + 60_000)
     expect(screen.getByRole('alert')).toHaveTextContent('Correo o contraseña incorrectos.')
   })
 })

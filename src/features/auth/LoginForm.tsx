@@ -7,19 +7,16 @@ import {
   type ReactNode,
   type SubmitEvent,
 } from 'react'
-import { Link } from 'react-router-dom'
+import { Link, useFetcher } from 'react-router-dom'
 import { useIsHydrated } from '../../components/use-is-hydrated'
 import { paths } from '../../config/paths'
-import { isTenantId } from '../../contract/tenants'
-import { ApiError, NetworkError, TimeoutError } from '../../lib/api-errors'
-import { preloadSignIn, signIn, type SessionUser } from './session'
+import { preloadSignIn } from './session'
 import { isKioskMode, subscribeToKioskMode } from './kiosk-mode'
-import { isSharedDevice, setSharedDevice } from './shared-device'
+import { isSharedDevice } from './shared-device'
+import { SIGN_IN_FIELDS, type SignInFailure } from './sign-in-action'
 import { validateCredentials, type CredentialErrors } from './validate-credentials'
 
 interface LoginFormProps {
-  tenant: string
-  onSignedIn: (user: SessionUser) => void
   /**
    * When the API last answered (ms), as the connection monitor saw it: a "no connection" message
    * older than that is stale and goes, so a kiosk never shows it after the network is back.
@@ -37,79 +34,20 @@ function readTextField(form: FormData, name: string): string {
   return typeof value === 'string' ? value : ''
 }
 
-interface Failure {
-  /** The address of an account whose password is right but whose email is not confirmed yet. */
-  awaitingEmail?: string
-  message: string
-  /** The hospital the account belongs to, when it was signed in at another one. */
-  ownHospital?: string
-  /** When a failure to reach the server happened (ms); absent for any other failure. */
-  offlineAt?: number
-}
-
-// The server names the account's hospital only after a correct password (`other_hospital`).
-function ownHospitalOf(error: ApiError): string | undefined {
-  const tenant = (error.body as { tenant?: unknown } | null)?.tenant
-  return typeof tenant === 'string' && isTenantId(tenant) ? tenant : undefined
-}
-
-function describeFailure(error: unknown, email: string): Failure {
-  if (error instanceof ApiError && error.status === 403 && error.code === 'email_pending') {
-    return {
-      message:
-        'Tu cuenta está pendiente de confirmación: sigue el enlace que te enviamos por correo electrónico.',
-      awaitingEmail: email,
-    }
-  }
-  if (error instanceof ApiError && error.status === 403 && error.code === 'other_hospital') {
-    return { message: 'Esta cuenta pertenece a otro centro.', ownHospital: ownHospitalOf(error) }
-  }
-  const isUnreachable = error instanceof NetworkError || error instanceof TimeoutError
-  return {
-    message: describeOtherFailure(error),
-    ...(isUnreachable ? { offlineAt: Date.now() } : {}),
-  }
-}
-
-function describeOtherFailure(error: unknown): string {
-  if (error instanceof ApiError && error.status === 401) return 'Correo o contraseña incorrectos.'
-  if (error instanceof ApiError && error.status === 403 && error.code === 'account_disabled') {
-    return 'Tu cuenta está desactivada. Habla con la administración de tu centro.'
-  }
-  if (error instanceof ApiError && error.status === 403 && error.code === 'hospital_disabled') {
-    return 'Este centro está desactivado. Habla con la administración de tu centro.'
-  }
-  if (error instanceof ApiError && error.status === 429) return describeWait(error)
-  if (error instanceof ApiError && error.status === 503 && error.code === 'server_busy') {
-    return 'El servidor está ocupado. Inténtalo de nuevo en unos segundos.'
-  }
-  if (error instanceof NetworkError || error instanceof TimeoutError) {
-    return 'No hay conexión con el servidor. Comprueba tu conexión e inténtalo de nuevo.'
-  }
-  return 'No se ha podido iniciar sesión. Inténtalo de nuevo en unos minutos.'
-}
-
-// The server says how long to wait (Spanish, with the seconds); the form repeats it.
-function describeWait(error: ApiError): string {
-  const message = (error.body as { message?: unknown } | null)?.message
-  return typeof message === 'string' && message.startsWith('Demasiados intentos')
-    ? message
-    : 'Demasiados intentos. Espera un poco y vuelve a intentarlo.'
-}
-
-/** The sign-in form: labelled fields, messages tied to them, one alert for the answer. */
-export function LoginForm({
-  tenant,
-  onSignedIn,
-  apiAnsweredAt = null,
-  pendingAccountHelp,
-}: LoginFormProps) {
+/**
+ * The sign-in form: labelled fields, messages tied to them, one alert for the answer. It checks
+ * the fields itself, then submits them to the screen's route action (`signInAction`), which
+ * redirects on success; the pending state and the failure are the fetcher's.
+ */
+export function LoginForm({ apiAnsweredAt = null, pendingAccountHelp }: LoginFormProps) {
   const id = useId()
   const emailInput = useRef<HTMLInputElement>(null)
   const passwordInput = useRef<HTMLInputElement>(null)
   const [errors, setErrors] = useState<CredentialErrors>({})
-  const [failure, setFailure] = useState<Failure | null>(null)
-  const [isSubmitting, setIsSubmitting] = useState(false)
+  const fetcher = useFetcher<SignInFailure>()
+  // A new attempt hides the answer to the previous one until its own arrives.
+  const [dismissedFailure, setDismissedFailure] = useState<SignInFailure>()
+  const isSubmitting = fetcher.state !== 'idle'
   // The build renders the form for an ordinary device; a kiosk's box and hint follow hydration.
   const isKiosk = useSyncExternalStore(subscribeToKioskMode, isKioskMode, () => false)
   const isShared = useSyncExternalStore(subscribeToKioskMode, isSharedDevice, () => false)
@@ -124,15 +62,15 @@ export function LoginForm({
     }
   }, [])
 
-  async function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
+  function handleSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
     if (isSubmitting) return
     const form = new FormData(event.currentTarget)
-    const email = readTextField(form, 'email').trim()
-    const password = readTextField(form, 'password')
+    const email = readTextField(form, SIGN_IN_FIELDS.email).trim()
+    const password = readTextField(form, SIGN_IN_FIELDS.password)
     const found = validateCredentials({ email, password })
     setErrors(found)
-    setFailure(null)
+    setDismissedFailure(fetcher.data)
     if (found.email) {
       emailInput.current?.focus()
       return
@@ -141,17 +79,11 @@ export function LoginForm({
       passwordInput.current?.focus()
       return
     }
-    setIsSubmitting(true)
-    try {
-      const user = await signIn({ email, password, tenant })
-      setSharedDevice(form.get('compartido') === 'on')
-      onSignedIn(user)
-    } catch (error) {
-      setFailure(describeFailure(error, email))
-      setIsSubmitting(false)
-    }
+    // To the screen's own action, with its query (the return path after an expired session).
+    void fetcher.submit(form, { method: 'post' })
   }
 
+  const failure = fetcher.data !== dismissedFailure ? (fetcher.data ?? null) : null
   const isStale =
     failure?.offlineAt !== undefined && apiAnsweredAt !== null && apiAnsweredAt > failure.offlineAt
   const shownFailure = isStale ? null : failure
@@ -161,18 +93,13 @@ export function LoginForm({
 
   return (
     <>
-      <form
-        className="login-form"
-        noValidate
-        aria-busy={isSubmitting}
-        onSubmit={(event) => void handleSubmit(event)}
-      >
+      <form className="login-form" noValidate aria-busy={isSubmitting} onSubmit={handleSubmit}>
         <div className="field">
           <label htmlFor={`${id}-email`}>Correo electrónico</label>
           <input
             ref={emailInput}
             id={`${id}-email`}
-            name="email"
+            name={SIGN_IN_FIELDS.email}
             type="email"
             autoComplete="username"
             inputMode="email"
@@ -191,7 +118,7 @@ export function LoginForm({
           <input
             ref={passwordInput}
             id={`${id}-password`}
-            name="password"
+            name={SIGN_IN_FIELDS.password}
             type="password"
             autoComplete="current-password"
             required
@@ -209,7 +136,7 @@ export function LoginForm({
             // A kiosk is always shared: the box shows it and cannot be unticked there.
             key={isKiosk ? 'kiosk' : isShared ? 'shared' : 'device'}
             id={`${id}-shared`}
-            name="compartido"
+            name={SIGN_IN_FIELDS.isShared}
             type="checkbox"
             defaultChecked={isKiosk || isShared}
             disabled={isKiosk}
