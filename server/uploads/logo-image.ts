@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto'
 import sharp, { type Metadata, type OutputInfo } from 'sharp'
 
-/** Largest logo file accepted, in bytes. */
-export const LOGO_MAX_BYTES = 1024 * 1024
+import { LOGO_MAX_BYTES, LOGO_MAX_SIDE } from '../../src/contract/logo.js'
 
-/** Largest width or height of an uploaded logo, in pixels. */
-export const LOGO_MAX_SIDE = 2048
+export { LOGO_MAX_BYTES, LOGO_MAX_SIDE }
 
 /** Side of the stored logo's bounding box: enough for the 512 px install icons. */
 export const LOGO_STORED_SIDE = 1024

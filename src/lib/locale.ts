@@ -40,6 +40,13 @@ export function formatBytes(bytes: number): string {
   return new Intl.NumberFormat(LOCALE, { style: 'unit', unit: 'byte' }).format(value)
 }
 
+const integerFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 })
+
+/** "2048", "12.500": a whole number, as people in Spain write it. */
+export function formatInteger(value: number): string {
+  return integerFormat.format(value)
+}
+
 const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'short', timeStyle: 'medium' })
 
 /** "23/11/26, 10:05:00": a moment, as people in Spain write it. */

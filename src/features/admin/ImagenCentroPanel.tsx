@@ -10,16 +10,16 @@ import {
 import { UNSAVED_CHANGES_ATTRIBUTE } from '../../config/dom-attributes'
 import { HOSPITAL_NAME_MAX_LENGTH, TELEFONO_MAX_LENGTH } from '../../contract/branding'
 import { SHORT_NAME_MAX_LENGTH, shortenName } from '../../contract/manifest'
+import { LOGO_MAX_BYTES } from '../../contract/logo'
 import { graphemesOf } from '../../contract/text'
 import { readHospital, updateHospital, uploadLogo, type VersionedHospital } from './admin-api'
 import { describeAdminError, isStaleVersion } from './admin-errors'
 import { checkColors, formatRatio, type ColorCheck } from './color-check'
+import { LOGO_LIMITS_TEXT, LOGO_MAX_SIZE_TEXT } from './logo-limits'
 import { ActionOutcome, LoadError, Loading } from './PanelStates'
 import type { ActionMessage } from './use-admin-action'
 import { useAsyncData } from './use-async-data'
 
-/** Largest logo the server accepts; checked here first so nobody waits for a refusal. */
-const LOGO_MAX_BYTES = 1024 * 1024
 const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp']
 
 interface ImagenCentroPanelProps {
@@ -115,8 +115,9 @@ function LogoUpload({ tenant, onUploaded }: { tenant: string; onUploaded: () => 
       })
       return
     }
+    // The server's limit, checked here first so nobody waits for a refusal.
     if (chosen.size > LOGO_MAX_BYTES) {
-      setMessage({ text: 'El logotipo no puede pasar de 1 MB.', isError: true })
+      setMessage({ text: `El logotipo no puede pasar de ${LOGO_MAX_SIZE_TEXT}.`, isError: true })
       return
     }
     setFile(chosen)
@@ -141,7 +142,7 @@ function LogoUpload({ tenant, onUploaded }: { tenant: string; onUploaded: () => 
   return (
     <fieldset className="admin-form">
       <legend>Logotipo</legend>
-      <label htmlFor={inputId}>Imagen PNG, JPEG o WebP, hasta 1 MB y 2048 píxeles de lado</label>
+      <label htmlFor={inputId}>Imagen PNG, JPEG o WebP, hasta {LOGO_LIMITS_TEXT} de lado</label>
       <input
         id={inputId}
         type="file"

@@ -1,4 +1,5 @@
 import { ApiError, NetworkError, TimeoutError, UnauthorizedError } from '../../lib/api-errors'
+import { LOGO_LIMITS_TEXT } from './logo-limits'
 
 const BY_CODE: Partial<Record<string, string>> = {
   invalid_tenant:
@@ -10,7 +11,7 @@ const BY_CODE: Partial<Record<string, string>> = {
     'Otra persona ha guardado cambios en este centro mientras editabas. Se ha cargado la versión actual: revisa y vuelve a guardar.',
   forbidden: 'Tu cuenta no tiene permiso para esta acción.',
   unsupported_media_type: 'El logotipo debe ser una imagen PNG, JPEG o WebP (no SVG).',
-  payload_too_large: 'El logotipo es demasiado grande: como máximo 1 MB y 2048 píxeles de lado.',
+  payload_too_large: `El logotipo es demasiado grande: como máximo ${LOGO_LIMITS_TEXT} de lado.`,
   invalid_image: 'La imagen está dañada o incompleta y no se puede leer.',
 }
 
