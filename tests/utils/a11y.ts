@@ -103,6 +103,12 @@ export async function navigateInApp(page: Page, path: string): Promise<void> {
   await page.evaluate((target) => {
     history.pushState(null, '', target)
     dispatchEvent(new PopStateEvent('popstate', { state: null }))
+    // A token `useToken` stored meanwhile: the other tab's event arrives during this navigation.
+    const flags = window as unknown as { tokenChangedElsewhere?: boolean }
+    if (flags.tokenChangedElsewhere) {
+      flags.tokenChangedElsewhere = false
+      dispatchEvent(new StorageEvent('storage', { key: 'token' }))
+    }
   }, path)
 }
 
@@ -155,15 +161,15 @@ export async function demoTokens(baseURL: string): Promise<Record<DemoRol, strin
 }
 
 /**
- * Stores a session token as a sign-in in another tab would, and tells the page so as that tab's
- * `storage` event would: the app reads the session again (the router owns it), and the next
- * navigation shows the signed-in layout. Null: another tab signed out.
+ * Stores a session token as a sign-in in another tab would. The page hears of it, as it would
+ * hear of that tab's `storage` event, with the next `navigateInApp`: the router then reads the
+ * session again on that navigation, which shows the signed-in layout. Null: signed out there.
  */
 export async function useToken(page: Page, token: string | null): Promise<void> {
   await page.evaluate((value) => {
     if (value === null) localStorage.removeItem('token')
     else localStorage.setItem('token', value)
-    dispatchEvent(new StorageEvent('storage', { key: 'token', newValue: value }))
+    ;(window as unknown as { tokenChangedElsewhere?: boolean }).tokenChangedElsewhere = true
   }, token)
 }
 
