@@ -1,4 +1,4 @@
-import type { AppDatabase } from '../kysely.js'
+import type { AppDatabase } from '../database/schema.js'
 
 /** URL prefix of uploaded logos, each named by the hash of its bytes (`/logos/h/{hash}.png`). */
 export const UPLOADED_LOGO_PREFIX = '/logos/h/'

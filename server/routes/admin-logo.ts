@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { AdminGuards } from '../auth/admin-guards.js'
-import { HttpError } from '../http-errors.js'
-import type { AdminHospitalRepository } from '../repositories/admin-hospitals.js'
+import { HttpError } from '../http/http-errors.js'
+import type { HospitalRepository } from '../repositories/hospitals.js'
 import { uploadedLogoUrl, type LogoImageRepository } from '../repositories/logo-images.js'
-import { NO_QUERY_SCHEMA } from '../schemas.js'
+import { NO_QUERY_SCHEMA } from '../http/route-schemas.js'
 import {
   LOGO_MAX_BYTES,
   LOGO_MAX_SIDE,
@@ -37,7 +37,7 @@ const REJECTIONS: Record<LogoRejection, () => HttpError> = {
 
 export interface AdminLogoDeps {
   guards: AdminGuards
-  hospitals: AdminHospitalRepository
+  hospitals: HospitalRepository
   logos: LogoImageRepository
 }
 
