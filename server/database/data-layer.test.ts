@@ -33,9 +33,7 @@ describe('the data layer', () => {
     const rawSql = sources.filter(({ text }) => /\bsql\s*\.\s*raw\s*\(|\.prepare\s*\(/.test(text))
     // One exception: the migration that rebuilds SQLite's `users` table runs the table's own
     // stored definition (from `sqlite_master`, never from a request) without its unique email.
-    expect(rawSql.map(({ name }) => name)).toEqual([
-      'database/migrations/accounts-per-hospital.ts',
-    ])
+    expect(rawSql.map(({ name }) => name)).toEqual(['database/migrations/accounts-per-hospital.ts'])
   })
 })
 

@@ -16,6 +16,7 @@ import {
   type MailContext,
 } from '../mail/messages.js'
 import type { AccountRepository } from '../repositories/accounts.js'
+import type { LinkPurpose } from '../database/schema.js'
 import type { EmailLinkRepository } from '../repositories/email-links.js'
 import type { HospitalRepository } from '../repositories/hospitals.js'
 import type { TermsRepository } from '../repositories/terms.js'
@@ -88,6 +89,24 @@ export function registerJoinRoutes(app: FastifyInstance, deps: JoinRouteDeps) {
     return { token, user: { nombre: account.nombre, rol: account.rol, tenant: account.tenant } }
   }
 
+  /**
+   * Spends an emailed link's code, makes its change in the same transaction, and signs its
+   * account in: a used, expired or unknown code changes nothing.
+   */
+  async function redeemAndSignIn(
+    codigo: string,
+    purpose: LinkPurpose,
+    apply: Parameters<EmailLinkRepository['redeem']>[2],
+  ) {
+    const outcome = await links.redeem(codigo, purpose, apply)
+    if (!outcome.ok) throw linkFailure(outcome.reason)
+    const account = await accounts.findStanding(outcome.userId)
+    if (!account?.isActive) {
+      throw new HttpError(401, 'invalid_credentials', MESSAGES.invalidCredentials)
+    }
+    return signIn(account)
+  }
+
   app.post<{ Body: RegistroBody }>(
     '/api/auth/registro',
     {
@@ -142,17 +161,10 @@ export function registerJoinRoutes(app: FastifyInstance, deps: JoinRouteDeps) {
         response: SIGNED_IN,
       },
     },
-    async (request) => {
-      const outcome = await links.redeem(request.body.codigo, 'validar', (trx, userId) =>
+    async (request) =>
+      redeemAndSignIn(request.body.codigo, 'validar', (trx, userId) =>
         accounts.confirmEmail(trx, userId),
-      )
-      if (!outcome.ok) throw linkFailure(outcome.reason)
-      const account = await accounts.findStanding(outcome.userId)
-      if (!account?.isActive) {
-        throw new HttpError(401, 'invalid_credentials', MESSAGES.invalidCredentials)
-      }
-      return signIn(account)
-    },
+      ),
   )
 
   app.post<{ Body: EmailRequestBody }>(
@@ -229,15 +241,9 @@ export function registerJoinRoutes(app: FastifyInstance, deps: JoinRouteDeps) {
     async (request) => {
       assertAcceptablePassword(request.body.password)
       const passwordHash = await hashPassword(request.body.password, scryptParams)
-      const outcome = await links.redeem(request.body.codigo, 'restablecer', (trx, userId) =>
+      return redeemAndSignIn(request.body.codigo, 'restablecer', (trx, userId) =>
         accounts.resetPassword(trx, userId, passwordHash),
       )
-      if (!outcome.ok) throw linkFailure(outcome.reason)
-      const account = await accounts.findStanding(outcome.userId)
-      if (!account?.isActive) {
-        throw new HttpError(401, 'invalid_credentials', MESSAGES.invalidCredentials)
-      }
-      return signIn(account)
     },
   )
 }

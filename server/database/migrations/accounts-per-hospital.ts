@@ -37,7 +37,10 @@ async function rebuildSqliteUsersWithoutEmailUnique(db: AnyDatabase) {
   if (!table) throw new Error('The users table has no stored definition.')
   const withoutUnique = table.replace(/("?email"?\s+text\s+not\s+null)\s+unique/i, '$1')
   if (withoutUnique === table) throw new Error('The users table has no unique email to drop.')
-  const created = withoutUnique.replace(/^CREATE TABLE\s+"?users"?/i, 'CREATE TABLE "users_rebuilt"')
+  const created = withoutUnique.replace(
+    /^CREATE TABLE\s+"?users"?/i,
+    'CREATE TABLE "users_rebuilt"',
+  )
   const indexes = rows.flatMap((row) => (row.type === 'index' && row.sql ? [row.sql] : []))
   await sql.raw(created).execute(db)
   await sql`INSERT INTO users_rebuilt SELECT * FROM users`.execute(db)
