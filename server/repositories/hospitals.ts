@@ -1,6 +1,7 @@
 import { AdminHospital, HospitalPublico, type NuevoHospital } from '../../src/contract/hospitals.js'
 import { isTenantId } from '../../src/contract/tenants.js'
-import type { AppDatabase } from '../database/schema.js'
+import type { Transaction } from 'kysely'
+import type { AppDatabase, DatabaseSchema } from '../database/schema.js'
 import type { Actor, AuditLog } from './audit-log.js'
 
 // Only the public fields, as the contract lists them: a new column never leaks by itself.
@@ -31,13 +32,15 @@ export interface HospitalAdministration {
   /**
    * Applies `changes` only if the stored record still equals `expected` (compare-and-set in one
    * statement): of two admins saving the same version, the second gets `stale`, never a silent
-   * overwrite.
+   * overwrite. `alongside` writes what the change needs (a new logo's image) in the same
+   * transaction: kept with the change, gone with a stale one.
    */
   update(
     actor: Actor,
     expected: AdminHospital,
     changes: HospitalChanges,
     accion: string,
+    alongside?: (trx: Transaction<DatabaseSchema>) => Promise<void>,
   ): Promise<UpdateOutcome>
 }
 
@@ -130,7 +133,7 @@ export function createHospitalRepository(
       })
     },
 
-    async update(actor, expected, changes, accion) {
+    async update(actor, expected, changes, accion, alongside) {
       const next: AdminHospital = { ...expected, ...changes }
       // An edit that changes nothing writes nothing: no row, and no audit entry to flood the log.
       if (isUnchanged(expected, changes)) return { ok: true, record: expected }
@@ -161,6 +164,7 @@ export function createHospitalRepository(
             .executeTakeFirst()
           return { ok: false, reason: exists ? 'stale' : 'not_found' }
         }
+        await alongside?.(trx)
         await audit.append(trx, actor, {
           tenant: expected.tenant,
           accion,

@@ -113,9 +113,15 @@ export function registerAdminLogoRoute(
         if (error instanceof LogoRejectedError) throw REJECTIONS[error.reason]()
         throw error
       }
-      await logos.save(logo.hash, current.tenant, logo.png)
       const imagen = uploadedLogoUrl(logo.hash)
-      const outcome = await hospitals.update(actorOf(request), current, { imagen }, 'hospital.logo')
+      // One transaction: the image is stored only if the hospital takes it.
+      const outcome = await hospitals.update(
+        actorOf(request),
+        current,
+        { imagen },
+        'hospital.logo',
+        (trx) => logos.save(trx, logo.hash, current.tenant, logo.png),
+      )
       if (!outcome.ok)
         throw new HttpError(
           412,
