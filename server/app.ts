@@ -55,7 +55,7 @@ import { createHospitalRepository } from './repositories/hospitals.js'
 import { createLogoImageRepository } from './repositories/logo-images.js'
 import { createRateLimitHitRepository } from './repositories/rate-limit-hits.js'
 import { createAsistenciaRepository } from './repositories/asistencias.js'
-import { createGuestRepository } from './repositories/guests.js'
+import { createTicketRepository } from './repositories/tickets-diarios.js'
 import { createImmediateCare } from './care/immediate-care.js'
 import {
   DEFAULT_IMMEDIATE_CARE_RATE_LIMIT,
@@ -345,11 +345,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const onPublished = (tenant: string) => {
       live.published(tenant)
     }
-    const guests = createGuestRepository(db)
     const care = createCareService({
       db,
       asistencias,
-      guests,
       mensajes,
       fotos: createFotoRepository(db),
       eventos,
@@ -382,7 +380,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         db,
         asistencias,
         eventos,
-        guests,
+        tickets: createTicketRepository(),
         hospitals,
         accounts,
         terms,
