@@ -1,5 +1,6 @@
 import './admin.css'
-import { useCallback, useId, useState, type SubmitEvent } from 'react'
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
+import { useFetcher } from 'react-router-dom'
 import {
   EMAIL_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
@@ -9,27 +10,15 @@ import {
   ROLES,
 } from '../../contract/accounts'
 import {
-  createAccount,
-  listAccounts,
-  resetAccess,
-  setAccountActive,
-  type Account,
-  type Rol,
-} from './admin-api'
+  ACCOUNT_FIELDS,
+  ACCOUNT_INTENTS,
+  accountsQuery,
+  type AccountChange,
+  type AccountsData,
+} from './accounts-route-data'
+import type { Account } from './admin-api'
 import { checkNewAccount, focusField, textField } from './form-fields'
 import { ActionOutcome, LoadError, Loading } from './PanelStates'
-import { useAdminAction } from './use-admin-action'
-import { useAsyncData } from './use-async-data'
-
-interface IssuedCode {
-  email: string
-  codigo: string
-  caduca: string
-}
-
-function formatExpiry(iso: string): string {
-  return new Date(iso).toLocaleString('es-ES', { dateStyle: 'long', timeStyle: 'short' })
-}
 
 interface CuentasPanelProps {
   tenant: string
@@ -40,65 +29,95 @@ interface CuentasPanelProps {
 
 /**
  * A hospital's accounts: list, create, disable (after confirming) and re-enable, and reset
- * access with a one-time code.
+ * access with a one-time code. Read through the administration route's loader and changed
+ * through its action (src/features/admin/accounts-route-data.ts); the router reloads the list
+ * after each change that succeeded.
  */
 export function CuentasPanel({ tenant, hospitalName, ownAccountId }: CuentasPanelProps) {
   const headingId = useId()
-  const load = useCallback(() => listAccounts(tenant), [tenant])
-  const [accounts, reload] = useAsyncData(load)
-  const [issued, setIssued] = useState<IssuedCode | null>(null)
+  const list = useFetcher<AccountsData | null>()
+  const changes = useFetcher<AccountChange>()
+  const createForm = useRef<HTMLFormElement>(null)
+  const { load } = list
+  const query = accountsQuery(tenant)
   const [confirming, setConfirming] = useState<number | null>(null)
-  const { act: runAction, isBusy, message, showProblem } = useAdminAction(reload)
+  // A problem found before any call (a form's field), shown like a refused change.
+  const [problem, setProblem] = useState<string | null>(null)
+  // The answer to the previous change goes when a new one starts: an access code never stays
+  // after its account changes.
+  const [dismissed, setDismissed] = useState<AccountChange>()
+  const isBusy = changes.state !== 'idle'
+  const outcome = changes.data !== dismissed ? changes.data : undefined
 
-  // A new action replaces what the last one left on screen: an access code never stays after
-  // its account changes.
-  function act(run: () => Promise<string>) {
-    setIssued(null)
+  useEffect(() => {
+    void load(query)
+  }, [load, query])
+
+  // A created account empties the form for the next one.
+  useEffect(() => {
+    if (outcome?.isCreated) createForm.current?.reset()
+  }, [outcome])
+
+  function submit(fields: Record<string, string>) {
+    setProblem(null)
     setConfirming(null)
-    return runAction(run)
+    setDismissed(changes.data)
+    void changes.submit({ ...fields, [ACCOUNT_FIELDS.centro]: tenant }, { method: 'post' })
   }
 
   function onCreate(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
+    if (isBusy) return
     const form = event.currentTarget
     const data = new FormData(form)
-    const problem = checkNewAccount(data)
-    if (problem) {
-      showProblem(problem.message)
-      focusField(form, problem.field)
+    const found = checkNewAccount(data)
+    if (found) {
+      setDismissed(changes.data)
+      setProblem(found.message)
+      focusField(form, found.field)
       return
     }
-    void act(async () => {
-      const created = await createAccount(tenant, {
-        nombre: textField(data, 'nombre'),
-        email: textField(data, 'email'),
-        rol: textField(data, 'rol') as Rol,
-        password: textField(data, 'password'),
-      })
-      form.reset()
-      return `Cuenta creada: ${created.email} (${ROL_LABELS[created.rol]}).`
+    submit({
+      [ACCOUNT_FIELDS.intent]: ACCOUNT_INTENTS.create,
+      nombre: textField(data, 'nombre'),
+      email: textField(data, 'email'),
+      rol: textField(data, 'rol'),
+      password: textField(data, 'password'),
     })
   }
 
-  function onReset(account: Account) {
-    void act(async () => {
-      const answer = await resetAccess(tenant, account.id)
-      setIssued({
-        email: account.email,
-        codigo: answer.codigo_acceso,
-        caduca: formatExpiry(answer.caduca_en),
-      })
-      return `Código de acceso creado para ${account.email}.`
+  function onChange(intent: string, account: Account) {
+    submit({
+      [ACCOUNT_FIELDS.intent]: intent,
+      [ACCOUNT_FIELDS.id]: String(account.id),
+      email: account.email,
     })
   }
+
+  const accounts = list.data
+  const message =
+    problem !== null
+      ? { text: problem, isError: true }
+      : outcome
+        ? { text: outcome.text, isError: outcome.isError }
+        : null
+  const issued = outcome?.issued
 
   return (
     <section className="admin-panel" aria-labelledby={headingId}>
       <h2 id={headingId}>Cuentas de {hospitalName}</h2>
-      {accounts.status === 'loading' && <Loading what="las cuentas" />}
-      {accounts.status === 'error' && <LoadError error={accounts.error} onRetry={reload} />}
-      {accounts.status === 'ready' &&
-        (accounts.data.length === 0 ? (
+      {(accounts === undefined || accounts === null) && <Loading what="las cuentas" />}
+      {accounts && 'error' in accounts && (
+        <LoadError
+          error={accounts.error}
+          onRetry={() => {
+            void load(query)
+          }}
+        />
+      )}
+      {accounts &&
+        'accounts' in accounts &&
+        (accounts.accounts.length === 0 ? (
           <p>Este centro todavía no tiene cuentas. Crea la primera con el formulario.</p>
         ) : (
           <div className="admin-table-wrap">
@@ -114,7 +133,7 @@ export function CuentasPanel({ tenant, hospitalName, ownAccountId }: CuentasPane
                 </tr>
               </thead>
               <tbody>
-                {accounts.data.map((account) => (
+                {accounts.accounts.map((account) => (
                   <tr key={account.id}>
                     <th scope="row">{account.nombre}</th>
                     <td>{account.email}</td>
@@ -128,7 +147,7 @@ export function CuentasPanel({ tenant, hospitalName, ownAccountId }: CuentasPane
                           // The visible words first, so voice control finds the button by them.
                           aria-label={`Restablecer acceso de ${account.email}`}
                           onClick={() => {
-                            onReset(account)
+                            onChange(ACCOUNT_INTENTS.resetAccess, account)
                           }}
                         >
                           Restablecer acceso
@@ -155,10 +174,7 @@ export function CuentasPanel({ tenant, hospitalName, ownAccountId }: CuentasPane
                             type="button"
                             disabled={isBusy}
                             onClick={() => {
-                              void act(async () => {
-                                await setAccountActive(tenant, account.id, false)
-                                return `Cuenta desactivada: ${account.email}. Sus sesiones se han cerrado.`
-                              })
+                              onChange(ACCOUNT_INTENTS.disable, account)
                             }}
                           >
                             Sí, desactivar
@@ -179,10 +195,7 @@ export function CuentasPanel({ tenant, hospitalName, ownAccountId }: CuentasPane
                           disabled={isBusy}
                           aria-label={`Reactivar la cuenta ${account.email}`}
                           onClick={() => {
-                            void act(async () => {
-                              await setAccountActive(tenant, account.id, true)
-                              return `Cuenta reactivada: ${account.email}. Ya puede iniciar sesión.`
-                            })
+                            onChange(ACCOUNT_INTENTS.enable, account)
                           }}
                         >
                           Reactivar
@@ -211,7 +224,7 @@ export function CuentasPanel({ tenant, hospitalName, ownAccountId }: CuentasPane
         </div>
       )}
 
-      <form className="admin-form" noValidate onSubmit={onCreate}>
+      <form ref={createForm} className="admin-form" noValidate onSubmit={onCreate}>
         <h3>Nueva cuenta</h3>
         <label>
           Nombre y apellidos

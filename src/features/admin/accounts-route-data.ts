@@ -1,0 +1,130 @@
+/**
+ * A hospital's accounts through the administration route: its loader reads them (a panel asks
+ * with `useFetcher().load('?panel=cuentas&centro=…')`), its action changes them (the panel's
+ * forms submit `intent` and `centro` with `useFetcher().submit`). The router reloads every loaded
+ * panel after a change that succeeded. Failures are answers, never thrown: the panel says them.
+ */
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom'
+import { ROL_LABELS } from '../../contract/accounts'
+import { isTenantId } from '../../contract/tenants'
+import {
+  createAccount,
+  listAccounts,
+  resetAccess,
+  setAccountActive,
+  type Account,
+  type Rol,
+} from './admin-api'
+import { describeAdminError } from './admin-errors'
+import { textField } from './form-fields'
+
+/** The query that asks the administration route's loader for a hospital's accounts. */
+export const ACCOUNTS_PANEL = 'cuentas'
+
+/** The fields every change of the accounts panel submits besides its own. */
+export const ACCOUNT_FIELDS = { intent: 'intent', centro: 'centro', id: 'id' } as const
+
+/** What the accounts panel can ask the action to do. */
+export const ACCOUNT_INTENTS = {
+  create: 'crear-cuenta',
+  disable: 'desactivar-cuenta',
+  enable: 'reactivar-cuenta',
+  resetAccess: 'restablecer-acceso',
+} as const
+
+/** The loader's answer: the accounts, or why they could not be read. */
+export type AccountsData = { accounts: Account[] } | { error: unknown }
+
+/** A one-time access code, shown once to the administrator who asked for it. */
+export interface IssuedCode {
+  email: string
+  codigo: string
+  caduca: string
+}
+
+/** The action's answer: how the change went, in Spanish. */
+export interface AccountChange {
+  isError: boolean
+  text: string
+  /** True when an account was created: its form empties for the next one. */
+  isCreated?: boolean
+  issued?: IssuedCode
+}
+
+/** The query `useFetcher().load` sends for `centro`'s accounts. */
+export function accountsQuery(centro: string): string {
+  return `?${new URLSearchParams({ panel: ACCOUNTS_PANEL, centro }).toString()}`
+}
+
+function formatExpiry(iso: string): string {
+  return new Date(iso).toLocaleString('es-ES', { dateStyle: 'long', timeStyle: 'short' })
+}
+
+/** Reads `centro`'s accounts when asked (`?panel=cuentas`); null for anything else. */
+export async function loadAccounts({ request }: LoaderFunctionArgs): Promise<AccountsData | null> {
+  const query = new URL(request.url).searchParams
+  const centro = query.get(ACCOUNT_FIELDS.centro)
+  if (query.get('panel') !== ACCOUNTS_PANEL || centro === null || !isTenantId(centro)) return null
+  try {
+    return { accounts: await listAccounts(centro) }
+  } catch (error) {
+    return { error }
+  }
+}
+
+// A refused change leaves every loader as it is: a 4xx status tells the router so.
+const REFUSED = 422
+
+async function change(form: FormData, centro: string): Promise<AccountChange> {
+  const id = Number(textField(form, ACCOUNT_FIELDS.id))
+  const email = textField(form, 'email')
+  switch (textField(form, ACCOUNT_FIELDS.intent)) {
+    case ACCOUNT_INTENTS.create: {
+      const created = await createAccount(centro, {
+        nombre: textField(form, 'nombre'),
+        email,
+        rol: textField(form, 'rol') as Rol,
+        password: textField(form, 'password'),
+      })
+      return {
+        isError: false,
+        isCreated: true,
+        text: `Cuenta creada: ${created.email} (${ROL_LABELS[created.rol]}).`,
+      }
+    }
+    case ACCOUNT_INTENTS.disable:
+      await setAccountActive(centro, id, false)
+      return {
+        isError: false,
+        text: `Cuenta desactivada: ${email}. Sus sesiones se han cerrado.`,
+      }
+    case ACCOUNT_INTENTS.enable:
+      await setAccountActive(centro, id, true)
+      return { isError: false, text: `Cuenta reactivada: ${email}. Ya puede iniciar sesión.` }
+    case ACCOUNT_INTENTS.resetAccess: {
+      const answer = await resetAccess(centro, id)
+      return {
+        isError: false,
+        text: `Código de acceso creado para ${email}.`,
+        issued: { email, codigo: answer.codigo_acceso, caduca: formatExpiry(answer.caduca_en) },
+      }
+    }
+    default:
+      throw new Error('Unknown change to an account')
+  }
+}
+
+/** Makes the change the accounts panel submitted, for the hospital it names. */
+export async function changeAccount({ request }: ActionFunctionArgs) {
+  const form = await request.formData()
+  const centro = textField(form, ACCOUNT_FIELDS.centro)
+  try {
+    if (!isTenantId(centro)) throw new Error('No hospital named for the change')
+    return await change(form, centro)
+  } catch (error) {
+    return data<AccountChange>(
+      { isError: true, text: describeAdminError(error) },
+      { status: REFUSED },
+    )
+  }
+}
