@@ -129,7 +129,9 @@ describe('CuentasPanel', () => {
     await user.type(screen.getByLabelText(/^Contraseña inicial/), 'una-clave-larga')
     await user.click(screen.getByRole('button', { name: 'Crear cuenta' }))
 
-    expect(await screen.findByText('Este centro ya tiene una cuenta con ese correo.')).toBeInTheDocument()
+    expect(
+      await screen.findByText('Este centro ya tiene una cuenta con ese correo.'),
+    ).toBeInTheDocument()
     expect(screen.getByLabelText('Nombre y apellidos')).toHaveValue('Pablo Sanz')
     expect(listAccounts).toHaveBeenCalledOnce()
   })
