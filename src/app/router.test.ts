@@ -162,6 +162,9 @@ describe('the session in the router', () => {
     now.mockReturnValue(start + 30_000)
     await router.navigate('/hospital-central/directorio')
     await settled()
+    // A screen that opens another with a query (offline, a request kept "pendiente") neither.
+    await router.navigate('/hospital-central/cliente?pendiente=1')
+    await settled()
     expect(callsTo('/api/me')).toBe(1)
 
     now.mockReturnValue(start + 61_000)

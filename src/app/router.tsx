@@ -15,8 +15,10 @@ import { TENANT_GATE_ID, tenantGateLoader } from '../features/tenant/tenant-gate
 import { BootFrame } from './layouts/BootFrame'
 import { TenantLayout } from './layouts/TenantLayout'
 import {
+  isSessionChange,
   isSessionReadStale,
   shouldRevalidateBranding,
+  shouldRevalidateTenantLayout,
   TENANT_BRANDING_ID,
   TENANT_LAYOUT_ID,
   tenantBrandingLoader,
@@ -83,9 +85,9 @@ export const routes: RouteObject[] = [
       {
         id: TENANT_LAYOUT_ID,
         path: ':tenant',
-        // When the user is read again: the router's own rule (see the loader), plus
-        // `recheckingSession` below.
+        // When the user is read again: see the loader, and `recheckingSession` below.
         loader: tenantLayoutLoader,
+        shouldRevalidate: shouldRevalidateTenantLayout,
         // "Cerrar sesión" is submitted to the hospital's own route.
         action: signOutAction,
         Component: TenantLayout,
@@ -139,17 +141,33 @@ export const routes: RouteObject[] = [
   },
 ]
 
+/** What the data strategy reads of the router: its data, and the navigation under way. */
+export interface RouterView {
+  lastLayoutData: () => TenantLayoutData | undefined
+  /** The history state of the navigation being loaded. */
+  pendingState: () => unknown
+  /** True while `router.revalidate()` runs (alone, or restarting a navigation under way). */
+  isRevalidating: () => boolean
+}
+
 /**
  * Loads what the router chose to load and, on a navigation, the signed-in user as well when the
- * session shown was read over a minute ago (`lastLayoutData`: the router's current data): an
- * account disabled meanwhile is signed out by the next navigation, not left looking signed in.
+ * navigation says the session changed (`SESSION_CHANGED`), when the app asked the router to read
+ * its data again (another tab's sign-in may come during a navigation), or when the session shown
+ * was read over a minute ago: an account disabled meanwhile is signed out by the next navigation.
  */
-export function recheckingSession(
-  lastLayoutData: () => TenantLayoutData | undefined,
-): DataStrategyFunction {
+export function recheckingSession({
+  lastLayoutData,
+  pendingState,
+  isRevalidating,
+}: RouterView): DataStrategyFunction {
   return async ({ matches, request, fetcherKey }) => {
     const isNavigation = request.method === 'GET' && fetcherKey === null
-    const isStale = isNavigation && isSessionReadStale(lastLayoutData(), Date.now())
+    const isStale =
+      isNavigation &&
+      (isSessionChange(pendingState()) ||
+        isRevalidating() ||
+        isSessionReadStale(lastLayoutData(), Date.now()))
     // `shouldLoad` is the router's own choice (the default strategy reads it too; its
     // replacement, `shouldCallHandler`, makes every match it is asked about run when resolved).
     /* eslint-disable @typescript-eslint/no-deprecated */
@@ -174,13 +192,25 @@ export function recheckingSession(
 
 /** The app's router; `hydrationData` when it takes over a screen already in the HTML. */
 export function createAppRouter(hydrationData?: HydrationState) {
-  // The router's data, once it exists (its first load may start while it is being created).
-  let lastLayoutData = (): TenantLayoutData | undefined => undefined
+  // The router's state, once it exists (its first load may start while it is being created).
+  let view: RouterView = {
+    lastLayoutData: () => undefined,
+    pendingState: () => undefined,
+    isRevalidating: () => false,
+  }
   const router = createBrowserRouter(routes, {
     ...(hydrationData ? { hydrationData } : {}),
-    dataStrategy: recheckingSession(() => lastLayoutData()),
+    dataStrategy: recheckingSession({
+      lastLayoutData: () => view.lastLayoutData(),
+      pendingState: () => view.pendingState(),
+      isRevalidating: () => view.isRevalidating(),
+    }),
   })
-  lastLayoutData = () => router.state.loaderData[TENANT_LAYOUT_ID] as TenantLayoutData | undefined
+  view = {
+    lastLayoutData: () => router.state.loaderData[TENANT_LAYOUT_ID] as TenantLayoutData | undefined,
+    pendingState: (): unknown => router.state.navigation.location?.state as unknown,
+    isRevalidating: () => router.state.revalidation === 'loading',
+  }
   return router
 }
 

@@ -16,8 +16,8 @@ let router: {
   state: { location: { pathname: string; search: string } }
 }
 
-// The session ended: the sign-in replaces the screen, and the router reads every loader again.
-const REVALIDATING_REPLACE = { replace: true, defaultShouldRevalidate: true }
+// The session ended: the sign-in replaces the screen, and the navigation says the session changed.
+const REVALIDATING_REPLACE = { replace: true, state: { sesionCambiada: true } }
 
 function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), {

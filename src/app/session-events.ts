@@ -9,17 +9,18 @@ import { api } from '../lib/api'
 import { readValue, subscribeToTokenChanges } from '../lib/storage'
 import { tenantFromPathname } from '../contract/tenants'
 import { initialRedirect } from '../features/tenant/tenant-gate'
+import { SESSION_CHANGED } from './layouts/tenant-layout-data'
 import type { AppRouter } from './router'
 
 /**
  * Opens the sign-in screen `to` (`/login?…` or a hospital's) once a session has ended, replacing
  * the screen left. The routing rules resolve `/login` here, not in a redirect, and the navigation
- * asks the router to read every loader again: the layout then shows nobody signed in, even when
+ * says the session changed, so the router reads it again: the layout then shows nobody signed in, even when
  * the hospital stays the same (`/main/admin` → `/main/login`).
  */
 function openSignInAfterSessionEnd(router: AppRouter, to: string): void {
   const url = new URL(to, window.location.origin)
-  void router.navigate(initialRedirect(url) ?? to, { replace: true, defaultShouldRevalidate: true })
+  void router.navigate(initialRedirect(url) ?? to, { replace: true, state: SESSION_CHANGED })
 }
 
 export function connectSessionEvents(router: AppRouter): () => void {

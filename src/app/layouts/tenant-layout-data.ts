@@ -65,10 +65,10 @@ const NOBODY_SIGNED_IN: TenantLayoutData = {
 
 /**
  * Reads the signed-in user. The router runs it again when the tenant changes, when the same URL
- * is opened again (it reloads), after an action (sign-in, sign-out: they redirect), when the app
- * asks it to (`router.revalidate()`, or a navigation with `defaultShouldRevalidate`: another
- * tab's sign-in or sign-out, the 401 reaction, a session started by a link), and, through the
- * router's data strategy, when this read is over a minute old; not on every screen change.
+ * is opened again (it reloads; `router.revalidate()` too), after an action that succeeded
+ * (sign-in, sign-out: they redirect), and, through the router's data strategy, on a navigation
+ * that says the session changed (`SESSION_CHANGED`: the 401 reaction, another tab's sign-out, a
+ * session started by a link) or when this read is over a minute old; not on every screen change.
  */
 export function tenantLayoutLoader({ params }: LoaderFunctionArgs): TenantLayoutData {
   const tenant = params.tenant ?? DEFAULT_TENANT
@@ -77,6 +77,33 @@ export function tenantLayoutLoader({ params }: LoaderFunctionArgs): TenantLayout
   if (!isTenantId(tenant)) return NOBODY_SIGNED_IN
   // A 401 here runs the app-wide 401 reaction; the layout then just shows nobody signed in.
   return { session: readSession(), sessionReadAt: hasSessionToken() ? Date.now() : null }
+}
+
+/**
+ * The history state of a navigation that follows a session's start or end: the router reads the
+ * session again on it, whatever else changes.
+ */
+export const SESSION_CHANGED = { sesionCambiada: true } as const
+
+/** True for the state `SESSION_CHANGED` puts on a navigation. */
+export function isSessionChange(state: unknown): boolean {
+  return (state as Partial<typeof SESSION_CHANGED> | null)?.sesionCambiada === true
+}
+
+/** See `tenantLayoutLoader`: the tenant changed, the URL reloads, or an action succeeded. */
+export function shouldRevalidateTenantLayout({
+  currentUrl,
+  nextUrl,
+  currentParams,
+  nextParams,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs): boolean {
+  return (
+    currentParams.tenant !== nextParams.tenant ||
+    currentUrl.href === nextUrl.href ||
+    (formMethod !== undefined && defaultShouldRevalidate)
+  )
 }
 
 /** True when `data` holds a session read over `SESSION_RECHECK_MS` before `now`. */

@@ -38,6 +38,7 @@ import { WalkInScreen, type WalkIn } from '../../features/care/WalkInScreen'
 import { useTenant } from '../../features/tenant/tenant-gate'
 import { SCREEN_TITLES } from './screen-titles'
 import { useSession } from './screen-parts'
+import { SESSION_CHANGED } from '../layouts/tenant-layout-data'
 
 const SCREEN = 'atencion-profesional-publica-inmediata'
 const FIELDS = ['nombre', 'contacto', 'motivo', 'terminos'] as const
@@ -305,7 +306,7 @@ export function Component() {
     // The router reads the guest session on the way.
     await navigate(`${paths.screen(tenant, 'atencion-asistencia')}/${answer.asistencia.id}`, {
       replace: true,
-      defaultShouldRevalidate: true,
+      state: SESSION_CHANGED,
     })
   }
 

@@ -13,6 +13,7 @@ import { describeJoinError, linkFailureOf } from '../../features/join/join-error
 import { requestReset, resetWithAccessCode, resetWithLink } from '../../features/join/join-api'
 import { emailError, fieldText, newPasswordError } from '../../features/join/validate-join'
 import { useTenant } from '../../features/tenant/tenant-gate'
+import { SESSION_CHANGED } from '../layouts/tenant-layout-data'
 
 const RESET_SENT = `Si existe una cuenta con esa dirección, te hemos enviado un enlace para elegir una contraseña nueva. Caduca en ${String(RESET_LINK_TTL_MINUTES)} minutos.`
 
@@ -54,7 +55,7 @@ function NewPasswordWithLink({ tenant, codigo }: { tenant: string; codigo: strin
     try {
       const user = await startSession(await resetWithLink(tenant, codigo, password), tenant)
       // The router reads the new session on the way.
-      void navigate(paths.home(tenant, user.rol), { replace: true, defaultShouldRevalidate: true })
+      void navigate(paths.home(tenant, user.rol), { replace: true, state: SESSION_CHANGED })
     } catch (caught) {
       if (caught instanceof ApiError && caught.code === 'weak_password') {
         setError(describeJoinError(caught))

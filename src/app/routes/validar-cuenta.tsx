@@ -9,6 +9,7 @@ import { describeJoinError } from '../../features/join/join-errors'
 import { confirmAccount, resendConfirmation } from '../../features/join/join-api'
 import { useLinkRedemption } from '../../features/join/use-link-redemption'
 import { useTenant } from '../../features/tenant/tenant-gate'
+import { SESSION_CHANGED } from '../layouts/tenant-layout-data'
 
 function ResendLink({ tenant }: { tenant: string }) {
   const id = useId()
@@ -40,7 +41,7 @@ export function Component() {
     // Replace: going back must not land on a spent link. The router reads the new session.
     void navigate(paths.home(tenant, redemption.value.rol), {
       replace: true,
-      defaultShouldRevalidate: true,
+      state: SESSION_CHANGED,
     })
   }, [redemption, navigate, tenant])
 
