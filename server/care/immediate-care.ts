@@ -15,7 +15,7 @@ import {
   type AsistenciaInmediataCreada,
   type SolicitudInmediata,
 } from '../../src/contract/immediate-care.js'
-import { readName } from '../routes/admin-input.js'
+import { readName } from '../http/input-rules.js'
 import type { TokenService } from '../auth/tokens.js'
 import { HttpError } from '../http/http-errors.js'
 import type { AppDatabase } from '../database/schema.js'
