@@ -24,7 +24,12 @@ const REJECTIONS: Record<LogoRejection, () => HttpError> = {
       'unsupported_media_type',
       'El logotipo debe ser una imagen PNG, JPEG o WebP.',
     ),
-  too_large: () => new HttpError(413, 'payload_too_large', 'El logotipo no puede pasar de 1 MB.'),
+  too_large: () =>
+    new HttpError(
+      413,
+      'payload_too_large',
+      `El logotipo no puede pasar de ${String(LOGO_MAX_BYTES / 2 ** 20)} MB.`,
+    ),
   too_many_pixels: () =>
     new HttpError(
       413,

@@ -53,6 +53,10 @@ test('signing out in one tab clears the other tab’s sessionStorage too', async
   await signIn(first)
   const second = await context.newPage()
   await second.goto(`/${DEMO_ACCOUNT.tenant}/cliente`)
+  // The second tab has finished its own reads: a read still on its way when the first tab signs
+  // out would go without a token and end as an expired session instead.
+  await expect(second.getByRole('banner')).toContainText(DEMO_ACCOUNT.nombre)
+  await expect(second.getByText('Cargando tus solicitudes…')).toHaveCount(0)
   await second.evaluate(() => {
     sessionStorage.setItem('borrador-consulta', 'Dolor de cabeza desde el lunes')
   })
