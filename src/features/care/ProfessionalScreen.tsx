@@ -20,14 +20,14 @@ import {
   isForColleague,
   waitingQueue,
 } from './care-state'
-import { LiveNotice } from './CareParts'
+import { LiveNotice, RetryAlert } from './CareParts'
 import {
   announceNewRequest,
   canNotify,
   notificationPermission,
   requestNotifications,
 } from './alerts'
-import { useCareEvents, useIsOnline, useNow } from './use-live'
+import { useIsOnline, useNow, useLiveLoad } from './use-live'
 
 export function ProfessionalScreen({
   tenant,
@@ -42,33 +42,21 @@ export function ProfessionalScreen({
   const navigate = useNavigate()
   const now = useNow()
   const isOnline = useIsOnline()
-  const [list, setList] = useState<Asistencia[] | null>(null)
-  const [loadError, setLoadError] = useState<string | null>(null)
   const [rowErrors, setRowErrors] = useState<Record<string, string>>({})
   const [taking, setTaking] = useState<string | null>(null)
-  const [round, setRound] = useState(0)
+  // The requests already seen: only one that was not makes a sound.
   const known = useRef<Set<string> | null>(null)
-
-  useEffect(() => {
-    const stop = new AbortController()
-    listAsistencias(stop.signal).then(
-      (loaded) => {
-        known.current = new Set(loaded.map((entry) => entry.id))
-        setList(loaded)
-        setLoadError(null)
-      },
-      (error: unknown) => {
-        if (!stop.signal.aborted) setLoadError(describeCareError(error))
-      },
-    )
-    return () => {
-      stop.abort()
-    }
-  }, [round])
-
-  useCareEvents(
-    (event) => {
-      if (event.tipo === 'reinicio') setRound((value) => value + 1)
+  const {
+    data: list,
+    setData: setList,
+    error: loadError,
+    reload,
+  } = useLiveLoad<Asistencia[]>(listAsistencias, {
+    onLoad: (loaded) => {
+      known.current = new Set(loaded.map((entry) => entry.id))
+    },
+    cola: true,
+    onEvent: (event) => {
       if (event.tipo !== 'asistencia') return
       const record = event.asistencia
       const isNew = known.current !== null && !known.current.has(record.id)
@@ -78,8 +66,7 @@ export function ProfessionalScreen({
         announceNewRequest(record)
       }
     },
-    { cola: true },
-  )
+  })
 
   const queue = list === null ? [] : waitingQueue(list)
   const active = list === null ? [] : list.filter((entry) => entry.estado === 'en_curso')
@@ -115,20 +102,7 @@ export function ProfessionalScreen({
       <NotificationsControl />
       <section aria-labelledby="cola-titulo">
         <h2 id="cola-titulo">Cola de espera ({queue.length})</h2>
-        {loadError && (
-          <div role="alert" className="form-alert">
-            <p>{loadError}</p>
-            <button
-              type="button"
-              className="button-secondary"
-              onClick={() => {
-                setRound((value) => value + 1)
-              }}
-            >
-              Reintentar
-            </button>
-          </div>
-        )}
+        {loadError && <RetryAlert message={loadError} onRetry={reload} />}
         {list === null && !loadError && <p role="status">Cargando la cola…</p>}
         {list !== null && queue.length === 0 && <p>No hay nadie esperando.</p>}
         {!isOnline && (

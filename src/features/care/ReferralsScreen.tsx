@@ -4,7 +4,7 @@
  * the first consultation's summary), with "Atender" for a received one still waiting. Kept live:
  * any change to a request reloads the list (a first consultation's summary arrives when it ends).
  */
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { paths } from '../../config/paths'
 import type { Asistencia } from '../../contract/care'
@@ -12,9 +12,9 @@ import type { Referidos } from '../../contract/referrals'
 import { atenderAsistencia } from './care-api'
 import { describeCareError } from './care-errors'
 import { ESTADO_LABELS } from './care-state'
-import { LiveNotice } from './CareParts'
+import { LiveNotice, RetryAlert } from './CareParts'
 import { listReferidos } from './referrals-api'
-import { useCareEvents, useIsOnline } from './use-live'
+import { useIsOnline, useLiveLoad } from './use-live'
 
 const dateFormat = new Intl.DateTimeFormat('es-ES', { dateStyle: 'long', timeStyle: 'short' })
 
@@ -31,30 +31,14 @@ export function ReferralsScreen({
 }) {
   const navigate = useNavigate()
   const isOnline = useIsOnline()
-  const [referidos, setReferidos] = useState<Referidos | null>(null)
-  const [error, setError] = useState<string | null>(null)
   const [rowErrors, setRowErrors] = useState<Record<string, string>>({})
   const [taking, setTaking] = useState<string | null>(null)
-  const [round, setRound] = useState(0)
-
-  useEffect(() => {
-    const stop = new AbortController()
-    listReferidos(stop.signal).then(
-      (loaded) => {
-        setReferidos(loaded)
-        setError(null)
-      },
-      (failure: unknown) => {
-        if (!stop.signal.aborted) setError(describeCareError(failure))
-      },
-    )
-    return () => {
-      stop.abort()
-    }
-  }, [round])
-
-  useCareEvents((event) => {
-    if (event.tipo === 'reinicio' || event.tipo === 'asistencia') setRound((value) => value + 1)
+  const {
+    data: referidos,
+    error,
+    reload,
+  } = useLiveLoad<Referidos>(listReferidos, {
+    reloadOn: (event) => event.tipo === 'asistencia',
   })
 
   const take = useCallback(
@@ -77,20 +61,7 @@ export function ReferralsScreen({
   return (
     <div className="care-screen">
       <LiveNotice />
-      {error && (
-        <div role="alert" className="form-alert">
-          <p>{error}</p>
-          <button
-            type="button"
-            className="button-secondary"
-            onClick={() => {
-              setRound((value) => value + 1)
-            }}
-          >
-            Reintentar
-          </button>
-        </div>
-      )}
+      {error && <RetryAlert message={error} onRetry={reload} />}
       {referidos === null && !error && <p role="status">Cargando las derivaciones…</p>}
       <section aria-labelledby="recibidas-titulo">
         <h2 id="recibidas-titulo">Derivaciones recibidas</h2>

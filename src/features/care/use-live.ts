@@ -7,6 +7,7 @@ import {
   type CareEvent,
 } from './live'
 import { readPendingIds, subscribeToOutbox } from './outbox'
+import { useCareLoad, type CareLoad, type CareLoadOptions } from './use-care-load'
 
 /** Calls `onEvent` for each of the user's live events while the screen is shown. */
 export function useCareEvents(onEvent: (event: CareEvent) => void, { cola = false } = {}): void {
@@ -24,6 +25,34 @@ export function useCareEvents(onEvent: (event: CareEvent) => void, { cola = fals
       ),
     [cola],
   )
+}
+
+export interface LiveLoadOptions<T> extends CareLoadOptions<T> {
+  /**
+   * Events that make what is shown stale, beyond `reinicio` (which always does: the stream says
+   * so when it cannot replay what was missed).
+   */
+  reloadOn?: (event: CareEvent) => boolean
+  /** Every event, for the changes the screen applies to what it shows by itself. */
+  onEvent?: (event: CareEvent) => void
+  /** The professional's queue: having it open marks them available (`?cola=1`). */
+  cola?: boolean
+}
+
+/** `useCareLoad`, loading again whenever the live stream says what is shown is stale. */
+export function useLiveLoad<T>(
+  load: (signal: AbortSignal) => Promise<T>,
+  { reloadOn, onEvent, cola = false, ...options }: LiveLoadOptions<T> = {},
+): CareLoad<T> {
+  const loaded = useCareLoad(load, options)
+  useCareEvents(
+    (event) => {
+      if (event.tipo === 'reinicio' || reloadOn?.(event) === true) loaded.reload()
+      onEvent?.(event)
+    },
+    { cola },
+  )
+  return loaded
 }
 
 export function useLiveStatus() {
