@@ -3,34 +3,24 @@
  * what to load again, what to apply itself, and what to show while loading or after a failure.
  * The loading itself is `use-care-load`'s (and its tests').
  */
-import { act, render, screen } from '@testing-library/react'
+import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router-dom'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Asistencia } from '../../contract/care'
 import { ApiError, NetworkError } from '../../lib/api-errors'
 import * as careApi from './care-api'
-import type { CareEvent } from './live'
 import { ConsultationScreen } from './ConsultationScreen'
 import { OperationsBoard } from './OperationsBoard'
 import { PatientHome } from './PatientHome'
 import { ProfessionalScreen } from './ProfessionalScreen'
 import { ReferralsScreen } from './ReferralsScreen'
 import { listReferidos } from './referrals-api'
+import { anAsistencia } from './testing/asistencia'
+import { careListeners, emitCareEvent as emit } from './testing/fake-live'
 import { ThanksScreen } from './ThanksScreen'
 
-const stream = vi.hoisted(() => ({
-  listeners: new Set<{ onEvent: (event: CareEvent) => void; cola: boolean }>(),
-}))
-vi.mock('./live', () => ({
-  subscribeToCareEvents: (onEvent: (event: CareEvent) => void, { cola = false } = {}) => {
-    const listener = { onEvent, cola }
-    stream.listeners.add(listener)
-    return () => stream.listeners.delete(listener)
-  },
-  subscribeToLiveStatus: () => () => undefined,
-  readLiveStatus: () => 'live',
-}))
+vi.mock('./live', () => import('./testing/fake-live'))
 vi.mock('./outbox', () => {
   const none = new Set<string>()
   return {
@@ -50,37 +40,7 @@ vi.mock('./care-api')
 vi.mock('./referrals-api')
 
 const ID = '0b7d1f0e-4a4c-4d8e-9a51-2f6f3c1d9e01'
-
-function asistencia(overrides: Partial<Asistencia> = {}): Asistencia {
-  return {
-    id: ID,
-    tenant: 'hospital-central',
-    estado: 'en_espera',
-    origen: 'paciente',
-    motivo: 'Dolor de cabeza',
-    especialidad: null,
-    paciente: { id: 1, nombre: 'Lucía Martín' },
-    profesional: null,
-    fotos: [],
-    creada_en: new Date().toISOString(),
-    atendida_en: null,
-    cerrada_en: null,
-    caduca_en: new Date(Date.now() + 30 * 60_000).toISOString(),
-    resumen: null,
-    valoracion: null,
-    espera: null,
-    ticket: null,
-    derivada_de: null,
-    derivacion: null,
-    ...overrides,
-  }
-}
-
-function emit(event: CareEvent) {
-  act(() => {
-    for (const listener of stream.listeners) listener.onEvent(event)
-  })
-}
+const asistencia = (overrides: Partial<Asistencia> = {}) => anAsistencia({ id: ID, ...overrides })
 
 function show(ui: React.ReactNode) {
   return render(<MemoryRouter>{ui}</MemoryRouter>)
@@ -127,30 +87,28 @@ describe("the patient's home", () => {
   })
 })
 
+function showQueue() {
+  show(
+    <ProfessionalScreen
+      tenant="hospital-central"
+      professionalId={5}
+      onQueueCount={() => undefined}
+    />,
+  )
+}
+
 describe("the professional's queue", () => {
   it('listens as the queue, and shows a request that arrives live', async () => {
-    show(
-      <ProfessionalScreen
-        tenant="hospital-central"
-        professionalId={5}
-        onQueueCount={() => undefined}
-      />,
-    )
+    showQueue()
     expect(await screen.findByText('No hay nadie esperando.')).toBeVisible()
-    expect([...stream.listeners].some((listener) => listener.cola)).toBe(true)
+    expect([...careListeners].some((listener) => listener.cola)).toBe(true)
     emit({ tipo: 'asistencia', asistencia: asistencia() })
     expect(screen.getByRole('heading', { name: 'Cola de espera (1)' })).toBeVisible()
   })
 
   it('says what failed, and "Reintentar" loads the queue again', async () => {
     api.listAsistencias.mockRejectedValueOnce(new ApiError(500, null, 'Server error'))
-    show(
-      <ProfessionalScreen
-        tenant="hospital-central"
-        professionalId={5}
-        onQueueCount={() => undefined}
-      />,
-    )
+    showQueue()
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Algo ha fallado. Inténtalo de nuevo.',
     )

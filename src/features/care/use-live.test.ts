@@ -1,30 +1,14 @@
-import { act, renderHook } from '@testing-library/react'
+import { renderHook } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import type { CareEvent } from './live'
+import { careListeners, emitCareEvent as emit } from './testing/fake-live'
+import { anAsistencia } from './testing/asistencia'
 import { scriptedLoad } from './testing/scripted-load'
 import { useLiveLoad, type LiveLoadOptions } from './use-live'
 
 // The stream itself is `live.ts`'s; here the test plays the server's events.
-const stream = vi.hoisted(() => ({
-  listeners: new Set<{ onEvent: (event: CareEvent) => void; cola: boolean }>(),
-}))
-vi.mock('./live', () => ({
-  subscribeToCareEvents: (onEvent: (event: CareEvent) => void, { cola = false } = {}) => {
-    const listener = { onEvent, cola }
-    stream.listeners.add(listener)
-    return () => stream.listeners.delete(listener)
-  },
-  subscribeToLiveStatus: () => () => undefined,
-  readLiveStatus: () => 'closed',
-}))
+vi.mock('./live', () => import('./testing/fake-live'))
 
-function emit(event: CareEvent) {
-  act(() => {
-    for (const listener of stream.listeners) listener.onEvent(event)
-  })
-}
-
-const asistencia = { id: 'a1' } as Extract<CareEvent, { tipo: 'asistencia' }>['asistencia']
+const asistencia = anAsistencia()
 const presencia = { id: 7, disponible: true }
 
 function renderLoad<T>(load: (signal: AbortSignal) => Promise<T>, options?: LiveLoadOptions<T>) {
@@ -74,9 +58,9 @@ describe('useLiveLoad', () => {
   it('listens as the queue only when asked, and stops listening when the screen leaves', () => {
     const { load } = scriptedLoad<number>()
     const queue = renderLoad(load, { cola: true })
-    expect([...stream.listeners].map((listener) => listener.cola)).toEqual([true])
+    expect([...careListeners].map((listener) => listener.cola)).toEqual([true])
     queue.unmount()
     renderLoad(load)
-    expect([...stream.listeners].map((listener) => listener.cola)).toEqual([false])
+    expect([...careListeners].map((listener) => listener.cola)).toEqual([false])
   })
 })
