@@ -4,13 +4,12 @@
  * (`?cola=1`). A new request makes a short sound, counts in the tab's title, and raises a system
  * notification while the tab is hidden, if the professional allowed it (asked with a button).
  */
-import { useCallback, useEffect, useRef, useState } from 'react'
-import { Link, useNavigate } from 'react-router-dom'
+import { useEffect, useRef, useState } from 'react'
+import { Link } from 'react-router-dom'
 import { paths } from '../../config/paths'
 import type { Asistencia } from '../../contract/care'
 import { origenLabel } from './origen-label'
-import { atenderAsistencia, listAsistencias } from './care-api'
-import { describeCareError } from './care-errors'
+import { listAsistencias } from './care-api'
 import {
   describeMinutes,
   ESTADO_LABELS,
@@ -27,6 +26,7 @@ import {
   notificationPermission,
   requestNotifications,
 } from './alerts'
+import { useTakeRequest } from './use-take-request'
 import { useIsOnline, useNow, useLiveLoad } from './use-live'
 
 export function ProfessionalScreen({
@@ -39,11 +39,9 @@ export function ProfessionalScreen({
   professionalId: number | undefined
   onQueueCount: (count: number) => void
 }) {
-  const navigate = useNavigate()
   const now = useNow()
   const isOnline = useIsOnline()
-  const [rowErrors, setRowErrors] = useState<Record<string, string>>({})
-  const [taking, setTaking] = useState<string | null>(null)
+  const { rowErrors, isTaking, take } = useTakeRequest(tenant)
   // The requests already seen: only one that was not makes a sound.
   const known = useRef<Set<string> | null>(null)
   const {
@@ -75,23 +73,6 @@ export function ProfessionalScreen({
   useEffect(() => {
     onQueueCount(queue.length)
   }, [queue.length, onQueueCount])
-
-  const take = useCallback(
-    async (id: string) => {
-      setTaking(id)
-      setRowErrors((errors) =>
-        Object.fromEntries(Object.entries(errors).filter(([key]) => key !== id)),
-      )
-      try {
-        const taken = await atenderAsistencia(id)
-        await navigate(`${paths.screen(tenant, 'atencion-asistencia')}/${taken.id}`)
-      } catch (error) {
-        setRowErrors((errors) => ({ ...errors, [id]: describeCareError(error) }))
-        setTaking(null)
-      }
-    },
-    [navigate, tenant],
-  )
 
   return (
     <div className="care-screen">
@@ -133,7 +114,7 @@ export function ProfessionalScreen({
               <button
                 type="button"
                 className="button-primary"
-                disabled={!isOnline || taking !== null}
+                disabled={!isOnline || isTaking}
                 aria-describedby={rowErrors[entry.id] ? `error-${entry.id}` : undefined}
                 onClick={() => void take(entry.id)}
               >

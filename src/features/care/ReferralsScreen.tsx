@@ -4,16 +4,14 @@
  * the first consultation's summary), with "Atender" for a received one still waiting. Kept live:
  * any change to a request reloads the list (a first consultation's summary arrives when it ends).
  */
-import { useCallback, useState } from 'react'
-import { Link, useNavigate } from 'react-router-dom'
+import { Link } from 'react-router-dom'
 import { paths } from '../../config/paths'
 import type { Asistencia } from '../../contract/care'
 import type { Referidos } from '../../contract/referrals'
-import { atenderAsistencia } from './care-api'
-import { describeCareError } from './care-errors'
 import { ESTADO_LABELS } from './care-state'
 import { LiveNotice, RetryAlert } from './CareParts'
 import { listReferidos } from './referrals-api'
+import { useTakeRequest } from './use-take-request'
 import { useIsOnline, useLiveLoad } from './use-live'
 
 const dateFormat = new Intl.DateTimeFormat('es-ES', { dateStyle: 'long', timeStyle: 'short' })
@@ -29,10 +27,8 @@ export function ReferralsScreen({
   tenant: string
   professionalId: number | undefined
 }) {
-  const navigate = useNavigate()
   const isOnline = useIsOnline()
-  const [rowErrors, setRowErrors] = useState<Record<string, string>>({})
-  const [taking, setTaking] = useState<string | null>(null)
+  const { rowErrors, isTaking, take } = useTakeRequest(tenant)
   const {
     data: referidos,
     error,
@@ -40,20 +36,6 @@ export function ReferralsScreen({
   } = useLiveLoad<Referidos>(listReferidos, {
     reloadOn: (event) => event.tipo === 'asistencia',
   })
-
-  const take = useCallback(
-    async (id: string) => {
-      setTaking(id)
-      try {
-        const taken = await atenderAsistencia(id)
-        await navigate(`${paths.screen(tenant, 'atencion-asistencia')}/${taken.id}`)
-      } catch (failure) {
-        setRowErrors((errors) => ({ ...errors, [id]: describeCareError(failure) }))
-        setTaking(null)
-      }
-    },
-    [navigate, tenant],
-  )
 
   const consultationLink = (entry: Asistencia) =>
     `${paths.screen(tenant, 'atencion-asistencia')}/${entry.id}`
@@ -109,7 +91,7 @@ export function ReferralsScreen({
                 <button
                   type="button"
                   className="button-primary"
-                  disabled={!isOnline || taking !== null}
+                  disabled={!isOnline || isTaking}
                   aria-describedby={rowErrors[entry.id] ? `error-${entry.id}` : undefined}
                   onClick={() => void take(entry.id)}
                 >

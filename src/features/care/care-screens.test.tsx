@@ -106,6 +106,25 @@ describe("the professional's queue", () => {
     expect(screen.getByRole('heading', { name: 'Cola de espera (1)' })).toBeVisible()
   })
 
+  it('keeps a refused "Atender" by its row, until that row is tried again', async () => {
+    api.listAsistencias.mockResolvedValue([asistencia()])
+    api.atenderAsistencia.mockRejectedValueOnce(
+      new ApiError(409, 'ya_atendida', 'Conflict', {
+        message: 'Otro profesional ya la está atendiendo',
+      }),
+    )
+    showQueue()
+    const atender = await screen.findByRole('button', { name: 'Atender' })
+    await userEvent.click(atender)
+    expect(atender).toHaveAccessibleDescription('Otro profesional ya la está atendiendo')
+    expect(atender).toBeEnabled()
+
+    api.atenderAsistencia.mockReturnValueOnce(new Promise(() => undefined))
+    await userEvent.click(atender)
+    expect(atender).not.toHaveAccessibleDescription()
+    expect(atender).toBeDisabled()
+  })
+
   it('says what failed, and "Reintentar" loads the queue again', async () => {
     api.listAsistencias.mockRejectedValueOnce(new ApiError(500, null, 'Server error'))
     showQueue()
