@@ -9,7 +9,7 @@ import fastifyCompress from '@fastify/compress'
 import fastifyHelmet from '@fastify/helmet'
 import fastifyMultipart from '@fastify/multipart'
 import fastifyRateLimit from '@fastify/rate-limit'
-import { registerApiNoStoreDefault } from './api-cache-control.js'
+import { registerApiNoStoreDefault } from './http/api-cache-control.js'
 import {
   DEFAULT_LOGIN_RATE_LIMITS,
   type LoginRateLimits,
@@ -25,20 +25,23 @@ import { createAdminGuards } from './auth/admin-guards.js'
 import { createAccountSignInThrottle } from './auth/account-sign-in-throttle.js'
 import { createSharedRateLimitStore } from './auth/shared-rate-limit-store.js'
 import { createTokenService } from './auth/tokens.js'
-import { registerApiCors } from './cors.js'
+import { registerApiCors } from './http/cors.js'
 import {
   DEADLINE_CHECK_INTERVAL_MS,
   HEADERS_DEADLINE_MS,
   MAX_CONNECTIONS,
   REQUEST_DEADLINE_MS,
-} from './connection-limits.js'
-import { probeDatabase } from './database-availability.js'
-import { getOrCreateTokenSecret, openDatabase, seedDatabase } from './db.js'
-import { registerErrorHandling, sendFrameworkError } from './error-handler.js'
-import { ConciseLogController } from './logging.js'
-import { resolveLogosDir } from './logos.js'
-import { migrateToLatest, type AppDatabase } from './kysely.js'
-import { isPostgres } from './migrations/engine.js'
+} from './http/connection-limits.js'
+import { probeDatabase } from './database/availability.js'
+import { openDatabase } from './database/open.js'
+import { seedDatabase } from './database/seed.js'
+import { getOrCreateTokenSecret } from './repositories/settings.js'
+import { registerErrorHandling, sendFrameworkError } from './http/error-handler.js'
+import { ConciseLogController } from './http/logging.js'
+import { resolveLogosDir } from './branding/logos.js'
+import { migrateToLatest } from './database/migrate.js'
+import type { AppDatabase } from './database/schema.js'
+import { isPostgres } from './database/migrations/engine.js'
 import { createAccessCodeRepository } from './repositories/access-codes.js'
 import { createEmailLinkRepository } from './repositories/email-links.js'
 import { createTermsRepository } from './repositories/terms.js'
@@ -47,12 +50,10 @@ import { createMailer } from './mail/mailer.js'
 import { registerJoinRoutes } from './routes/join.js'
 import { registerTerminosRoutes } from './routes/terminos.js'
 import { createAccountRepository } from './repositories/accounts.js'
-import { createAdminHospitalRepository } from './repositories/admin-hospitals.js'
 import { createAuditLog } from './repositories/audit-log.js'
 import { createHospitalRepository } from './repositories/hospitals.js'
 import { createLogoImageRepository } from './repositories/logo-images.js'
 import { createRateLimitHitRepository } from './repositories/rate-limit-hits.js'
-import { createUserRepository } from './repositories/users.js'
 import { createAsistenciaRepository } from './repositories/asistencias.js'
 import { createGuestRepository } from './repositories/guests.js'
 import { createImmediateCare } from './care/immediate-care.js'
@@ -86,14 +87,14 @@ import { LOGIN_BODY_LIMIT, registerAuthRoutes } from './routes/auth.js'
 import { registerHealthRoute } from './routes/health.js'
 import { registerHospitalesRoute } from './routes/hospitales.js'
 import { registerLogosRoute } from './routes/logos.js'
-import { enforceRouteSchemas } from './route-policy.js'
+import { enforceRouteSchemas } from './http/route-policy.js'
 import { registerManifestRoute } from './routes/manifest.js'
 import { registerMeRoute } from './routes/me.js'
-import { buildFallbackSecurityHeaders, buildHelmetOptions } from './security-headers.js'
-import { readBaseManifest } from './base-manifest.js'
+import { buildFallbackSecurityHeaders, buildHelmetOptions } from './http/security-headers.js'
+import { readBaseManifest } from './branding/base-manifest.js'
 import { registerTenantIconsRoute } from './routes/tenant-icons.js'
-import { registerStaticApp } from './static.js'
-import { readTenantBranding } from './tenant-branding.js'
+import { registerStaticApp } from './http/static.js'
+import { readTenantBranding } from './branding/tenant-branding.js'
 
 /** Options of {@link buildApp}; everything but `distDir` has a production default. */
 export interface BuildAppOptions {
@@ -270,11 +271,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await registerApiDocs(app)
     registerApiNoStoreDefault(app)
 
-    const hospitals = createHospitalRepository(db)
-    const users = createUserRepository(db)
     const audit = createAuditLog(db, now)
+    const hospitals = createHospitalRepository(db, audit, now)
     const accounts = createAccountRepository(db, audit, now)
-    const adminHospitals = createAdminHospitalRepository(db, audit, now)
     const accessCodes = createAccessCodeRepository(db, now)
     const logoImages = createLogoImageRepository(db, now)
     const guards = createAdminGuards({ tokens, accounts })
@@ -284,7 +283,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerHealthRoute(app, { checkDatabase: () => probeDatabase(db) })
     registerHospitalesRoute(app, { hospitals })
     registerAuthRoutes(app, {
-      users,
       accounts,
       tokens,
       limits: loginLimits,
@@ -300,7 +298,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }),
     })
     registerRestablecerAccesoRoute(app, {
-      users,
       accounts,
       accessCodes,
       scryptParams,
@@ -318,7 +315,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     app.addHook('onClose', () => mailer.drain())
     registerJoinRoutes(app, {
       hospitals,
-      users,
       accounts,
       links: createEmailLinkRepository(db, now),
       terms,
@@ -328,12 +324,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       scryptParams,
       limits: { ...DEFAULT_JOIN_RATE_LIMITS, ...options.joinRateLimits },
     })
-    registerTerminosRoutes(app, { accounts, tokens, guards, hospitals: adminHospitals, terms })
-    registerAdminHospitalesRoutes(app, { guards, hospitals: adminHospitals })
-    registerAdminLogoRoute(app, { guards, hospitals: adminHospitals, logos: logoImages })
+    registerTerminosRoutes(app, { accounts, tokens, guards, hospitals, terms })
+    registerAdminHospitalesRoutes(app, { guards, hospitals })
+    registerAdminLogoRoute(app, { guards, hospitals, logos: logoImages })
     registerAdminCuentasRoutes(app, {
       guards,
-      hospitals: adminHospitals,
+      hospitals,
       accounts,
       accessCodes,
       scryptParams,
@@ -358,7 +354,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       fotos: createFotoRepository(db),
       eventos,
       hospitals,
-      users,
+      accounts,
       audit,
       now,
       onPublished,
@@ -401,7 +397,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerAsistenciaMensajesRoutes(app, { session, care })
     registerAsistenciaFotosRoutes(app, { session, care })
     registerReferidosRoutes(app, { session, care })
-    registerProfesionalesRoute(app, { session, users, hospitals, presencia, now })
+    registerProfesionalesRoute(app, { session, accounts, hospitals, presencia, now })
     registerEventosRoute(app, { session, live })
     startCareSweep(
       app,

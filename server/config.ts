@@ -113,12 +113,8 @@ export function parseDatabaseUrl(raw: string | undefined): string | undefined {
 export function parseSmtpUrl(raw: string | undefined): string | undefined {
   const value = raw?.trim() ?? ''
   if (value === '') return undefined
-  let url: URL | undefined
-  try {
-    url = new URL(value)
-  } catch {
-    url = undefined
-  }
+  // Null for text that is no URL at all.
+  const url = URL.parse(value)
   if (url?.protocol !== 'smtp:' && url?.protocol !== 'smtps:') {
     throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL.')
   }
@@ -129,12 +125,8 @@ export function parseSmtpUrl(raw: string | undefined): string | undefined {
 export function parsePublicUrl(raw: string | undefined): string | undefined {
   const value = raw?.trim() ?? ''
   if (value === '') return undefined
-  let url: URL | undefined
-  try {
-    url = new URL(value)
-  } catch {
-    url = undefined
-  }
+  // Null for text that is no URL at all.
+  const url = URL.parse(value)
   if (
     (url?.protocol !== 'http:' && url?.protocol !== 'https:') ||
     url.username !== '' ||

@@ -1,6 +1,6 @@
 import { buildApp } from './app.js'
 import { ConfigError, readConfig } from './config.js'
-import { createLoggerOptions } from './logging.js'
+import { createLoggerOptions } from './http/logging.js'
 
 // Give in-flight requests this long to finish after SIGINT/SIGTERM, then exit anyway.
 const SHUTDOWN_GRACE_MS = 10_000

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { preHandlerAsyncHookHandler } from 'fastify'
 import type { RateLimitHitRepository } from '../repositories/rate-limit-hits.js'
-import { HttpError, tooManyRequests } from '../http-errors.js'
+import { HttpError, tooManyRequests } from '../http/http-errors.js'
 import type { RateLimitWindow } from './login-rate-limits.js'
 import { normaliseEmail } from './login-rate-limits.js'
 

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
-import { HttpError, MESSAGES } from '../http-errors.js'
+import { HttpError, MESSAGES } from '../http/http-errors.js'
 import type { AccountStanding } from '../repositories/accounts.js'
 import type { Actor } from '../repositories/audit-log.js'
 import { DEFAULT_TENANT } from '../../src/contract/tenants.js'

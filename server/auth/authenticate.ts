@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { HttpError, MESSAGES, type ErrorCode } from '../http-errors.js'
+import { HttpError, MESSAGES, type ErrorCode } from '../http/http-errors.js'
 import type { AccountRepository, AccountStanding } from '../repositories/accounts.js'
 import { isGuestRoute } from './guest-access.js'
 import { readBearerToken, type TokenService } from './tokens.js'

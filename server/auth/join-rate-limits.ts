@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify'
 import type { RateLimitOptions } from '@fastify/rate-limit'
-import { HttpError } from '../http-errors.js'
+import { HttpError } from '../http/http-errors.js'
 import { normaliseEmail, type RateLimitWindow } from './login-rate-limits.js'
 
 /**

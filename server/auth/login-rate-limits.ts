@@ -1,5 +1,5 @@
 import type { RateLimitOptions } from '@fastify/rate-limit'
-import { tooManyRequests } from '../http-errors.js'
+import { tooManyRequests } from '../http/http-errors.js'
 
 /** One limit: at most `max` attempts per `timeWindowMs`. */
 export interface RateLimitWindow {

@@ -20,8 +20,8 @@ import {
   type NuevaDerivacion,
   type Referidos,
 } from '../../src/contract/referrals.js'
-import { HttpError, MESSAGES } from '../http-errors.js'
-import type { AppDatabase } from '../kysely.js'
+import { HttpError, MESSAGES } from '../http/http-errors.js'
+import type { AppDatabase } from '../database/schema.js'
 import type { AccountStanding } from '../repositories/accounts.js'
 import type {
   AsistenciaRepository,
@@ -34,7 +34,7 @@ import type { FotoRepository } from '../repositories/fotos.js'
 import type { GuestRepository } from '../repositories/guests.js'
 import type { HospitalRepository } from '../repositories/hospitals.js'
 import type { MensajeRepository } from '../repositories/mensajes.js'
-import type { UserRepository } from '../repositories/users.js'
+import type { AccountRepository } from '../repositories/accounts.js'
 import { hasVisibleCharacter } from '../../src/contract/text.js'
 import {
   isAddressedElsewhere,
@@ -53,7 +53,7 @@ export interface CareServiceDeps {
   fotos: FotoRepository
   eventos: EventoRepository
   hospitals: Pick<HospitalRepository, 'findCaducidadMinutos'>
-  users: Pick<UserRepository, 'listProfessionals'>
+  accounts: Pick<AccountRepository, 'listProfessionals'>
   audit: AuditLog
   /** Ends a guest's session when its request is over. */
   guests: Pick<GuestRepository, 'endSessionsOf'>
@@ -312,7 +312,7 @@ export function createCareService(deps: CareServiceDeps) {
       }
       const nota = body.nota.trim()
       if (!hasVisibleCharacter(nota)) throw invalid('Escribe una nota para quien la reciba.')
-      const colleagues = await deps.users.listProfessionals(source.tenant)
+      const colleagues = await deps.accounts.listProfessionals(source.tenant)
       let especialidad = body.especialidad ?? null
       if (body.profesional_id !== undefined) {
         const named = colleagues.find((colleague) => colleague.id === body.profesional_id)
@@ -394,7 +394,7 @@ export function createCareService(deps: CareServiceDeps) {
     async referrals(professional: AccountStanding): Promise<Referidos> {
       if (professional.rol !== 'profesional') throw forbidden()
       await expireDue()
-      const colleagues = await deps.users.listProfessionals(professional.tenant)
+      const colleagues = await deps.accounts.listProfessionals(professional.tenant)
       const own = colleagues.find((colleague) => colleague.id === professional.id)
       const { enviadas, recibidas } = await asistencias.listReferrals(
         professional.tenant,

@@ -15,10 +15,10 @@ import {
   type AsistenciaInmediataCreada,
   type SolicitudInmediata,
 } from '../../src/contract/immediate-care.js'
-import { readName } from '../admin-validation.js'
+import { readName } from '../routes/admin-input.js'
 import type { TokenService } from '../auth/tokens.js'
-import { HttpError } from '../http-errors.js'
-import type { AppDatabase } from '../kysely.js'
+import { HttpError } from '../http/http-errors.js'
+import type { AppDatabase } from '../database/schema.js'
 import type { AccountRepository } from '../repositories/accounts.js'
 import type { AsistenciaRepository, AsistenciaRow } from '../repositories/asistencias.js'
 import type { EventoRepository } from '../repositories/eventos.js'

@@ -3,8 +3,8 @@
  * (in process on SQLite; PostgreSQL LISTEN/NOTIFY across instances, with a slow poll as a safety
  * net), heartbeats, presence, and the end of streams whose session ends.
  */
-import type { AppDatabase } from '../kysely.js'
-import { isPostgres } from '../migrations/engine.js'
+import type { AppDatabase } from '../database/schema.js'
+import { isPostgres } from '../database/migrations/engine.js'
 import type { AccountRepository } from '../repositories/accounts.js'
 import { createEventHub, type EventHubDeps, type LiveStream } from './event-hub.js'
 import { listenForEvents } from './pg-notifications.js'

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { EVENTOS, type Presencia } from '../../src/contract/care.js'
-import type { AppDatabase } from '../kysely.js'
+import type { AppDatabase } from '../database/schema.js'
 import type { EventoRepository } from '../repositories/eventos.js'
 import type { PresenciaRepository } from '../repositories/presencia.js'
 

@@ -1,5 +1,5 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto'
-import type { AppDatabase } from '../kysely.js'
+import type { AppDatabase } from '../database/schema.js'
 
 /** How long an access code works after an administrator issues it. */
 export const ACCESS_CODE_TTL_MS = 24 * 60 * 60 * 1000

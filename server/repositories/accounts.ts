@@ -1,8 +1,17 @@
 import type { Transaction } from 'kysely'
-import type { DatabaseSchema } from '../database-schema.js'
-import type { AppDatabase } from '../kysely.js'
+import type { AppDatabase, DatabaseSchema } from '../database/schema.js'
 import type { AdminAccount, Rol } from '../../src/contract/accounts.js'
 import type { Actor, AuditLog } from './audit-log.js'
+
+/** A row of the `users` table, as sign-in reads it. */
+export interface UserRecord {
+  id: number
+  email: string
+  password_hash: string
+  nombre: string
+  rol: Rol
+  tenant: string
+}
 
 /** An account as the administration API shows it (the contract's shape). */
 export type Account = AdminAccount
@@ -47,7 +56,19 @@ export type RegisterOutcome =
 
 export type CreateAccountOutcome = { ok: true; account: Account } | { ok: false; reason: 'taken' }
 
+/** The `users` table: every account, staff, patients and guests alike. */
 export interface AccountRepository {
+  /**
+   * The accounts an address names, seen from `tenant`'s screens: its own account when it has
+   * one (an address names one account per hospital), else the accounts holding the address in
+   * other hospitals (a few at most), oldest first. `email` must already be normalised (trimmed,
+   * lowercased).
+   */
+  findByEmail(tenant: string, email: string): Promise<UserRecord[]>
+  /** The hospital's enabled professionals, by specialty then name. */
+  listProfessionals(
+    tenant: string,
+  ): Promise<{ id: number; nombre: string; especialidad: string | null }[]>
   listForTenant(tenant: string): Promise<Account[]>
   find(tenant: string, id: number): Promise<Account | undefined>
   findStanding(id: number): Promise<AccountStanding | undefined>
@@ -76,6 +97,9 @@ export interface AccountRepository {
     passwordHash: string,
   ): Promise<void>
 }
+
+/** How many other hospitals' accounts one address may name for an emailed link; more are ignored. */
+const OTHER_HOSPITALS_LIMIT = 10
 
 const PUBLIC_COLUMNS = ['id', 'email', 'nombre', 'rol', 'tenant', 'activo'] as const
 
@@ -130,6 +154,29 @@ export function createAccountRepository(
   }
 
   return {
+    async findByEmail(tenant, email) {
+      // No stored email holds a NUL byte (PostgreSQL text cannot): such an input is unknown.
+      if (email.includes('\u0000')) return []
+      const byEmail = db
+        .selectFrom('users')
+        .select(['id', 'email', 'password_hash', 'nombre', 'rol', 'tenant'])
+        .where('email', '=', email)
+      const own = await byEmail.where('tenant', '=', tenant).executeTakeFirst()
+      if (own) return [own]
+      return byEmail.orderBy('id').limit(OTHER_HOSPITALS_LIMIT).execute()
+    },
+
+    listProfessionals: (tenant) =>
+      db
+        .selectFrom('users')
+        .select(['id', 'nombre', 'especialidad'])
+        .where('tenant', '=', tenant)
+        .where('rol', '=', 'profesional')
+        .where('activo', '=', 1)
+        .orderBy('especialidad')
+        .orderBy('nombre')
+        .execute(),
+
     async listForTenant(tenant) {
       const rows = await db
         .selectFrom('users')
@@ -202,7 +249,7 @@ export function createAccountRepository(
         const inserted = await trx
           .insertInto('users')
           .values({ ...account, password_hash: passwordHash })
-          .onConflict((conflict) => conflict.column('email').doNothing())
+          .onConflict((conflict) => conflict.columns(['tenant', 'email']).doNothing())
           .returning(PUBLIC_COLUMNS)
           .executeTakeFirst()
         if (!inserted) return { ok: false, reason: 'taken' }
@@ -272,7 +319,7 @@ export function createAccountRepository(
             password_hash: passwordHash,
             confirmado: 0,
           })
-          .onConflict((conflict) => conflict.column('email').doNothing())
+          .onConflict((conflict) => conflict.columns(['tenant', 'email']).doNothing())
           .returning(['id', 'email', 'tenant', 'rol'])
           .executeTakeFirst()
         if (inserted) {
@@ -289,7 +336,8 @@ export function createAccountRepository(
         // registration replaces the pending one, so a stranger cannot hold someone's address.
         const replaced = await trx
           .updateTable('users')
-          .set({ tenant, nombre, password_hash: passwordHash })
+          .set({ nombre, password_hash: passwordHash })
+          .where('tenant', '=', tenant)
           .where('email', '=', email)
           .where('confirmado', '=', 0)
           .where('rol', '=', 'cliente')
@@ -299,6 +347,7 @@ export function createAccountRepository(
         const existing = await trx
           .selectFrom('users')
           .select(['id', 'tenant'])
+          .where('tenant', '=', tenant)
           .where('email', '=', email)
           .executeTakeFirstOrThrow()
         return { kind: 'exists', id: existing.id, tenant: existing.tenant }

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Selectable } from 'kysely'
-import type { AsistenciasTable, DatabaseSchema, DerivacionesTable } from '../database-schema.js'
+import type { AsistenciasTable, DatabaseSchema, DerivacionesTable } from '../database/schema.js'
 import type { EstadoAsistencia } from '../../src/contract/care.js'
 
 type Executor = Kysely<DatabaseSchema>

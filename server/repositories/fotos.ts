@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely'
-import type { DatabaseSchema, FotosTable } from '../database-schema.js'
+import type { DatabaseSchema, FotosTable } from '../database/schema.js'
 
 type Executor = Kysely<DatabaseSchema>
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { sql, type Kysely } from 'kysely'
-import type { DatabaseSchema } from '../database-schema.js'
+import type { DatabaseSchema } from '../database/schema.js'
 
 type Executor = Kysely<DatabaseSchema>
 

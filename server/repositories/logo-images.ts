@@ -1,4 +1,5 @@
-import type { AppDatabase } from '../kysely.js'
+import type { Transaction } from 'kysely'
+import type { AppDatabase, DatabaseSchema } from '../database/schema.js'
 
 /** URL prefix of uploaded logos, each named by the hash of its bytes (`/logos/h/{hash}.png`). */
 export const UPLOADED_LOGO_PREFIX = '/logos/h/'
@@ -8,15 +9,18 @@ export function uploadedLogoUrl(hash: string): string {
 }
 
 export interface LogoImageRepository {
-  /** Stores the PNG under its hash; storing the same bytes twice keeps one copy. */
-  save(hash: string, tenant: string, png: Buffer): Promise<void>
+  /**
+   * Stores the PNG under its hash, inside `trx` (the hospital's change that points at it);
+   * storing the same bytes twice keeps one copy.
+   */
+  save(trx: Transaction<DatabaseSchema>, hash: string, tenant: string, png: Buffer): Promise<void>
   read(hash: string): Promise<Buffer | undefined>
 }
 
 export function createLogoImageRepository(db: AppDatabase, now: () => number): LogoImageRepository {
   return {
-    async save(hash, tenant, png) {
-      await db
+    async save(trx, hash, tenant, png) {
+      await trx
         .insertInto('logo_images')
         .values({ hash, tenant, png, creado_en: new Date(now()).toISOString() })
         .onConflict((conflict) => conflict.column('hash').doNothing())

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely'
-import type { DatabaseSchema, MensajesTable } from '../database-schema.js'
+import type { DatabaseSchema, MensajesTable } from '../database/schema.js'
 import type { Rol } from '../../src/contract/accounts.js'
 
 type Executor = Kysely<DatabaseSchema>

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { DatabaseSchema } from '../database-schema.js'
+import type { DatabaseSchema } from '../database/schema.js'
 
 type Executor = Kysely<DatabaseSchema>
 

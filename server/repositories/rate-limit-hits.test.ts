@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { migrateToLatest, type AppDatabase } from '../kysely.js'
+import { migrateToLatest } from '../database/migrate.js'
+import type { AppDatabase } from '../database/schema.js'
 import { createTestDatabase } from '../testing/test-database.js'
 import { createRateLimitHitRepository } from './rate-limit-hits.js'
 

@@ -1,4 +1,4 @@
-import type { AppDatabase } from '../kysely.js'
+import type { AppDatabase } from '../database/schema.js'
 
 /** An attempt counted: how many in the current window, and when that window ends (ms). */
 export interface CountedHit {

@@ -1,4 +1,4 @@
-import type { AppDatabase } from '../kysely.js'
+import type { AppDatabase } from '../database/schema.js'
 import type { Terminos } from '../../src/contract/join.js'
 import type { Actor, AuditLog } from './audit-log.js'
 

@@ -2,13 +2,13 @@ import type { FastifyInstance } from 'fastify'
 import type { AdminGuards } from '../auth/admin-guards.js'
 import { normaliseEmail } from '../auth/login-rate-limits.js'
 import { hashPassword, type ScryptParams } from '../auth/passwords.js'
-import { readName } from '../admin-validation.js'
-import { HttpError, MESSAGES } from '../http-errors.js'
+import { readName } from './admin-input.js'
+import { HttpError, MESSAGES } from '../http/http-errors.js'
 import type { AccessCodeRepository } from '../repositories/access-codes.js'
 import type { AccountRepository } from '../repositories/accounts.js'
-import type { AdminHospitalRepository } from '../repositories/admin-hospitals.js'
+import type { HospitalRepository } from '../repositories/hospitals.js'
 import { CambioCuenta, NuevaCuenta, PERSON_NAME_MAX_LENGTH } from '../../src/contract/accounts.js'
-import { NO_QUERY_SCHEMA } from '../schemas.js'
+import { NO_QUERY_SCHEMA } from '../http/route-schemas.js'
 import { DEFAULT_TENANT } from '../../src/contract/tenants.js'
 import {
   ACCOUNT_PARAMS_SCHEMA,
@@ -21,7 +21,7 @@ import { actorOf } from './admin-hospitales.js'
 
 export interface AdminCuentasDeps {
   guards: AdminGuards
-  hospitals: AdminHospitalRepository
+  hospitals: HospitalRepository
   accounts: AccountRepository
   accessCodes: AccessCodeRepository
   scryptParams: ScryptParams
@@ -84,7 +84,7 @@ export function registerAdminCuentasRoutes(
       const hash = await hashPassword(body.password, scryptParams)
       const outcome = await accounts.create(actorOf(request), account, hash)
       if (!outcome.ok) {
-        throw new HttpError(409, 'email_taken', 'Ya existe una cuenta con ese correo.')
+        throw new HttpError(409, 'email_taken', 'Este centro ya tiene una cuenta con ese correo.')
       }
       reply.code(201)
       return outcome.account

@@ -1,14 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AdminGuards } from '../auth/admin-guards.js'
 import { isProductAdmin } from '../auth/admin-guards.js'
-import { assertNewTenantId, readColor, readName, readShortName } from '../admin-validation.js'
-import { computeEtag } from '../etag.js'
-import { HttpError, MESSAGES } from '../http-errors.js'
+import { assertNewTenantId, readColor, readName, readShortName } from './admin-input.js'
+import { computeEtag } from '../http/etag.js'
+import { HttpError, MESSAGES } from '../http/http-errors.js'
 import { HOSPITAL_NAME_MAX_LENGTH } from '../../src/contract/branding.js'
 import type { AdminHospital, CambiosHospital, NuevoHospital } from '../../src/contract/hospitals.js'
-import type { AdminHospitalRepository, HospitalChanges } from '../repositories/admin-hospitals.js'
+import type { HospitalRepository, HospitalChanges } from '../repositories/hospitals.js'
 import type { Actor } from '../repositories/audit-log.js'
-import { NO_QUERY_SCHEMA } from '../schemas.js'
+import { NO_QUERY_SCHEMA } from '../http/route-schemas.js'
 import {
   ADMIN_ERROR_RESPONSES,
   CREATE_HOSPITAL_BODY_SCHEMA,
@@ -52,7 +52,7 @@ function sendHospital(reply: FastifyReply, record: AdminHospital) {
 
 export interface AdminHospitalesDeps {
   guards: AdminGuards
-  hospitals: AdminHospitalRepository
+  hospitals: HospitalRepository
 }
 
 /**

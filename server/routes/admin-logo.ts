@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { AdminGuards } from '../auth/admin-guards.js'
-import { HttpError } from '../http-errors.js'
-import type { AdminHospitalRepository } from '../repositories/admin-hospitals.js'
+import { HttpError } from '../http/http-errors.js'
+import type { HospitalRepository } from '../repositories/hospitals.js'
 import { uploadedLogoUrl, type LogoImageRepository } from '../repositories/logo-images.js'
-import { NO_QUERY_SCHEMA } from '../schemas.js'
+import { NO_QUERY_SCHEMA } from '../http/route-schemas.js'
 import {
   LOGO_MAX_BYTES,
   LOGO_MAX_SIDE,
@@ -37,7 +37,7 @@ const REJECTIONS: Record<LogoRejection, () => HttpError> = {
 
 export interface AdminLogoDeps {
   guards: AdminGuards
-  hospitals: AdminHospitalRepository
+  hospitals: HospitalRepository
   logos: LogoImageRepository
 }
 
@@ -113,9 +113,15 @@ export function registerAdminLogoRoute(
         if (error instanceof LogoRejectedError) throw REJECTIONS[error.reason]()
         throw error
       }
-      await logos.save(logo.hash, current.tenant, logo.png)
       const imagen = uploadedLogoUrl(logo.hash)
-      const outcome = await hospitals.update(actorOf(request), current, { imagen }, 'hospital.logo')
+      // One transaction: the image is stored only if the hospital takes it.
+      const outcome = await hospitals.update(
+        actorOf(request),
+        current,
+        { imagen },
+        'hospital.logo',
+        (trx) => logos.save(trx, logo.hash, current.tenant, logo.png),
+      )
       if (!outcome.ok)
         throw new HttpError(
           412,

@@ -5,7 +5,7 @@
 import Type from 'typebox'
 import { AdminAccount, CuentaConCodigo, EntradaAuditoria } from '../../src/contract/accounts.js'
 import { AdminHospital, CambiosHospital, NuevoHospital } from '../../src/contract/hospitals.js'
-import { ERROR_RESPONSE_SCHEMA, TENANT_SCHEMA } from '../schemas.js'
+import { ERROR_RESPONSE_SCHEMA, TENANT_SCHEMA } from '../http/route-schemas.js'
 
 /** `:tenant` in admin URLs. */
 export const TENANT_PARAMS_SCHEMA = Type.Object(

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { FOTO_MAX_BYTES, FotoSubida } from '../../src/contract/care.js'
 import { authenticate, type SessionCheckDeps } from '../auth/authenticate.js'
 import type { CareService } from '../care/care-service.js'
-import { HttpError } from '../http-errors.js'
+import { HttpError } from '../http/http-errors.js'
 import { LogoRejectedError, type LogoRejection } from '../uploads/logo-image.js'
 import { FOTO_MAX_SIDE, processPhoto } from '../uploads/photo-image.js'
 import {

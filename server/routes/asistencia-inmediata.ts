@@ -3,7 +3,7 @@ import { AsistenciaInmediataCreada, SolicitudInmediata } from '../../src/contrac
 import { joinPerIpRateLimit } from '../auth/join-rate-limits.js'
 import type { RateLimitWindow } from '../auth/login-rate-limits.js'
 import type { ImmediateCare } from '../care/immediate-care.js'
-import { ERROR_RESPONSE_SCHEMA, NO_QUERY_SCHEMA } from '../schemas.js'
+import { ERROR_RESPONSE_SCHEMA, NO_QUERY_SCHEMA } from '../http/route-schemas.js'
 
 /**
  * Requests from one client address within a window. A waiting-room kiosk sends every walk-in

@@ -10,10 +10,11 @@ import {
 import { authenticate, type SessionCheckDeps } from '../auth/authenticate.js'
 import type { CareService } from '../care/care-service.js'
 import { median } from '../care/records.js'
-import { HttpError, MESSAGES } from '../http-errors.js'
+import { HttpError, MESSAGES } from '../http/http-errors.js'
 import type { AsistenciaRepository } from '../repositories/asistencias.js'
 import {
   ASISTENCIA_PARAMS,
+  asistenciaActionSchema,
   CARE_ERROR_RESPONSES,
   NO_QUERY_SCHEMA,
   SESSION_HEADERS_SCHEMA,
@@ -29,10 +30,6 @@ export interface AsistenciasRouteDeps {
 interface IdParams {
   Params: { id: string }
 }
-
-// Actions that take no body still declare one (the route policy wants every input described);
-// an empty schema lets a bodyless POST through, and whatever a client sends is never read.
-const NO_BODY = { description: 'Sin cuerpo.' } as const
 
 /** The instant today began in Spain (the product's locale), as ISO 8601 UTC. */
 export function startOfTodayInSpain(nowMs: number): string {
@@ -153,14 +150,9 @@ export function registerAsistenciasRoutes(app: FastifyInstance, deps: Asistencia
   app.post<IdParams>(
     '/api/asistencias/:id/atender',
     {
-      schema: {
-        summary: 'Atiende una solicitud en espera (profesionales); solo uno lo consigue',
-        headers: SESSION_HEADERS_SCHEMA,
-        params: ASISTENCIA_PARAMS,
-        querystring: NO_QUERY_SCHEMA,
-        body: NO_BODY,
-        response: single,
-      },
+      schema: asistenciaActionSchema(
+        'Atiende una solicitud en espera (profesionales); solo uno lo consigue',
+      ),
     },
     async (request, reply) =>
       care.claim(await authenticate(request, reply, session), request.params.id),
@@ -169,14 +161,10 @@ export function registerAsistenciasRoutes(app: FastifyInstance, deps: Asistencia
   app.post<IdParams & { Body: Finalizacion }>(
     '/api/asistencias/:id/finalizar',
     {
-      schema: {
-        summary: 'Finaliza la consulta con un resumen (su profesional)',
-        headers: SESSION_HEADERS_SCHEMA,
-        params: ASISTENCIA_PARAMS,
-        querystring: NO_QUERY_SCHEMA,
-        body: Finalizacion,
-        response: single,
-      },
+      schema: asistenciaActionSchema(
+        'Finaliza la consulta con un resumen (su profesional)',
+        Finalizacion,
+      ),
     },
     async (request, reply) =>
       care.finish(
@@ -189,14 +177,7 @@ export function registerAsistenciasRoutes(app: FastifyInstance, deps: Asistencia
   app.post<IdParams>(
     '/api/asistencias/:id/cancelar',
     {
-      schema: {
-        summary: 'Cancela una solicitud en espera (su paciente)',
-        headers: SESSION_HEADERS_SCHEMA,
-        params: ASISTENCIA_PARAMS,
-        querystring: NO_QUERY_SCHEMA,
-        body: NO_BODY,
-        response: single,
-      },
+      schema: asistenciaActionSchema('Cancela una solicitud en espera (su paciente)'),
     },
     async (request, reply) =>
       care.cancel(await authenticate(request, reply, session), request.params.id),
@@ -205,14 +186,10 @@ export function registerAsistenciasRoutes(app: FastifyInstance, deps: Asistencia
   app.put<IdParams & { Body: Valoracion }>(
     '/api/asistencias/:id/valoracion',
     {
-      schema: {
-        summary: 'Valora una consulta finalizada, una sola vez (su paciente)',
-        headers: SESSION_HEADERS_SCHEMA,
-        params: ASISTENCIA_PARAMS,
-        querystring: NO_QUERY_SCHEMA,
-        body: Valoracion,
-        response: single,
-      },
+      schema: asistenciaActionSchema(
+        'Valora una consulta finalizada, una sola vez (su paciente)',
+        Valoracion,
+      ),
     },
     async (request, reply) =>
       care.rate(await authenticate(request, reply, session), request.params.id, request.body),

@@ -1,6 +1,6 @@
 /** Edits that change nothing leave no trace: the audit log cannot be flooded with them. */
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import type { AppDatabase } from '../kysely.js'
+import type { AppDatabase } from '../database/schema.js'
 import { createTestApp, type TestApp } from '../testing/test-app.js'
 import { createTestDatabase } from '../testing/test-database.js'
 

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import * as passwords from '../auth/passwords.js'
-import type { AppDatabase } from '../kysely.js'
+import type { AppDatabase } from '../database/schema.js'
 import { createTestApp, type TestApp } from '../testing/test-app.js'
 import { createTestDatabase } from '../testing/test-database.js'
 

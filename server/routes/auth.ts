@@ -4,10 +4,9 @@ import { normaliseEmail, perIpRateLimit, type LoginRateLimits } from '../auth/lo
 import { ServerBusyError, type PasswordCheckQueue } from '../auth/password-check-queue.js'
 import { verifyPassword } from '../auth/passwords.js'
 import type { TokenService } from '../auth/tokens.js'
-import { HttpError, MESSAGES } from '../http-errors.js'
+import { HttpError, MESSAGES } from '../http/http-errors.js'
 import type { AccountRepository } from '../repositories/accounts.js'
-import type { UserRepository } from '../repositories/users.js'
-import { ERROR_RESPONSE_SCHEMA, NO_QUERY_SCHEMA } from '../schemas.js'
+import { ERROR_RESPONSE_SCHEMA, NO_QUERY_SCHEMA } from '../http/route-schemas.js'
 import { InicioSesion, SesionIniciada } from '../../src/contract/accounts.js'
 import { DEFAULT_TENANT } from '../../src/contract/tenants.js'
 
@@ -15,9 +14,8 @@ import { DEFAULT_TENANT } from '../../src/contract/tenants.js'
 export const LOGIN_BODY_LIMIT = 16 * 1024
 
 export interface AuthRouteDeps {
-  users: UserRepository
   /** Whether an account (and its hospital) is enabled: a disabled one never signs in. */
-  accounts: Pick<AccountRepository, 'findStanding'>
+  accounts: Pick<AccountRepository, 'findByEmail' | 'findStanding'>
   tokens: TokenService
   limits: LoginRateLimits
   /** Per-account limit on failed sign-ins. */
@@ -34,19 +32,12 @@ export const SERVER_BUSY_RETRY_AFTER_SECONDS = 1
 /**
  * `POST /api/auth/login` `{ email, password, tenant }` → `{ token, user: { nombre, rol, tenant } }`.
  * An account signs in to its own tenant or to `main`, the generic portal, which only lets it in:
- * the answer names the account's hospital, where the app takes it.
+ * the answer names the account's hospital, where the app takes it. An address names one account
+ * per hospital: the one of the hospital signed in to comes first.
  */
 export function registerAuthRoutes(
   app: FastifyInstance,
-  {
-    users,
-    accounts,
-    tokens,
-    limits,
-    accountThrottle,
-    dummyPasswordHash,
-    passwordChecks,
-  }: AuthRouteDeps,
+  { accounts, tokens, limits, accountThrottle, dummyPasswordHash, passwordChecks }: AuthRouteDeps,
 ) {
   app.post<{ Body: InicioSesion }>(
     '/api/auth/login',
@@ -66,7 +57,11 @@ export function registerAuthRoutes(
     },
     async (request, reply) => {
       const { email, password, tenant } = request.body
-      const user = await users.findByEmail(normaliseEmail(email))
+      // The hospital's own account; else the one account holding the address elsewhere, which
+      // the answer then names. An address several other hospitals hold names no one here: one
+      // password is checked, never several, so the time taken tells nothing of how many exist.
+      const found = await accounts.findByEmail(tenant, normaliseEmail(email))
+      const user = found.length === 1 ? found[0] : undefined
       // Always run scrypt, even for an unknown email: same work, same timing. The queue refuses
       // before any work, whoever the email belongs to, so a refusal reveals nothing either.
       let passwordMatches: boolean

@@ -9,7 +9,7 @@ import {
   type Profesional,
 } from '../../src/contract/care.js'
 import type { BuildAppOptions } from '../app.js'
-import type { AppDatabase } from '../kysely.js'
+import type { AppDatabase } from '../database/schema.js'
 import { DEMO, newPatient, requestHelp, signIn, type CareClient } from '../testing/care-client.js'
 import { openEventStream, type TestEventStream } from '../testing/event-stream.js'
 import { createTestApp, type TestApp } from '../testing/test-app.js'

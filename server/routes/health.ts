@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { databaseUnavailable } from '../database-availability.js'
-import { ERROR_RESPONSE_SCHEMA } from '../schemas.js'
+import { databaseUnavailable } from '../database/availability.js'
+import { ERROR_RESPONSE_SCHEMA } from '../http/route-schemas.js'
 
 export interface HealthDeps {
   /** Resolves when the database answers; rejects when it cannot be reached in time. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
-import { sendWithEtag } from '../etag.js'
+import { sendWithEtag } from '../http/etag.js'
 import type { HospitalRepository } from '../repositories/hospitals.js'
-import { TENANT_SCHEMA } from '../schemas.js'
+import { TENANT_SCHEMA } from '../http/route-schemas.js'
 import { Value } from 'typebox/value'
 import { HospitalesAnswer, HospitalPublico } from '../../src/contract/hospitals.js'
 

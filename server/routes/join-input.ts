@@ -1,4 +1,4 @@
-import { HttpError } from '../http-errors.js'
+import { HttpError } from '../http/http-errors.js'
 import { normaliseEmail } from '../auth/login-rate-limits.js'
 import {
   findPasswordProblem,

@@ -6,8 +6,8 @@ import {
 } from '../auth/join-rate-limits.js'
 import { hashPassword, type ScryptParams } from '../auth/passwords.js'
 import type { TokenService } from '../auth/tokens.js'
-import { readName } from '../admin-validation.js'
-import { HttpError, MESSAGES } from '../http-errors.js'
+import { readName } from './admin-input.js'
+import { HttpError, MESSAGES } from '../http/http-errors.js'
 import type { Mailer } from '../mail/mailer.js'
 import {
   alreadyRegisteredMessage,
@@ -16,11 +16,11 @@ import {
   type MailContext,
 } from '../mail/messages.js'
 import type { AccountRepository } from '../repositories/accounts.js'
+import type { LinkPurpose } from '../database/schema.js'
 import type { EmailLinkRepository } from '../repositories/email-links.js'
 import type { HospitalRepository } from '../repositories/hospitals.js'
 import type { TermsRepository } from '../repositories/terms.js'
-import type { UserRepository } from '../repositories/users.js'
-import { ERROR_RESPONSE_SCHEMA, NO_QUERY_SCHEMA } from '../schemas.js'
+import { ERROR_RESPONSE_SCHEMA, NO_QUERY_SCHEMA } from '../http/route-schemas.js'
 import {
   CONFIRMATION_LINK_TTL_HOURS,
   EmailRequestBody,
@@ -38,7 +38,6 @@ const RESET_TTL_MS = RESET_LINK_TTL_MINUTES * 60_000
 
 export interface JoinRouteDeps {
   hospitals: HospitalRepository
-  users: UserRepository
   accounts: AccountRepository
   links: EmailLinkRepository
   terms: TermsRepository
@@ -60,7 +59,7 @@ const SIGNED_IN = { 200: SesionIniciada, '4xx': ERROR_RESPONSE_SCHEMA, 503: ERRO
  * same whether or not it has an account.
  */
 export function registerJoinRoutes(app: FastifyInstance, deps: JoinRouteDeps) {
-  const { hospitals, users, accounts, links, terms, tokens, mailer, scryptParams, limits } = deps
+  const { hospitals, accounts, links, terms, tokens, mailer, scryptParams, limits } = deps
   const perIp = { rateLimit: joinPerIpRateLimit(limits.perIp) }
 
   /** The public address and the hospital, or the refusal when mail cannot be sent. */
@@ -88,6 +87,24 @@ export function registerJoinRoutes(app: FastifyInstance, deps: JoinRouteDeps) {
       rol: account.rol,
     })
     return { token, user: { nombre: account.nombre, rol: account.rol, tenant: account.tenant } }
+  }
+
+  /**
+   * Spends an emailed link's code, makes its change in the same transaction, and signs its
+   * account in: a used, expired or unknown code changes nothing.
+   */
+  async function redeemAndSignIn(
+    codigo: string,
+    purpose: LinkPurpose,
+    apply: Parameters<EmailLinkRepository['redeem']>[2],
+  ) {
+    const outcome = await links.redeem(codigo, purpose, apply)
+    if (!outcome.ok) throw linkFailure(outcome.reason)
+    const account = await accounts.findStanding(outcome.userId)
+    if (!account?.isActive) {
+      throw new HttpError(401, 'invalid_credentials', MESSAGES.invalidCredentials)
+    }
+    return signIn(account)
   }
 
   app.post<{ Body: RegistroBody }>(
@@ -144,17 +161,10 @@ export function registerJoinRoutes(app: FastifyInstance, deps: JoinRouteDeps) {
         response: SIGNED_IN,
       },
     },
-    async (request) => {
-      const outcome = await links.redeem(request.body.codigo, 'validar', (trx, userId) =>
+    async (request) =>
+      redeemAndSignIn(request.body.codigo, 'validar', (trx, userId) =>
         accounts.confirmEmail(trx, userId),
-      )
-      if (!outcome.ok) throw linkFailure(outcome.reason)
-      const account = await accounts.findStanding(outcome.userId)
-      if (!account?.isActive) {
-        throw new HttpError(401, 'invalid_credentials', MESSAGES.invalidCredentials)
-      }
-      return signIn(account)
-    },
+      ),
   )
 
   app.post<{ Body: EmailRequestBody }>(
@@ -170,15 +180,14 @@ export function registerJoinRoutes(app: FastifyInstance, deps: JoinRouteDeps) {
       },
     },
     async (request, reply) => {
-      const { publicUrl } = await mailSetup(request.body.tenant)
-      const user = await users.findByEmail(readEmail(request.body.email))
-      const account = user && (await accounts.findStanding(user.id))
-      if (user && account?.awaitsConfirmation) {
-        const context = await contextFor(publicUrl, user)
-        if (context) {
-          const code = await links.issue(user.id, 'validar', CONFIRMATION_TTL_MS)
-          mailer.send(confirmationMessage(context, code))
-        }
+      const { tenant, email } = request.body
+      const { publicUrl } = await mailSetup(tenant)
+      for (const user of await accounts.findByEmail(tenant, readEmail(email))) {
+        const account = await accounts.findStanding(user.id)
+        const context = account?.awaitsConfirmation && (await contextFor(publicUrl, user))
+        if (!context) continue
+        const code = await links.issue(user.id, 'validar', CONFIRMATION_TTL_MS)
+        mailer.send(confirmationMessage(context, code))
       }
       return reply.code(202).send()
     },
@@ -197,18 +206,22 @@ export function registerJoinRoutes(app: FastifyInstance, deps: JoinRouteDeps) {
       },
     },
     async (request, reply) => {
-      const { publicUrl } = await mailSetup(request.body.tenant)
-      const user = await users.findByEmail(readEmail(request.body.email))
-      const account = user && (await accounts.findStanding(user.id))
-      const context = user && account && (await contextFor(publicUrl, user))
-      // The link always leads to the account's own hospital, whichever sign-in it was asked from.
-      if (user && context && account.isActive) {
-        const code = await links.issue(user.id, 'restablecer', RESET_TTL_MS)
-        mailer.send(resetMessage(context, code))
-      } else if (user && context && account.awaitsConfirmation) {
-        // Whoever can read this inbox may as well confirm the account first.
-        const code = await links.issue(user.id, 'validar', CONFIRMATION_TTL_MS)
-        mailer.send(confirmationMessage(context, code))
+      const { tenant, email } = request.body
+      const { publicUrl } = await mailSetup(tenant)
+      // Each link leads to its account's own hospital, whichever sign-in it was asked from: from
+      // a hospital with no account at this address, one message per hospital that holds it.
+      for (const user of await accounts.findByEmail(tenant, readEmail(email))) {
+        const account = await accounts.findStanding(user.id)
+        const context = account && (await contextFor(publicUrl, user))
+        if (!account || !context) continue
+        if (account.isActive) {
+          const code = await links.issue(user.id, 'restablecer', RESET_TTL_MS)
+          mailer.send(resetMessage(context, code))
+        } else if (account.awaitsConfirmation) {
+          // Whoever can read this inbox may as well confirm the account first.
+          const code = await links.issue(user.id, 'validar', CONFIRMATION_TTL_MS)
+          mailer.send(confirmationMessage(context, code))
+        }
       }
       return reply.code(202).send()
     },
@@ -228,15 +241,9 @@ export function registerJoinRoutes(app: FastifyInstance, deps: JoinRouteDeps) {
     async (request) => {
       assertAcceptablePassword(request.body.password)
       const passwordHash = await hashPassword(request.body.password, scryptParams)
-      const outcome = await links.redeem(request.body.codigo, 'restablecer', (trx, userId) =>
+      return redeemAndSignIn(request.body.codigo, 'restablecer', (trx, userId) =>
         accounts.resetPassword(trx, userId, passwordHash),
       )
-      if (!outcome.ok) throw linkFailure(outcome.reason)
-      const account = await accounts.findStanding(outcome.userId)
-      if (!account?.isActive) {
-        throw new HttpError(401, 'invalid_credentials', MESSAGES.invalidCredentials)
-      }
-      return signIn(account)
     },
   )
 }

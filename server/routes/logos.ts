@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { isLogoFileName } from '../logos.js'
+import { isLogoFileName } from '../branding/logos.js'
 
 /**
  * `GET /logos/{tenant}.png`: the demo tenants' logos. Cacheable for a day and usable from any

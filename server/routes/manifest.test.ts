@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import type { AppDatabase } from '../kysely.js'
+import type { AppDatabase } from '../database/schema.js'
 import { createTestApp, type TestApp } from '../testing/test-app.js'
 import { createTestDatabase } from '../testing/test-database.js'
 

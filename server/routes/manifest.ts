@@ -3,7 +3,7 @@ import type { HospitalRepository } from '../repositories/hospitals.js'
 import { parseHospitalesAnswer, type Branding } from '../../src/contract/branding.js'
 import { buildTenantManifest, type BaseManifest } from '../../src/contract/manifest.js'
 import { DEFAULT_TENANT, isTenantId } from '../../src/contract/tenants.js'
-import { sendWithEtag } from '../etag.js'
+import { sendWithEtag } from '../http/etag.js'
 
 function originOf(request: FastifyRequest): string {
   return `${request.protocol}://${request.host}`

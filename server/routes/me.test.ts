@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { AppDatabase } from '../kysely.js'
+import type { AppDatabase } from '../database/schema.js'
 import { createTestApp, type TestApp } from '../testing/test-app.js'
 import { createTestDatabase } from '../testing/test-database.js'
 

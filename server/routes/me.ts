@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { authenticate, type SessionCheckDeps } from '../auth/authenticate.js'
 import type { TermsRepository } from '../repositories/terms.js'
-import { ERROR_RESPONSE_SCHEMA, NO_QUERY_SCHEMA } from '../schemas.js'
+import { ERROR_RESPONSE_SCHEMA, NO_QUERY_SCHEMA } from '../http/route-schemas.js'
 import { Me } from '../../src/contract/accounts.js'
 
 export interface MeRouteDeps extends SessionCheckDeps {

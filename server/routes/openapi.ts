@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import fastifySwagger from '@fastify/swagger'
-import { NO_QUERY_SCHEMA } from '../schemas.js'
+import { NO_QUERY_SCHEMA } from '../http/route-schemas.js'
 
 /**
  * Collects every route's schema into an OpenAPI 3 description. Must be registered before the

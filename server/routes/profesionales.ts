@@ -2,16 +2,16 @@ import type { FastifyInstance } from 'fastify'
 import Type from 'typebox'
 import { Profesional } from '../../src/contract/care.js'
 import { authenticate, type SessionCheckDeps } from '../auth/authenticate.js'
-import { HttpError } from '../http-errors.js'
+import { HttpError } from '../http/http-errors.js'
 import type { HospitalRepository } from '../repositories/hospitals.js'
 import type { PresenciaRepository } from '../repositories/presencia.js'
-import type { UserRepository } from '../repositories/users.js'
-import { TENANT_SCHEMA } from '../schemas.js'
+import type { AccountRepository } from '../repositories/accounts.js'
+import { TENANT_SCHEMA } from '../http/route-schemas.js'
 import { CARE_ERROR_RESPONSES, SESSION_HEADERS_SCHEMA } from './care-schemas.js'
 
 export interface ProfesionalesDeps {
   session: SessionCheckDeps
-  users: Pick<UserRepository, 'listProfessionals'>
+  accounts: Pick<AccountRepository, 'listProfessionals'>
   hospitals: Pick<HospitalRepository, 'findByTenant'>
   presencia: Pick<PresenciaRepository, 'available'>
   now: () => number
@@ -50,7 +50,7 @@ export function registerProfesionalesRoute(app: FastifyInstance, deps: Profesion
         tenant = (await authenticate(request, reply, deps.session)).tenant
       }
       const [professionals, available] = await Promise.all([
-        deps.users.listProfessionals(tenant),
+        deps.accounts.listProfessionals(tenant),
         deps.presencia.available(tenant, new Date(deps.now()).toISOString()),
       ])
       return professionals.map((professional) => ({

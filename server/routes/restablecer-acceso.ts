@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify'
 import { normaliseEmail, perIpRateLimit, type RateLimitWindow } from '../auth/login-rate-limits.js'
 import { hashPassword, type ScryptParams } from '../auth/passwords.js'
-import { HttpError } from '../http-errors.js'
+import { HttpError } from '../http/http-errors.js'
 import type { AccessCodeRepository } from '../repositories/access-codes.js'
 import type { AccountRepository } from '../repositories/accounts.js'
-import type { UserRepository } from '../repositories/users.js'
-import { NO_QUERY_SCHEMA, ERROR_RESPONSE_SCHEMA } from '../schemas.js'
+import { NO_QUERY_SCHEMA, ERROR_RESPONSE_SCHEMA } from '../http/route-schemas.js'
 import { RestablecerAcceso } from '../../src/contract/accounts.js'
 
 export interface RestablecerAccesoDeps {
-  users: UserRepository
   accounts: AccountRepository
   accessCodes: AccessCodeRepository
   scryptParams: ScryptParams
@@ -23,7 +21,7 @@ export interface RestablecerAccesoDeps {
  */
 export function registerRestablecerAccesoRoute(
   app: FastifyInstance,
-  { users, accounts, accessCodes, scryptParams, rateLimit }: RestablecerAccesoDeps,
+  { accounts, accessCodes, scryptParams, rateLimit }: RestablecerAccesoDeps,
 ) {
   app.post<{ Body: RestablecerAcceso }>(
     '/api/auth/restablecer-acceso',
@@ -38,7 +36,7 @@ export function registerRestablecerAccesoRoute(
     },
     async (request, reply) => {
       const { tenant, email, codigo, password } = request.body
-      const user = await users.findByEmail(normaliseEmail(email))
+      const [user] = await accounts.findByEmail(tenant, normaliseEmail(email))
       const account = user && (await accounts.findStanding(user.id))
       const usable = account?.tenant === tenant && account.isActive
       if (!usable || !(await accessCodes.consume(account.id, codigo))) {

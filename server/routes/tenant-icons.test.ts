@@ -2,7 +2,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deriveBrandingColors } from '../../src/contract/branding.js'
 import { parseColor, type Rgb } from '../../src/contract/colors.js'
-import type { AppDatabase } from '../kysely.js'
+import type { AppDatabase } from '../database/schema.js'
 import { createTestApp, type TestApp } from '../testing/test-app.js'
 import { createTestDatabase } from '../testing/test-database.js'
 

@@ -9,9 +9,9 @@ import {
   type TenantIconKind,
 } from '../../src/contract/icons.js'
 import { DEFAULT_TENANT, isTenantId } from '../../src/contract/tenants.js'
-import { matchesIfNoneMatch, sendWithEtag } from '../etag.js'
-import { renderIcon } from '../icons/render-icon.js'
-import { isLogoFileName, LOGOS_URL_PREFIX } from '../logos.js'
+import { matchesIfNoneMatch, sendWithEtag } from '../http/etag.js'
+import { renderIcon } from '../branding/render-icon.js'
+import { isLogoFileName, LOGOS_URL_PREFIX } from '../branding/logos.js'
 import type { LogoImageRepository } from '../repositories/logo-images.js'
 
 /** Changes whenever the drawing changes, so devices fetch the icons again. */

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import type { AdminGuards } from '../auth/admin-guards.js'
 import { authenticate, type SessionCheckDeps } from '../auth/authenticate.js'
-import { HttpError } from '../http-errors.js'
-import type { AdminHospitalRepository } from '../repositories/admin-hospitals.js'
+import { HttpError } from '../http/http-errors.js'
+import type { HospitalRepository } from '../repositories/hospitals.js'
 import type { TermsRepository } from '../repositories/terms.js'
-import { ERROR_RESPONSE_SCHEMA, NO_QUERY_SCHEMA, TENANT_SCHEMA } from '../schemas.js'
+import { ERROR_RESPONSE_SCHEMA, NO_QUERY_SCHEMA, TENANT_SCHEMA } from '../http/route-schemas.js'
 import {
   AceptarTerminosBody,
   PublicarTerminosBody,
@@ -16,7 +16,7 @@ import { ADMIN_ERROR_RESPONSES, TENANT_PARAMS_SCHEMA } from './admin-schemas.js'
 
 export interface TerminosRouteDeps extends SessionCheckDeps {
   guards: AdminGuards
-  hospitals: Pick<AdminHospitalRepository, 'find'>
+  hospitals: Pick<HospitalRepository, 'find'>
   terms: TermsRepository
 }
 

@@ -3,8 +3,8 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { inject } from 'vitest'
 import type { BuildAppOptions } from '../app.js'
-import { openDatabase } from '../db.js'
-import type { AppDatabase } from '../kysely.js'
+import { openDatabase } from '../database/open.js'
+import type { AppDatabase } from '../database/schema.js'
 
 /** The engine this test file runs on: the `server-pg` project provides a PostgreSQL database. */
 export const TEST_ENGINE: 'sqlite' | 'postgres' =

@@ -4,7 +4,7 @@ const BY_CODE: Partial<Record<string, string>> = {
   invalid_tenant:
     'La dirección solo puede llevar letras minúsculas sin acentos, números y guiones sueltos (sin puntos ni espacios), y no puede ser un nombre reservado.',
   tenant_taken: 'Esa dirección ya la usa otro centro.',
-  email_taken: 'Ya existe una cuenta con ese correo.',
+  email_taken: 'Este centro ya tiene una cuenta con ese correo.',
   invalid_color: 'Uno de los colores no es válido. Usa el selector de color.',
   stale:
     'Otra persona ha guardado cambios en este centro mientras editabas. Se ha cargado la versión actual: revisa y vuelve a guardar.',

@@ -1,0 +1,104 @@
+/**
+ * The care journey on two API processes sharing one PostgreSQL: a request written on one reaches
+ * a professional's live stream on the other at once, and a claim race spread over both has
+ * exactly one winner.
+ */
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { EVENTOS, type Asistencia } from '../../src/contract/care.js'
+import { createMinimalDist, startApiInstance, type ApiInstance } from '../testing/api-instances.js'
+import { openEventStream, type TestEventStream } from '../testing/event-stream.js'
+import { createPostgresSchemaUrl } from '../testing/test-database.js'
+
+const HOSTS = ['127.0.0.6', '127.0.0.7']
+const PASSWORD = 'demo1234'
+const TENANT = 'hospital-central'
+
+let instances: ApiInstance[] = []
+let dist: ReturnType<typeof createMinimalDist>
+const streams: TestEventStream[] = []
+
+beforeAll(async () => {
+  dist = createMinimalDist()
+  const env = { DATABASE_URL: await createPostgresSchemaUrl(), DIST_DIR: dist.dir, DEMO_MODE: '1' }
+  instances = await Promise.all(
+    HOSTS.map((host) => startApiInstance({ host, env, lifetimeSeconds: 180 })),
+  )
+}, 90_000)
+
+afterAll(async () => {
+  for (const stream of streams) stream.close()
+  await Promise.all(instances.map((instance) => instance.stop()))
+  dist.remove()
+})
+
+function url(index: number): string {
+  const found = instances[index]
+  if (!found) throw new Error(`No instance ${String(index)}`)
+  return found.url
+}
+
+async function tokenOf(base: string, email: string): Promise<string> {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD, tenant: TENANT }),
+  })
+  expect(response.status).toBe(200)
+  return ((await response.json()) as { token: string }).token
+}
+
+function post(base: string, token: string, path: string, body?: object) {
+  return fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: {
+      'x-authorization': `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+}
+
+describe('the care journey on several instances', { timeout: 60_000 }, () => {
+  it('brings a request written on one instance to a stream open on another', async () => {
+    const patient = await tokenOf(url(0), 'demo@hospital-central.es')
+    const professional = await tokenOf(url(1), 'profesional@hospital-central.es')
+    const queue = await openEventStream(url(1), professional, { cola: true })
+    streams.push(queue)
+    const id = randomUUID()
+    const created = await post(url(0), patient, '/api/asistencias', { id, motivo: 'Mareos' })
+    expect(created.status).toBe(201)
+    const event = await queue.next(
+      (item) =>
+        item.event === EVENTOS.asistencia && (JSON.parse(item.data) as Asistencia).id === id,
+    )
+    expect(JSON.parse(event.data)).toMatchObject({ id, estado: 'en_espera', motivo: 'Mareos' })
+
+    // The professional's open queue on the second instance shows in the first one's directory.
+    const directory = (await (
+      await fetch(`${url(0)}/api/profesionales?tenant=${TENANT}`)
+    ).json()) as { nombre: string; disponible: boolean }[]
+    expect(directory.find((item) => item.nombre === 'Javier Ortega')?.disponible).toBe(true)
+  })
+
+  it('gives a request taken on both instances at once to exactly one professional', async () => {
+    const patient = await tokenOf(url(0), 'demo@hospital-central.es')
+    const professionals = await Promise.all(
+      ['profesional@hospital-central.es', 'profesional2@hospital-central.es'].map((email, index) =>
+        tokenOf(url(index), email),
+      ),
+    )
+    const id = randomUUID()
+    expect((await post(url(0), patient, '/api/asistencias', { id, motivo: 'Tos' })).status).toBe(
+      201,
+    )
+    const attempts = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        post(url(index % 2), professionals[index % 2] ?? '', `/api/asistencias/${id}/atender`),
+      ),
+    )
+    const statuses = attempts.map((response) => response.status)
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1)
+    expect(statuses.filter((status) => status === 409)).toHaveLength(9)
+  })
+})

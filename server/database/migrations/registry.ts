@@ -1,0 +1,27 @@
+import type { Migration } from 'kysely'
+import { accountsPerHospitalMigration } from './accounts-per-hospital.js'
+import { administrationMigration } from './administration.js'
+import { careMigration } from './care.js'
+import { hospitalPhoneMigration } from './hospital-phone.js'
+import { hospitalShortNameMigration } from './hospital-short-name.js'
+import { immediateCareMigration } from './immediate-care.js'
+import { initialMigration } from './initial.js'
+import { joinMigration } from './join.js'
+import { rateLimitsMigration } from './rate-limits.js'
+import { referralsMigration } from './referrals.js'
+import { sessionsValidFromMigration } from './sessions-valid-from.js'
+
+/** Migrations in the order they run; names sort in that order and never change once shipped. */
+export const MIGRATIONS: Record<string, Migration> = {
+  '0000-initial': initialMigration,
+  '0100-administration': administrationMigration,
+  '0200-rate-limits': rateLimitsMigration,
+  '0310-sessions-valid-from': sessionsValidFromMigration,
+  '0500-care': careMigration,
+  '0600-join': joinMigration,
+  '0700-hospital-phone': hospitalPhoneMigration,
+  '0710-hospital-short-name': hospitalShortNameMigration,
+  '0810-immediate-care': immediateCareMigration,
+  '0900-referrals': referralsMigration,
+  '1000-accounts-per-hospital': accountsPerHospitalMigration,
+}

@@ -1,0 +1,216 @@
+import type { Generated, Kysely } from 'kysely'
+import type { Rol } from '../../src/contract/accounts.js'
+import type { EstadoAsistencia } from '../../src/contract/care.js'
+import type { AdminHospital } from '../../src/contract/hospitals.js'
+
+/**
+ * `hospitals`: one row per tenant, a column per field of the contract's hospital record;
+ * `activo = 0` hides it from every public answer. Any field but the key may be left to its
+ * column's default when a row is inserted (a field added later has one), so a new field needs
+ * its migration and its place in the contract, nothing here.
+ */
+export type HospitalsTable = { tenant: string } & {
+  [Field in Exclude<keyof AdminHospital, 'tenant' | 'activo'>]: Generated<AdminHospital[Field]>
+} & {
+  activo: Generated<number>
+  /** Tokens of its accounts issued before this (ISO 8601, UTC) are refused; null: none. */
+  sesiones_desde: Generated<string | null>
+  /** Minutes a request may wait before it expires. */
+  caducidad_minutos: Generated<number>
+  /** Minutes an immediate request (no account, or a kiosk walk-in) may wait before it expires. */
+  caducidad_inmediata_minutos: Generated<number>
+}
+
+/** `users`: accounts, each of one tenant; `activo = 0` refuses its sign-in and its tokens. */
+export interface UsersTable {
+  id: Generated<number>
+  email: string
+  password_hash: string
+  nombre: string
+  rol: Rol
+  tenant: string
+  is_demo: Generated<number>
+  activo: Generated<number>
+  /** Tokens issued before this (ISO 8601, UTC) are refused; null: none. */
+  sesiones_desde: Generated<string | null>
+  /** 0 while a self-registered account waits for its email to be confirmed. */
+  confirmado: Generated<number>
+  /** A professional's specialty, shown in the directory; null for everyone else. */
+  especialidad: Generated<string | null>
+  /** A guest account (immediate care): its session ends then (ISO 8601, UTC); null otherwise. */
+  invitado_hasta: Generated<string | null>
+}
+
+/** `audit_log`: every administrative change, who made it, when, and the record before and after. */
+export interface AuditLogTable {
+  id: Generated<number>
+  tenant: string
+  actor_id: number
+  actor_email: string
+  accion: string
+  objeto: string
+  /** JSON of the record before the change, or null for a creation. */
+  antes: string | null
+  /** JSON of the record after the change. */
+  despues: string | null
+  /** ISO 8601, UTC. */
+  creado_en: string
+}
+
+/** `access_codes`: at most one pending access code per account, kept only as a hash. */
+export interface AccessCodesTable {
+  user_id: number
+  code_hash: string
+  /** ISO 8601, UTC. */
+  caduca_en: string
+}
+
+/** `logo_images`: uploaded logos, re-encoded PNGs named by the hash of their bytes. */
+export interface LogoImagesTable {
+  hash: string
+  tenant: string
+  png: Buffer
+  creado_en: string
+}
+
+/** `settings`: server-wide values kept across restarts and shared by every instance. */
+export interface SettingsTable {
+  key: string
+  value: string
+}
+
+/** `rate_limit_hits`: attempts counted per key until `resets_at` (ISO 8601, UTC). */
+export interface RateLimitHitsTable {
+  key: string
+  hits: number
+  resets_at: string
+}
+
+/** Why a link was emailed. */
+export type LinkPurpose = 'validar' | 'restablecer'
+
+/** `email_links`: single-use links sent by email, kept as the hash of their code. */
+export interface EmailLinksTable {
+  code_hash: string
+  user_id: number
+  proposito: LinkPurpose
+  /** ISO 8601, UTC. */
+  caduca_en: string
+  /** ISO 8601, UTC; null until used. Kept after use, so a second use can be told apart. */
+  usado_en: string | null
+}
+
+/** `terms`: each hospital's terms, one row per published version. */
+export interface TermsTable {
+  tenant: string
+  version: number
+  texto: string
+  publicado_en: string
+}
+
+/** `terms_acceptances`: who accepted which version of their hospital's terms, and when. */
+export interface TermsAcceptancesTable {
+  user_id: number
+  tenant: string
+  version: number
+  aceptado_en: string
+}
+
+/** `asistencias`: a patient's request for help and, once taken, the consultation. */
+/** A referred request's referral: who referred it, to which professional (null: a specialty). */
+export interface DerivacionesTable {
+  asistencia_id: string
+  por_id: number
+  a_id: number | null
+  nota: string
+}
+
+export interface AsistenciasTable {
+  id: string
+  tenant: string
+  estado: EstadoAsistencia
+  origen: string
+  motivo: string
+  especialidad: string | null
+  paciente_id: number
+  profesional_id: number | null
+  creada_en: string
+  atendida_en: string | null
+  cerrada_en: string | null
+  caduca_en: string
+  resumen: string | null
+  puntuacion: number | null
+  comentario: string | null
+  ticket: string | null
+  derivada_de: string | null
+  /** How to reach a person without an account (phone or email); null for account holders. */
+  contacto: string | null
+}
+
+/** `mensajes`: a consultation's conversation; ids are chosen by the client. */
+export interface MensajesTable {
+  id: string
+  asistencia_id: string
+  autor_id: number
+  texto: string
+  foto_id: string | null
+  creado_en: string
+}
+
+/** `fotos`: photos of a consultation, re-encoded JPEGs without metadata. */
+export interface FotosTable {
+  id: string
+  asistencia_id: string
+  autor_id: number
+  adjunta: number
+  jpeg: Buffer
+  creada_en: string
+}
+
+/** `eventos`: the ordered log of live events, per hospital; the id is the stream's position. */
+export interface EventosTable {
+  id: Generated<number>
+  tenant: string
+  tipo: string
+  asistencia_id: string | null
+  ref: string | null
+  creado_en: string
+}
+
+/** `presencia`: one row per open queue stream, kept alive by heartbeats until `expira_en`. */
+export interface PresenciaTable {
+  conexion: string
+  user_id: number
+  tenant: string
+  expira_en: string
+}
+
+/** `tickets_diarios`: each hospital's last walk-in ticket number of each day. */
+export interface TicketsDiariosTable {
+  tenant: string
+  dia: string
+  ultimo: number
+}
+
+export interface DatabaseSchema {
+  hospitals: HospitalsTable
+  users: UsersTable
+  settings: SettingsTable
+  audit_log: AuditLogTable
+  access_codes: AccessCodesTable
+  logo_images: LogoImagesTable
+  rate_limit_hits: RateLimitHitsTable
+  email_links: EmailLinksTable
+  terms: TermsTable
+  terms_acceptances: TermsAcceptancesTable
+  asistencias: AsistenciasTable
+  mensajes: MensajesTable
+  fotos: FotosTable
+  eventos: EventosTable
+  presencia: PresenciaTable
+  tickets_diarios: TicketsDiariosTable
+  derivaciones: DerivacionesTable
+}
+
+/** The app's typed handle on its database, whichever engine holds it. */
+export type AppDatabase = Kysely<DatabaseSchema>

@@ -1,0 +1,76 @@
+/**
+ * Slow clients cannot hold the server: a body that never arrives, or trickles in, is closed at
+ * the request deadline, and the health check answers fast meanwhile.
+ */
+import { connect, type Socket } from 'node:net'
+import type { AddressInfo } from 'node:net'
+import { afterEach, beforeEach, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../testing/test-app.js'
+
+const DEADLINE_MS = 1_000
+// Node looks for late requests once a second: a request is closed within a second of its
+// deadline, plus a margin for a busy machine.
+const CLOSE_SLACK_MS = 2_500
+
+let testApp: TestApp
+let port: number
+
+beforeEach(async () => {
+  testApp = await createTestApp({ requestDeadlineMs: DEADLINE_MS })
+  await testApp.app.listen({ port: 0, host: '127.0.0.1' })
+  port = (testApp.app.server.address() as AddressInfo).port
+})
+
+afterEach(async () => {
+  await testApp.close()
+})
+
+/** Opens a connection and sends the head of a sign-in that announces 16,000 bytes of body. */
+async function openSlowBody(): Promise<{ socket: Socket; closed: Promise<number> }> {
+  const socket = connect(port, '127.0.0.1')
+  await new Promise<void>((resolve) => socket.once('connect', resolve))
+  const opened = performance.now()
+  const closed = new Promise<number>((resolve) => {
+    socket.once('close', () => {
+      resolve(performance.now() - opened)
+    })
+  })
+  socket.on('error', () => undefined)
+  // Read whatever comes (the 408), or the socket never reaches its end.
+  socket.resume()
+  socket.write(
+    'POST /api/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 16000\r\n\r\n{',
+  )
+  return { socket, closed }
+}
+
+async function timeHealth(): Promise<{ status: number; ms: number }> {
+  const started = performance.now()
+  const response = await fetch(`http://127.0.0.1:${String(port)}/api/health`)
+  await response.arrayBuffer()
+  return { status: response.status, ms: performance.now() - started }
+}
+
+it('closes stalled bodies at the deadline while the health check stays fast', async () => {
+  const slow = await Promise.all(Array.from({ length: 200 }, openSlowBody))
+  // Warm up the connection pool of fetch, then measure.
+  await timeHealth()
+  const health = await timeHealth()
+  expect(health.status).toBe(200)
+  expect(health.ms).toBeLessThan(100)
+
+  const closedAfter = await Promise.all(slow.map(({ closed }) => closed))
+  expect(Math.max(...closedAfter)).toBeLessThan(DEADLINE_MS + CLOSE_SLACK_MS)
+}, 15_000)
+
+it('closes a body trickled one byte at a time at the deadline', async () => {
+  const { socket, closed } = await openSlowBody()
+  const trickle = setInterval(() => {
+    if (!socket.destroyed) socket.write(' ')
+  }, 100)
+  try {
+    expect(await closed).toBeLessThan(DEADLINE_MS + CLOSE_SLACK_MS)
+  } finally {
+    clearInterval(trickle)
+  }
+}, 15_000)
