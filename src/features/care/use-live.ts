@@ -1,5 +1,5 @@
 /** React's view of the care stream, the outbox and the connection. */
-import { useEffect, useRef, useSyncExternalStore } from 'react'
+import { useEffect, useEffectEvent, useSyncExternalStore } from 'react'
 import {
   readLiveStatus,
   subscribeToCareEvents,
@@ -9,17 +9,17 @@ import {
 import { readPendingIds, subscribeToOutbox } from './outbox'
 import { useCareLoad, type CareLoad, type CareLoadOptions } from './use-care-load'
 
-/** Calls `onEvent` for each of the user's live events while the screen is shown. */
+/**
+ * Calls `onEvent` for each of the user's live events while the screen is shown, as the screen
+ * was last drawn (an effect event: current from the commit on, not from a later effect).
+ */
 export function useCareEvents(onEvent: (event: CareEvent) => void, { cola = false } = {}): void {
-  const handler = useRef(onEvent)
-  useEffect(() => {
-    handler.current = onEvent
-  })
+  const hear = useEffectEvent(onEvent)
   useEffect(
     () =>
       subscribeToCareEvents(
         (event) => {
-          handler.current(event)
+          hear(event)
         },
         { cola },
       ),
