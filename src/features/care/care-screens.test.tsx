@@ -1,5 +1,5 @@
 /**
- * The six care screens that load a list or a record and keep it live: each one's own choice of
+ * The care screens that load a list or a record and keep it live: each one's own choice of
  * what to load again, what to apply itself, and what to show while loading or after a failure.
  * The loading itself is `use-care-load`'s (and its tests').
  */
@@ -11,6 +11,7 @@ import type { Asistencia } from '../../contract/care'
 import { ApiError, NetworkError } from '../../lib/api-errors'
 import * as careApi from './care-api'
 import { ConsultationScreen } from './ConsultationScreen'
+import { DirectoryScreen } from './DirectoryScreen'
 import { OperationsBoard } from './OperationsBoard'
 import { PatientHome } from './PatientHome'
 import { ProfessionalScreen } from './ProfessionalScreen'
@@ -214,5 +215,32 @@ describe('the thanks screen', () => {
         'Esta consulta no existe, no ha finalizado o no tienes acceso a ella.',
       ),
     ).toBeVisible()
+  })
+})
+
+describe('the directory', () => {
+  it('applies presence live, and reads the list again when the stream cannot say what changed', async () => {
+    api.listProfesionales.mockResolvedValue([
+      { id: 7, nombre: 'Dra. Ruiz', especialidad: 'Pediatría', disponible: false },
+    ])
+    show(<DirectoryScreen tenant="hospital-central" isSignedInHere mayRequest />)
+    expect(await screen.findByText('No disponible')).toBeVisible()
+    emit({ tipo: 'presencia', presencia: { id: 7, disponible: true } })
+    expect(screen.getByText('Disponible ahora')).toBeVisible()
+    expect(api.listProfesionales).toHaveBeenCalledOnce()
+
+    emit({ tipo: 'reinicio' })
+    expect(await screen.findByText('No disponible')).toBeVisible()
+    expect(api.listProfesionales).toHaveBeenCalledTimes(2)
+  })
+
+  it('asks for the public list when nobody of this hospital is signed in, and does not listen', async () => {
+    api.listProfesionales.mockResolvedValue([])
+    show(<DirectoryScreen tenant="hospital-central" isSignedInHere={false} mayRequest />)
+    expect(
+      await screen.findByText('Este centro todavía no tiene profesionales en el directorio.'),
+    ).toBeVisible()
+    expect(api.listProfesionales).toHaveBeenCalledWith('hospital-central', expect.any(AbortSignal))
+    expect(careListeners.size).toBe(0)
   })
 })
