@@ -32,7 +32,7 @@ import {
   MAX_CONNECTIONS,
   REQUEST_DEADLINE_MS,
 } from './http/connection-limits.js'
-import { probeDatabase } from './database/availability.js'
+import { probeDatabase } from './http/database-unavailable.js'
 import { openDatabase } from './database/open.js'
 import { seedDatabase } from './database/seed.js'
 import { getOrCreateTokenSecret } from './repositories/settings.js'
@@ -55,7 +55,7 @@ import { createHospitalRepository } from './repositories/hospitals.js'
 import { createLogoImageRepository } from './repositories/logo-images.js'
 import { createRateLimitHitRepository } from './repositories/rate-limit-hits.js'
 import { createAsistenciaRepository } from './repositories/asistencias.js'
-import { createGuestRepository } from './repositories/guests.js'
+import { createTicketRepository } from './repositories/tickets-diarios.js'
 import { createImmediateCare } from './care/immediate-care.js'
 import {
   DEFAULT_IMMEDIATE_CARE_RATE_LIMIT,
@@ -79,7 +79,7 @@ import { registerAdminCuentasRoutes } from './routes/admin-cuentas.js'
 import { registerAdminHospitalesRoutes } from './routes/admin-hospitales.js'
 import { registerAdminLogoRoute } from './routes/admin-logo.js'
 import { registerOpenApi, registerOpenApiRoute } from './routes/openapi.js'
-import { registerApiDocs } from './routes/api-docs.js'
+import { API_DOCS_PREFIX, registerApiDocs } from './routes/api-docs.js'
 import { registerRestablecerAccesoRoute } from './routes/restablecer-acceso.js'
 import { registerUploadedLogosRoute } from './routes/uploaded-logos.js'
 import { LOGO_MAX_BYTES } from './uploads/logo-image.js'
@@ -241,7 +241,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Before the route policy: its preflight route takes no input, see registerApiCors.
     await registerApiCors(app)
     // Before any other plugin or route: every route declared from here on must validate its input.
-    enforceRouteSchemas(app)
+    enforceRouteSchemas(app, { docsPrefix: API_DOCS_PREFIX })
 
     registerErrorHandling(app)
     // Only JSON bodies exist here; without the text parser a text/plain body is a clean 400.
@@ -345,11 +345,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const onPublished = (tenant: string) => {
       live.published(tenant)
     }
-    const guests = createGuestRepository(db)
     const care = createCareService({
       db,
       asistencias,
-      guests,
       mensajes,
       fotos: createFotoRepository(db),
       eventos,
@@ -382,7 +380,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         db,
         asistencias,
         eventos,
-        guests,
+        tickets: createTicketRepository(),
         hospitals,
         accounts,
         terms,

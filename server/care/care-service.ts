@@ -31,7 +31,6 @@ import type {
 import type { AuditLog } from '../repositories/audit-log.js'
 import type { EventoRepository } from '../repositories/eventos.js'
 import type { FotoRepository } from '../repositories/fotos.js'
-import type { GuestRepository } from '../repositories/guests.js'
 import type { HospitalRepository } from '../repositories/hospitals.js'
 import type { MensajeRepository } from '../repositories/mensajes.js'
 import type { AccountRepository } from '../repositories/accounts.js'
@@ -53,10 +52,9 @@ export interface CareServiceDeps {
   fotos: FotoRepository
   eventos: EventoRepository
   hospitals: Pick<HospitalRepository, 'findCaducidadMinutos'>
-  accounts: Pick<AccountRepository, 'listProfessionals'>
+  /** Offers a request's colleagues; ends a guest's session when its request is over. */
+  accounts: Pick<AccountRepository, 'listProfessionals' | 'endGuestSessionsOf'>
   audit: AuditLog
-  /** Ends a guest's session when its request is over. */
-  guests: Pick<GuestRepository, 'endSessionsOf'>
   now: () => number
   /** Called after a commit that appended events for `tenant`. */
   onPublished: (tenant: string) => void
@@ -77,7 +75,7 @@ const INACTIVE_MESSAGES: Partial<Record<EstadoAsistencia, string>> = {
 export type CareService = ReturnType<typeof createCareService>
 
 export function createCareService(deps: CareServiceDeps) {
-  const { db, asistencias, mensajes, fotos, eventos, audit, guests, now, onPublished } = deps
+  const { db, asistencias, mensajes, fotos, eventos, audit, accounts, now, onPublished } = deps
   const isoNow = () => new Date(now()).toISOString()
 
   /** The request as `viewer` may see it: with `espera` for its waiting patient. */
@@ -261,7 +259,7 @@ export function createCareService(deps: CareServiceDeps) {
         const at = isoNow()
         if (!(await asistencias.finish(trx, id, professional.id, resumen, at))) return false
         // A guest's session ends with its consultation.
-        await guests.endSessionsOf(trx, [id], at)
+        await accounts.endGuestSessionsOf(trx, [id], at)
         return true
       })
       if (!done) throw wrongState('Solo se puede finalizar una consulta en curso.')
@@ -274,7 +272,7 @@ export function createCareService(deps: CareServiceDeps) {
       const done = await changeWithEvent(row, async (trx) => {
         const at = isoNow()
         if (!(await asistencias.cancel(trx, id, patient.id, at))) return false
-        await guests.endSessionsOf(trx, [id], at)
+        await accounts.endGuestSessionsOf(trx, [id], at)
         return true
       })
       if (!done) throw wrongState('Solo se puede cancelar una solicitud que sigue en espera.')
@@ -312,7 +310,7 @@ export function createCareService(deps: CareServiceDeps) {
       }
       const nota = body.nota.trim()
       if (!hasVisibleCharacter(nota)) throw invalid('Escribe una nota para quien la reciba.')
-      const colleagues = await deps.accounts.listProfessionals(source.tenant)
+      const colleagues = await accounts.listProfessionals(source.tenant)
       let especialidad = body.especialidad ?? null
       if (body.profesional_id !== undefined) {
         const named = colleagues.find((colleague) => colleague.id === body.profesional_id)
@@ -394,7 +392,7 @@ export function createCareService(deps: CareServiceDeps) {
     async referrals(professional: AccountStanding): Promise<Referidos> {
       if (professional.rol !== 'profesional') throw forbidden()
       await expireDue()
-      const colleagues = await deps.accounts.listProfessionals(professional.tenant)
+      const colleagues = await accounts.listProfessionals(professional.tenant)
       const own = colleagues.find((colleague) => colleague.id === professional.id)
       const { enviadas, recibidas } = await asistencias.listReferrals(
         professional.tenant,

@@ -15,15 +15,15 @@ import {
   type AsistenciaInmediataCreada,
   type SolicitudInmediata,
 } from '../../src/contract/immediate-care.js'
-import { readName } from '../routes/admin-input.js'
+import { readName } from '../http/input-rules.js'
 import type { TokenService } from '../auth/tokens.js'
 import { HttpError } from '../http/http-errors.js'
 import type { AppDatabase } from '../database/schema.js'
 import type { AccountRepository } from '../repositories/accounts.js'
 import type { AsistenciaRepository, AsistenciaRow } from '../repositories/asistencias.js'
 import type { EventoRepository } from '../repositories/eventos.js'
-import type { GuestRepository } from '../repositories/guests.js'
 import type { HospitalRepository } from '../repositories/hospitals.js'
+import type { TicketRepository } from '../repositories/tickets-diarios.js'
 import type { TermsRepository } from '../repositories/terms.js'
 import type { CareService } from './care-service.js'
 
@@ -31,9 +31,9 @@ export interface ImmediateCareDeps {
   db: AppDatabase
   asistencias: Pick<AsistenciaRepository, 'insert' | 'findRow' | 'findView'>
   eventos: Pick<EventoRepository, 'append'>
-  guests: GuestRepository
-  hospitals: Pick<HospitalRepository, 'findByTenant'>
-  accounts: Pick<AccountRepository, 'findStanding'>
+  tickets: TicketRepository
+  hospitals: Pick<HospitalRepository, 'findByTenant' | 'findImmediateLimitMinutes'>
+  accounts: Pick<AccountRepository, 'findStanding' | 'createGuest'>
   terms: Pick<TermsRepository, 'current' | 'accept'>
   tokens: TokenService
   describe: CareService['describe']
@@ -71,7 +71,7 @@ const idInUse = () =>
 export type ImmediateCare = ReturnType<typeof createImmediateCare>
 
 export function createImmediateCare(deps: ImmediateCareDeps) {
-  const { db, asistencias, eventos, guests, now } = deps
+  const { db, asistencias, eventos, tickets, now } = deps
 
   /** The answer for the request `id`, with a guest session while its patient's is open. */
   async function answer(row: AsistenciaRow): Promise<AsistenciaInmediataCreada> {
@@ -138,10 +138,10 @@ export function createImmediateCare(deps: ImmediateCareDeps) {
       const created = now()
       const at = new Date(created).toISOString()
       const minutes =
-        (await guests.findImmediateLimitMinutes(hospital.tenant)) ??
+        (await deps.hospitals.findImmediateLimitMinutes(hospital.tenant)) ??
         DEFAULT_CADUCIDAD_INMEDIATA_MINUTOS
       const row = await db.transaction().execute(async (trx) => {
-        const pacienteId = await guests.create(trx, {
+        const pacienteId = await deps.accounts.createGuest(trx, {
           tenant: hospital.tenant,
           nombre,
           // A walk-in is in the building: no session on the kiosk, so it ends as it starts.
@@ -152,7 +152,7 @@ export function createImmediateCare(deps: ImmediateCareDeps) {
         })
         const ticket =
           origen === 'presencial'
-            ? formatTicket(await guests.nextTicket(trx, hospital.tenant, dayInSpain(created)))
+            ? formatTicket(await tickets.next(trx, hospital.tenant, dayInSpain(created)))
             : null
         const record: AsistenciaRow = {
           id: body.id,

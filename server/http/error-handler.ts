@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { databaseUnavailable, isDatabaseUnavailable } from '../database/availability.js'
+import { databaseUnavailable, isDatabaseUnavailable } from './database-unavailable.js'
 import { HttpError, MESSAGES } from './http-errors.js'
 import { isApiUrl } from './request-path.js'
 

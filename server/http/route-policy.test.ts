@@ -44,7 +44,7 @@ describe('findSchemaGap', () => {
 describe('enforceRouteSchemas', () => {
   it('refuses to declare a route that takes its input unvalidated', async () => {
     const app = Fastify()
-    enforceRouteSchemas(app)
+    enforceRouteSchemas(app, { docsPrefix: '/api/docs' })
 
     expect(() => app.post('/api/sin-esquema', (_request, reply) => reply.send({}))).toThrow(
       /Route validation policy: POST \/api\/sin-esquema declares no querystring schema/,

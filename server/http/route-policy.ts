@@ -1,4 +1,3 @@
-import { API_DOCS_PREFIX } from '../routes/api-docs.js'
 import { NO_QUERY_SCHEMA } from './route-schemas.js'
 import type { FastifyInstance, HTTPMethods, RouteOptions } from 'fastify'
 
@@ -20,12 +19,13 @@ export function findSchemaGap(route: Pick<RouteOptions, 'method' | 'url' | 'sche
  * Every route validates its input: a querystring schema always (so unknown parameters are
  * refused where a route says so), a body schema for methods with a body. Checked as routes are
  * declared: a route without them stops the server from starting instead of taking raw input.
+ * `docsPrefix`: where the API reference is served (its pages take no input).
  */
-export function enforceRouteSchemas(app: FastifyInstance) {
+export function enforceRouteSchemas(app: FastifyInstance, { docsPrefix }: { docsPrefix: string }) {
   app.addHook('onRoute', (route) => {
     // The API reference's page and files (Swagger UI's own routes) take nothing but their path:
     // they are given the strict empty querystring here, and kept out of the description.
-    if (route.url.startsWith(`${API_DOCS_PREFIX}/`) || route.url === API_DOCS_PREFIX) {
+    if (route.url.startsWith(`${docsPrefix}/`) || route.url === docsPrefix) {
       route.schema = { ...route.schema, hide: true, querystring: NO_QUERY_SCHEMA }
       return
     }

@@ -1,4 +1,5 @@
-import type { Transaction } from 'kysely'
+import { randomUUID } from 'node:crypto'
+import type { Kysely, Transaction } from 'kysely'
 import type { AppDatabase, DatabaseSchema } from '../database/schema.js'
 import type { AdminAccount, Rol } from '../../src/contract/accounts.js'
 import type { Actor, AuditLog } from './audit-log.js'
@@ -65,6 +66,20 @@ export interface AccountRepository {
    * lowercased).
    */
   findByEmail(tenant: string, email: string): Promise<UserRecord[]>
+  /**
+   * A guest of immediate care or a kiosk walk-in: a patient of `tenant` who cannot sign in,
+   * whose session ends at `hasta` (ISO 8601); returns its id.
+   */
+  createGuest(
+    trx: Kysely<DatabaseSchema>,
+    guest: { tenant: string; nombre: string; hasta: string },
+  ): Promise<number>
+  /** Ends, at `at`, the guest sessions of these requests' patients still open then. */
+  endGuestSessionsOf(
+    trx: Kysely<DatabaseSchema>,
+    asistenciaIds: readonly string[],
+    at: string,
+  ): Promise<void>
   /** The hospital's enabled professionals, by specialty then name. */
   listProfessionals(
     tenant: string,
@@ -100,6 +115,9 @@ export interface AccountRepository {
 
 /** How many other hospitals' accounts one address may name for an emailed link; more are ignored. */
 const OTHER_HOSPITALS_LIMIT = 10
+
+// Not a password hash at all: sign-in never matches it, so a guest account cannot be entered.
+const NO_PASSWORD = '!guest'
 
 const PUBLIC_COLUMNS = ['id', 'email', 'nombre', 'rol', 'tenant', 'activo'] as const
 
@@ -164,6 +182,35 @@ export function createAccountRepository(
       const own = await byEmail.where('tenant', '=', tenant).executeTakeFirst()
       if (own) return [own]
       return byEmail.orderBy('id').limit(OTHER_HOSPITALS_LIMIT).execute()
+    },
+
+    async createGuest(trx, { tenant, nombre, hasta }) {
+      const { id } = await trx
+        .insertInto('users')
+        .values({
+          // Unique within the hospital: a reserved domain (RFC 2606) that can never receive mail.
+          email: `invitado-${randomUUID()}@invitados.invalid`,
+          password_hash: NO_PASSWORD,
+          nombre,
+          rol: 'cliente',
+          tenant,
+          invitado_hasta: hasta,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      return id
+    },
+
+    async endGuestSessionsOf(trx, asistenciaIds, at) {
+      if (asistenciaIds.length === 0) return
+      await trx
+        .updateTable('users')
+        .set({ invitado_hasta: at })
+        .where('invitado_hasta', '>', at)
+        .where('id', 'in', (eb) =>
+          eb.selectFrom('asistencias').select('paciente_id').where('id', 'in', asistenciaIds),
+        )
+        .execute()
     },
 
     listProfessionals: (tenant) =>

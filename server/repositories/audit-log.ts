@@ -1,6 +1,5 @@
 import type { Transaction } from 'kysely'
-import type { DatabaseSchema } from '../database/schema.js'
-import type { AppDatabase } from '../database/schema.js'
+import type { AppDatabase, DatabaseSchema } from '../database/schema.js'
 import type { Rol } from '../../src/contract/accounts.js'
 import type { AuditEntry } from '../../src/contract/audit.js'
 

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Transaction } from 'kysely'
-import type { DatabaseSchema, LinkPurpose } from '../database/schema.js'
-import type { AppDatabase } from '../database/schema.js'
+import type { AppDatabase, DatabaseSchema, LinkPurpose } from '../database/schema.js'
 import type { LinkCodeFailure } from '../../src/contract/join.js'
 
 /** The code of a link as stored: only its SHA-256, so a copy of the database opens nothing. */

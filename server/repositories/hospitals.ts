@@ -12,6 +12,8 @@ export interface PublicHospitals {
   findByTenant(tenant: string): Promise<HospitalPublico | undefined>
   /** Minutes a request may wait in this hospital before it expires. */
   findCaducidadMinutos(tenant: string): Promise<number | undefined>
+  /** Minutes an immediate request (no account, or a walk-in) may wait before it expires. */
+  findImmediateLimitMinutes(tenant: string): Promise<number | undefined>
 }
 
 /** What a PATCH may change; absent fields stay as they are. */
@@ -103,6 +105,15 @@ export function createHospitalRepository(
           .where('tenant', '=', tenant)
           .executeTakeFirst()
       )?.caducidad_minutos,
+
+    findImmediateLimitMinutes: async (tenant) =>
+      (
+        await db
+          .selectFrom('hospitals')
+          .select('caducidad_inmediata_minutos')
+          .where('tenant', '=', tenant)
+          .executeTakeFirst()
+      )?.caducidad_inmediata_minutos,
 
     async list() {
       const rows = await db.selectFrom('hospitals').select(COLUMNS).orderBy('tenant').execute()

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AdminGuards } from '../auth/admin-guards.js'
 import { isProductAdmin } from '../auth/admin-guards.js'
-import { assertNewTenantId, readColor, readName, readShortName } from './admin-input.js'
+import { assertNewTenantId, readColor, readName, readShortName } from '../http/input-rules.js'
 import { computeEtag } from '../http/etag.js'
 import { HttpError, MESSAGES } from '../http/http-errors.js'
 import { HOSPITAL_NAME_MAX_LENGTH } from '../../src/contract/branding.js'

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { databaseUnavailable } from '../database/availability.js'
+import { databaseUnavailable } from '../http/database-unavailable.js'
 import { ERROR_RESPONSE_SCHEMA } from '../http/route-schemas.js'
 
 export interface HealthDeps {

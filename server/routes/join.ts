@@ -6,7 +6,7 @@ import {
 } from '../auth/join-rate-limits.js'
 import { hashPassword, type ScryptParams } from '../auth/passwords.js'
 import type { TokenService } from '../auth/tokens.js'
-import { readName } from './admin-input.js'
+import { readName } from '../http/input-rules.js'
 import { HttpError, MESSAGES } from '../http/http-errors.js'
 import type { Mailer } from '../mail/mailer.js'
 import {

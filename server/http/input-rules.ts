@@ -2,7 +2,7 @@ import { parseColor, toHex } from '../../src/contract/colors.js'
 import { isNewHospitalSlug } from '../../src/contract/tenants.js'
 import { SHORT_NAME_MAX_LENGTH } from '../../src/contract/manifest.js'
 import { graphemesOf, hasVisibleCharacter } from '../../src/contract/text.js'
-import { HttpError } from '../http/http-errors.js'
+import { HttpError } from './http-errors.js'
 
 // C0/C1 controls, and the bidirectional overrides that make a name display as something else.
 const HOSTILE_NAME_CHARACTERS = /[\p{Cc}\u202A-\u202E\u2066-\u2069\u200E\u200F]/u

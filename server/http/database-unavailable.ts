@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
-import { HttpError } from '../http/http-errors.js'
-import type { AppDatabase } from './schema.js'
+import { HttpError } from './http-errors.js'
+import type { AppDatabase } from '../database/schema.js'
 
 /** What a client is told to wait before retrying while the database is unavailable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5
