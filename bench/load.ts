@@ -25,7 +25,7 @@ import {
   startApiInstance,
   type ApiInstance,
 } from '../server/testing/api-instances.js'
-import { DEMO_USERS } from '../server/database/seed-data.js'
+import { DEMO_USERS } from '../server/seed/demo-data.js'
 import { startPostgresCluster, type PostgresCluster } from '../server/testing/postgres-cluster.js'
 
 // autocannon ships no types; this is the part of its API used here.

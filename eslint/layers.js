@@ -18,9 +18,30 @@ const ELEMENTS = [
   { type: 'contract', pattern: 'src/contract' },
   { type: 'shared', pattern: 'src/shared' },
   { type: 'sw', pattern: 'src/sw' },
+  // server/'s floors, the most specific first: a file belongs to the first pattern it matches.
+  { type: 'server-routes', pattern: 'server/routes' },
+  { type: 'server-seed', pattern: 'server/seed' },
+  {
+    type: 'server-domain',
+    pattern: 'server/(auth|care|live|mail|uploads|branding)',
+    capture: ['part'],
+  },
+  { type: 'server-repositories', pattern: 'server/repositories' },
+  { type: 'server-http', pattern: 'server/http' },
+  { type: 'server-database', pattern: 'server/database' },
   { type: 'server', pattern: 'server' },
 ]
 const LAYERS = ELEMENTS.map(({ type }) => type)
+/** server/'s floors below its root (app.ts, index.ts, config.ts), which may import any of them. */
+const SERVER_FLOORS = [
+  'server-routes',
+  'server-seed',
+  'server-domain',
+  'server-repositories',
+  'server-http',
+  'server-database',
+  'contract',
+]
 const CONTRACT_ONLY =
   'use the tenant contract (src/contract/), the one module page, worker, server and build share'
 
@@ -79,8 +100,38 @@ const LAYER_RULES = [
   },
   {
     layer: 'server',
-    allow: ['contract'],
+    allow: SERVER_FLOORS,
     message: `server/ is a separate program: ${CONTRACT_ONLY}; the rest of src/ is the app.`,
+  },
+  {
+    layer: 'server-routes',
+    allow: ['server-domain', 'server-repositories', 'server-http', 'server-database', 'contract'],
+    message: `A route uses the domain, repositories and http plumbing; app.ts composes the routes; ${CONTRACT_ONLY}.`,
+  },
+  {
+    layer: 'server-seed',
+    allow: ['server-domain', 'server-repositories', 'server-database', 'contract'],
+    message: `The seed writes data through the layers below it, never through routes or app.ts; ${CONTRACT_ONLY}.`,
+  },
+  {
+    layer: 'server-domain',
+    allow: ['server-repositories', 'server-http', 'server-database', 'contract'],
+    message: `The domain (auth, care, live, mail, uploads, branding) takes its data from repositories and is called by routes: never import a route or app.ts; ${CONTRACT_ONLY}.`,
+  },
+  {
+    layer: 'server-repositories',
+    allow: ['server-database', 'contract'],
+    message: `A repository holds one table's SQL over the database: move rules to the domain (auth/, care/…) and answers to routes/; ${CONTRACT_ONLY}.`,
+  },
+  {
+    layer: 'server-http',
+    allow: ['server-database', 'contract'],
+    message: `http/ is plumbing every answer goes through: take what it needs as a parameter from app.ts instead of importing a route, the domain or a repository; ${CONTRACT_ONLY}.`,
+  },
+  {
+    layer: 'server-database',
+    allow: ['contract'],
+    message: `database/ opens, types and migrates the database and knows nothing above it; ${CONTRACT_ONLY}.`,
   },
 ]
 

@@ -78,8 +78,25 @@ describe('layer lint', () => {
     [
       'server/routes/fixture.ts',
       "export { x } from '../../src/config/paths.js'",
-      'server/ is a separate program',
+      'use the tenant contract',
     ],
+    [
+      'server/repositories/fixture.ts',
+      "import { x } from '../care/care-service.js'",
+      "A repository holds one table's SQL",
+    ],
+    [
+      'server/database/fixture.ts',
+      "import { x } from '../auth/passwords.js'",
+      'database/ opens, types and migrates',
+    ],
+    ['server/http/fixture.ts', "import { x } from '../routes/api-docs.js'", 'http/ is plumbing'],
+    [
+      'server/care/fixture.ts',
+      "import { x } from '../routes/admin-hospitales.js'",
+      'never import a route or app.ts',
+    ],
+    ['server/live/fixture.ts', "import { x } from '../app.js'", 'never import a route or app.ts'],
   ])('refuses in %s: %s', async (filePath, code, advice) => {
     const messages = await layerMessages(filePath, code)
     expect(messages).toHaveLength(1)
@@ -102,7 +119,15 @@ describe('layer lint', () => {
     ],
     [
       'server/routes/fixture.ts',
-      "import { x } from '../../src/contract/colors.js'\nimport { y } from '../etag.js'",
+      "import { x } from '../../src/contract/colors.js'\nimport { y } from '../http/etag.js'\nimport { z } from '../care/care-service.js'",
+    ],
+    [
+      'server/care/fixture.ts',
+      "import { x } from '../auth/authenticate.js'\nimport { y } from '../repositories/accounts.js'\nimport { z } from '../database/schema.js'",
+    ],
+    [
+      'server/seed/fixture.ts',
+      "import { x } from '../auth/passwords.js'\nimport { y } from '../database/schema.js'",
     ],
   ])('allows in %s: %s', async (filePath, code) => {
     expect(await layerMessages(filePath, code)).toEqual([])

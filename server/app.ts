@@ -34,7 +34,7 @@ import {
 } from './http/connection-limits.js'
 import { probeDatabase } from './http/database-unavailable.js'
 import { openDatabase } from './database/open.js'
-import { seedDatabase } from './database/seed.js'
+import { seedDatabase } from './seed/seed-database.js'
 import { getOrCreateTokenSecret } from './repositories/settings.js'
 import { registerErrorHandling, sendFrameworkError } from './http/error-handler.js'
 import { ConciseLogController } from './http/logging.js'

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { migrateToLatest } from '../database/migrate.js'
 import type { AppDatabase } from '../database/schema.js'
-import { seedDatabase } from '../database/seed.js'
+import { seedDatabase } from '../seed/seed-database.js'
 import { createTestDatabase } from '../testing/test-database.js'
 import { createAuditLog } from './audit-log.js'
 import { createHospitalRepository } from './hospitals.js'

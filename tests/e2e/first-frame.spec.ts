@@ -8,7 +8,7 @@ import { SCREEN_TITLES } from '../../src/app/routes/screen-titles'
 import { PRERENDERED_SCREENS } from '../../src/contract/app-shell'
 import { deriveBrandingColors } from '../../src/contract/branding'
 import { parseColor } from '../../src/contract/colors'
-import { SEED_HOSPITALS } from '../../server/database/seed-data'
+import { SEED_HOSPITALS } from '../../server/seed/demo-data'
 import { ALL_TENANTS, axeFindings } from '../utils/a11y'
 import { DEMO_ACCOUNT, DEMO_TENANTS } from '../utils/demo'
 

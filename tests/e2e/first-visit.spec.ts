@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { DEFAULT_COLORS, deriveBrandingColors } from '../../src/contract/branding'
 import { parseColor } from '../../src/contract/colors'
-import { SEED_HOSPITALS } from '../../server/database/seed-data'
+import { SEED_HOSPITALS } from '../../server/seed/demo-data'
 
 // `rgb(r, g, b)` as getComputedStyle reports a `#rrggbb` colour.
 function rgbOf(hex: string): string {

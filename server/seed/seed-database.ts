@@ -1,6 +1,6 @@
 import { hashPassword, type ScryptParams } from '../auth/passwords.js'
-import type { AppDatabase } from './schema.js'
-import { DEMO_CONSULTATIONS, DEMO_USERS, SEED_HOSPITALS } from './seed-data.js'
+import type { AppDatabase } from '../database/schema.js'
+import { DEMO_CONSULTATIONS, DEMO_USERS, SEED_HOSPITALS } from './demo-data.js'
 
 export interface SeedOptions {
   demoMode: boolean

@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { BuildAppOptions } from '../app.js'
-import { seedDatabase } from './seed.js'
+import { seedDatabase } from './seed-database.js'
 import { getOrCreateTokenSecret } from '../repositories/settings.js'
-import { migrateToLatest } from './migrate.js'
-import type { AppDatabase } from './schema.js'
+import { migrateToLatest } from '../database/migrate.js'
+import type { AppDatabase } from '../database/schema.js'
 import { createTestApp, TEST_SCRYPT_PARAMS } from '../testing/test-app.js'
 import { createTestDatabaseOptions, openTestDatabase } from '../testing/test-database.js'
-import { DEMO_USERS } from './seed-data.js'
+import { DEMO_USERS } from './demo-data.js'
 
 let dir: string
 let location: Pick<BuildAppOptions, 'dbPath' | 'databaseUrl'>
