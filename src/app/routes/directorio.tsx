@@ -9,6 +9,8 @@ function Content() {
   const user = state.status === 'verified' && state.user.tenant === tenant ? state.user : null
   return (
     <DirectoryScreen
+      // Signed in, the list comes from the session; signed out, from the hospital's public one.
+      key={`${tenant}:${String(user !== null)}`}
       tenant={tenant}
       isSignedInHere={user !== null}
       // Signed out, the link leads to the request form, which asks to sign in first.

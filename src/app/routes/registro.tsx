@@ -6,6 +6,7 @@ import { paths } from '../../config/paths'
 import { PERSON_NAME_MAX_LENGTH } from '../../contract/account-rules'
 import { CONFIRMATION_LINK_TTL_HOURS } from '../../contract/join-rules'
 import { ApiError } from '../../lib/api-errors'
+import { CheckboxField } from '../../features/join/CheckboxField'
 import { EmailLinkRequest } from '../../features/join/EmailLinkRequest'
 import { PasswordField } from '../../features/join/PasswordField'
 import { TextField } from '../../features/join/TextField'
@@ -117,7 +118,6 @@ export function Component() {
     )
   }
 
-  const termsError = errors.terminos
   return (
     <SectionPage title="Crear una cuenta">
       <p>
@@ -159,23 +159,12 @@ export function Component() {
               {terms.terms.texto}
             </div>
           )}
-          <div className="field field-checkbox">
-            <input
-              ref={terminosInput}
-              id={`${id}-accept`}
-              name="terminos"
-              type="checkbox"
-              required
-              aria-invalid={termsError ? true : undefined}
-              aria-describedby={termsError ? `${id}-accept-error` : undefined}
-            />
-            <label htmlFor={`${id}-accept`}>He leído y acepto los términos y condiciones</label>
-            {termsError && (
-              <p id={`${id}-accept-error`} className="field-error">
-                {termsError}
-              </p>
-            )}
-          </div>
+          <CheckboxField
+            label="He leído y acepto los términos y condiciones"
+            name="terminos"
+            error={errors.terminos}
+            inputRef={terminosInput}
+          />
         </section>
         <div role="alert" className="form-alert">
           {failure}

@@ -21,6 +21,18 @@ export function LiveNotice() {
   )
 }
 
+/** A load that failed: what failed, in Spanish, and "Reintentar". */
+export function RetryAlert({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div role="alert" className="form-alert">
+      <p>{message}</p>
+      <button type="button" className="button-secondary" onClick={onRetry}>
+        Reintentar
+      </button>
+    </div>
+  )
+}
+
 export function PendingMark() {
   return <span className="care-pending">Pendiente de envío</span>
 }

@@ -5,7 +5,7 @@
  * both ways; "Finalizar" with a summary for its professional. A request that is over leads to the
  * inactive-consultation screen (its patient, when it was just finished, to the thanks screen).
  */
-import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
+import { useCallback, useId, useRef, useState, type SubmitEvent } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { paths } from '../../config/paths'
 import {
@@ -24,21 +24,15 @@ import {
   sendMensaje,
   uploadFoto,
 } from './care-api'
-import { describeCareError, isNotFound } from './care-errors'
+import { describeCareError } from './care-errors'
 import { addMensaje, describeEstimate, describeMinutes, faseOf, minutesBetween } from './care-state'
-import { AuthImage, LiveNotice, PendingMark } from './CareParts'
+import { AuthImage, LiveNotice, PendingMark, RetryAlert } from './CareParts'
 import { newId } from './new-id'
 import { ReferralForm } from './ReferralForm'
 import { isUnsentFailure, keepMessage } from './outbox'
-import { useCareEvents, useIsOnline, useNow, usePendingIds } from './use-live'
+import { useIsOnline, useNow, usePendingIds, useLiveLoad } from './use-live'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-type Load =
-  | { status: 'loading' }
-  | { status: 'missing' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; asistencia: Asistencia }
 
 interface Props {
   tenant: string
@@ -69,11 +63,9 @@ export function ConsultationScreen({
 }: Props) {
   const navigate = useNavigate()
   const isPatient = rol === 'cliente'
-  const [load, setLoad] = useState<Load>(() =>
-    UUID.test(id) ? { status: 'loading' } : { status: 'missing' },
-  )
+  // An address no request can have: nothing to ask the server.
+  const isPossibleId = UUID.test(id)
   const [mensajes, setMensajes] = useState<Mensaje[]>([])
-  const [round, setRound] = useState(0)
   // Whether this screen saw it open: a request that ends while shown leads on; one opened when
   // already over goes to the inactive-consultation screen.
   const sawItOpen = useRef(false)
@@ -110,61 +102,59 @@ export function ConsultationScreen({
     [endGuestSession, isGuest, isPatient, navigate, rol, tenant],
   )
 
-  const show = useCallback(
-    (asistencia: Asistencia) => {
+  const {
+    data: loaded,
+    setData: setAsistencia,
+    error,
+    isNotFound,
+    reload,
+  } = useLiveLoad<Asistencia>((signal) => readAsistencia(id, signal), {
+    skip: !isPossibleId,
+    onLoad: (asistencia, signal) => {
       if (faseOf(asistencia) === 'inactiva') {
         leave(asistencia)
         return
       }
       sawItOpen.current = true
-      setLoad({ status: 'ready', asistencia })
+      if (asistencia.estado === 'en_curso') {
+        listMensajes(id, signal).then(
+          (list) => {
+            if (!signal.aborted) setMensajes((shown) => list.reduce(addMensaje, shown))
+          },
+          () => undefined,
+        )
+      }
     },
-    [leave],
+    // Taken just now: the conversation may already hold the professional's first words.
+    reloadOn: (event): boolean =>
+      event.tipo === 'asistencia' &&
+      event.asistencia.id === id &&
+      loaded?.estado === 'en_espera' &&
+      event.asistencia.estado === 'en_curso',
+    onEvent: (event) => {
+      if (event.tipo === 'asistencia' && event.asistencia.id === id) show(event.asistencia)
+      if (event.tipo === 'mensaje' && event.mensaje.asistencia_id === id) {
+        setMensajes((shown) => addMensaje(shown, event.mensaje))
+      }
+    },
+  })
+  // One that is over is being left: it is never drawn.
+  const asistencia = loaded !== null && faseOf(loaded) !== 'inactiva' ? loaded : null
+
+  /** A record as it is now (an event, an action's answer): shown while open, left once over. */
+  const show = useCallback(
+    (next: Asistencia) => {
+      if (faseOf(next) === 'inactiva') {
+        leave(next)
+        return
+      }
+      sawItOpen.current = true
+      setAsistencia(next)
+    },
+    [leave, setAsistencia],
   )
 
-  useEffect(() => {
-    if (!UUID.test(id)) return
-    const stop = new AbortController()
-    readAsistencia(id, stop.signal).then(
-      (asistencia) => {
-        show(asistencia)
-        if (asistencia.estado === 'en_curso') {
-          listMensajes(id, stop.signal).then(
-            (list) => {
-              setMensajes((shown) => list.reduce(addMensaje, shown))
-            },
-            () => undefined,
-          )
-        }
-      },
-      (error: unknown) => {
-        if (stop.signal.aborted) return
-        setLoad(
-          isNotFound(error)
-            ? { status: 'missing' }
-            : { status: 'error', message: describeCareError(error) },
-        )
-      },
-    )
-    return () => {
-      stop.abort()
-    }
-  }, [id, round, show])
-
-  useCareEvents((event) => {
-    if (event.tipo === 'reinicio') setRound((value) => value + 1)
-    if (event.tipo === 'asistencia' && event.asistencia.id === id) {
-      const wasWaiting = load.status === 'ready' && load.asistencia.estado === 'en_espera'
-      show(event.asistencia)
-      // Taken just now: the conversation may already hold the professional's first words.
-      if (wasWaiting && event.asistencia.estado === 'en_curso') setRound((value) => value + 1)
-    }
-    if (event.tipo === 'mensaje' && event.mensaje.asistencia_id === id) {
-      setMensajes((shown) => addMensaje(shown, event.mensaje))
-    }
-  })
-
-  if (load.status === 'missing') {
+  if (!isPossibleId || isNotFound) {
     return (
       <div className="care-screen">
         <p>Esta consulta no existe o no tienes acceso a ella.</p>
@@ -174,25 +164,9 @@ export function ConsultationScreen({
       </div>
     )
   }
-  if (load.status === 'loading') return <p role="status">Cargando la consulta…</p>
-  if (load.status === 'error') {
-    return (
-      <div role="alert" className="form-alert">
-        <p>{load.message}</p>
-        <button
-          type="button"
-          className="button-secondary"
-          onClick={() => {
-            setRound((value) => value + 1)
-          }}
-        >
-          Reintentar
-        </button>
-      </div>
-    )
-  }
+  if (error) return <RetryAlert message={error} onRetry={reload} />
+  if (asistencia === null) return <p role="status">Cargando la consulta…</p>
 
-  const { asistencia } = load
   return (
     <div className="care-screen">
       <LiveNotice />

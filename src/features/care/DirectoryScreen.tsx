@@ -4,12 +4,12 @@ import './care.css'
  * for those with the queue open (live for a signed-in user); patients can ask for help addressed
  * to a specialty from here.
  */
-import { useEffect, useId, useState } from 'react'
+import { useId } from 'react'
 import { Link } from 'react-router-dom'
 import { paths } from '../../config/paths'
 import type { Profesional } from '../../contract/care'
 import { listProfesionales } from './care-api'
-import { describeCareError } from './care-errors'
+import { useCareLoad } from './use-care-load'
 import { useCareEvents } from './use-live'
 
 const GENERAL = 'Sin especialidad'
@@ -25,9 +25,20 @@ function bySpecialty(list: readonly Profesional[]): [string, Profesional[]][] {
     .map(([key, entries]) => [key, entries.sort((a, b) => a.nombre.localeCompare(b.nombre, 'es'))])
 }
 
-function LivePresence({ onPresence }: { onPresence: (id: number, disponible: boolean) => void }) {
+/**
+ * Presence as it changes, for a signed-in user; when the stream cannot say what changed
+ * (`reinicio`, or its first start), the list is read again.
+ */
+function LivePresence({
+  onPresence,
+  onStale,
+}: {
+  onPresence: (id: number, disponible: boolean) => void
+  onStale: () => void
+}) {
   useCareEvents((event) => {
     if (event.tipo === 'presencia') onPresence(event.presencia.id, event.presencia.disponible)
+    if (event.tipo === 'reinicio') onStale()
   })
   return null
 }
@@ -42,21 +53,14 @@ export function DirectoryScreen({
   mayRequest: boolean
 }) {
   const idPrefix = useId()
-  const [list, setList] = useState<Profesional[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
-
-  useEffect(() => {
-    const stop = new AbortController()
-    listProfesionales(isSignedInHere ? null : tenant, stop.signal).then(
-      setList,
-      (failure: unknown) => {
-        if (!stop.signal.aborted) setError(describeCareError(failure))
-      },
-    )
-    return () => {
-      stop.abort()
-    }
-  }, [tenant, isSignedInHere])
+  const {
+    data: list,
+    setData: setList,
+    error,
+    reload,
+  } = useCareLoad<Profesional[]>((signal) =>
+    listProfesionales(isSignedInHere ? null : tenant, signal),
+  )
 
   if (error) return <p role="alert">{error}</p>
   if (list === null) return <p role="status">Cargando el directorio…</p>
@@ -64,6 +68,7 @@ export function DirectoryScreen({
     <div className="care-screen">
       {isSignedInHere && (
         <LivePresence
+          onStale={reload}
           onPresence={(id, disponible) => {
             setList(
               (shown) =>

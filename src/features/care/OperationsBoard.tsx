@@ -2,10 +2,7 @@
  * `/{tenant}/apanel`: every open request of the hospital, who attends it and how long it has
  * waited, live; and today's figures (requests, median wait, mean rating).
  */
-import { useEffect, useState } from 'react'
-import type { Asistencia, EstadisticasHoy } from '../../contract/care'
 import { listAsistencias, readEstadisticas } from './care-api'
-import { describeCareError } from './care-errors'
 import {
   describeMinutes,
   ESTADO_LABELS,
@@ -14,42 +11,28 @@ import {
   upsertAsistencia,
 } from './care-state'
 import { LiveNotice } from './CareParts'
-import { useCareEvents, useNow } from './use-live'
+import { useNow, useLiveLoad } from './use-live'
 
 const decimal = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 })
 
 export function OperationsBoard() {
   const now = useNow()
-  const [list, setList] = useState<Asistencia[] | null>(null)
-  const [stats, setStats] = useState<EstadisticasHoy | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [round, setRound] = useState(0)
-
-  useEffect(() => {
-    const stop = new AbortController()
-    Promise.all([listAsistencias(stop.signal), readEstadisticas(stop.signal)]).then(
-      ([loaded, figures]) => {
-        setList(loaded)
-        setStats(figures)
-        setError(null)
-      },
-      (failure: unknown) => {
-        if (!stop.signal.aborted) setError(describeCareError(failure))
-      },
-    )
-    return () => {
-      stop.abort()
-    }
-  }, [round])
-
-  useCareEvents((event) => {
-    if (event.tipo === 'reinicio') setRound((value) => value + 1)
-    if (event.tipo === 'asistencia') {
-      setList((shown) => (shown === null ? shown : upsertAsistencia(shown, event.asistencia)))
-      // Today's figures change with every request: read them again.
-      readEstadisticas().then(setStats, () => undefined)
-    }
+  const requests = useLiveLoad(listAsistencias, {
+    onEvent: (event) => {
+      if (event.tipo === 'asistencia') {
+        requests.setData((shown) =>
+          shown === null ? shown : upsertAsistencia(shown, event.asistencia),
+        )
+      }
+    },
   })
+  // Today's figures change with every request: read them again.
+  const figures = useLiveLoad(readEstadisticas, {
+    reloadOn: (event) => event.tipo === 'asistencia',
+  })
+  const list = requests.data
+  const stats = figures.data
+  const error = requests.error ?? figures.error
 
   const open = list === null ? [] : openRequests(list)
   return (

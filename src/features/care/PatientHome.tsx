@@ -2,46 +2,30 @@
  * `/{tenant}/cliente`: "Solicitar asistencia", the current request (back into it in one tap),
  * requests still in the outbox, and the history of past consultations with their summaries.
  */
-import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { paths } from '../../config/paths'
 import type { Asistencia } from '../../contract/care'
 import { listAsistencias } from './care-api'
-import { describeCareError } from './care-errors'
 import { ESTADO_LABELS, openRequests, pastRequests, upsertAsistencia } from './care-state'
-import { LiveNotice, PendingMark } from './CareParts'
-import { useCareEvents, usePendingIds } from './use-live'
+import { LiveNotice, PendingMark, RetryAlert } from './CareParts'
+import { usePendingIds, useLiveLoad } from './use-live'
 
 const dateFormat = new Intl.DateTimeFormat('es-ES', { dateStyle: 'long', timeStyle: 'short' })
 
 export function PatientHome({ tenant, isGuest = false }: { tenant: string; isGuest?: boolean }) {
-  const [list, setList] = useState<Asistencia[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [round, setRound] = useState(0)
-  const pending = usePendingIds()
-
-  useEffect(() => {
-    const stop = new AbortController()
-    listAsistencias(stop.signal).then(
-      (loaded) => {
-        setList(loaded)
-        setError(null)
-      },
-      (failure: unknown) => {
-        if (!stop.signal.aborted) setError(describeCareError(failure))
-      },
-    )
-    return () => {
-      stop.abort()
-    }
-  }, [round])
-
-  useCareEvents((event) => {
-    if (event.tipo === 'reinicio') setRound((value) => value + 1)
-    if (event.tipo === 'asistencia') {
-      setList((shown) => (shown === null ? shown : upsertAsistencia(shown, event.asistencia)))
-    }
+  const {
+    data: list,
+    setData: setList,
+    error,
+    reload,
+  } = useLiveLoad<Asistencia[]>(listAsistencias, {
+    onEvent: (event) => {
+      if (event.tipo === 'asistencia') {
+        setList((shown) => (shown === null ? shown : upsertAsistencia(shown, event.asistencia)))
+      }
+    },
   })
+  const pending = usePendingIds()
 
   const current = list === null ? [] : openRequests(list)
   const past = list === null ? [] : pastRequests(list)
@@ -74,20 +58,7 @@ export function PatientHome({ tenant, isGuest = false }: { tenant: string; isGue
             conexión. <PendingMark />
           </p>
         )}
-        {error && (
-          <div role="alert" className="form-alert">
-            <p>{error}</p>
-            <button
-              type="button"
-              className="button-secondary"
-              onClick={() => {
-                setRound((value) => value + 1)
-              }}
-            >
-              Reintentar
-            </button>
-          </div>
-        )}
+        {error && <RetryAlert message={error} onRetry={reload} />}
         {list === null && !error && <p role="status">Cargando tus solicitudes…</p>}
         {list !== null && current.length === 0 && unsent.length === 0 && (
           <p>No tienes ninguna solicitud abierta.</p>

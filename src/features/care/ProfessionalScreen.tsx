@@ -4,13 +4,12 @@
  * (`?cola=1`). A new request makes a short sound, counts in the tab's title, and raises a system
  * notification while the tab is hidden, if the professional allowed it (asked with a button).
  */
-import { useCallback, useEffect, useRef, useState } from 'react'
-import { Link, useNavigate } from 'react-router-dom'
+import { useEffect, useRef, useState } from 'react'
+import { Link } from 'react-router-dom'
 import { paths } from '../../config/paths'
 import type { Asistencia } from '../../contract/care'
 import { origenLabel } from './origen-label'
-import { atenderAsistencia, listAsistencias } from './care-api'
-import { describeCareError } from './care-errors'
+import { listAsistencias } from './care-api'
 import {
   describeMinutes,
   ESTADO_LABELS,
@@ -20,14 +19,15 @@ import {
   isForColleague,
   waitingQueue,
 } from './care-state'
-import { LiveNotice } from './CareParts'
+import { LiveNotice, RetryAlert } from './CareParts'
 import {
   announceNewRequest,
   canNotify,
   notificationPermission,
   requestNotifications,
 } from './alerts'
-import { useCareEvents, useIsOnline, useNow } from './use-live'
+import { useTakeRequest } from './use-take-request'
+import { useIsOnline, useNow, useLiveLoad } from './use-live'
 
 export function ProfessionalScreen({
   tenant,
@@ -39,36 +39,22 @@ export function ProfessionalScreen({
   professionalId: number | undefined
   onQueueCount: (count: number) => void
 }) {
-  const navigate = useNavigate()
   const now = useNow()
   const isOnline = useIsOnline()
-  const [list, setList] = useState<Asistencia[] | null>(null)
-  const [loadError, setLoadError] = useState<string | null>(null)
-  const [rowErrors, setRowErrors] = useState<Record<string, string>>({})
-  const [taking, setTaking] = useState<string | null>(null)
-  const [round, setRound] = useState(0)
+  const { rowErrors, isTaking, take } = useTakeRequest(tenant)
+  // The requests already seen: only one that was not makes a sound.
   const known = useRef<Set<string> | null>(null)
-
-  useEffect(() => {
-    const stop = new AbortController()
-    listAsistencias(stop.signal).then(
-      (loaded) => {
-        known.current = new Set(loaded.map((entry) => entry.id))
-        setList(loaded)
-        setLoadError(null)
-      },
-      (error: unknown) => {
-        if (!stop.signal.aborted) setLoadError(describeCareError(error))
-      },
-    )
-    return () => {
-      stop.abort()
-    }
-  }, [round])
-
-  useCareEvents(
-    (event) => {
-      if (event.tipo === 'reinicio') setRound((value) => value + 1)
+  const {
+    data: list,
+    setData: setList,
+    error: loadError,
+    reload,
+  } = useLiveLoad<Asistencia[]>(listAsistencias, {
+    onLoad: (loaded) => {
+      known.current = new Set(loaded.map((entry) => entry.id))
+    },
+    cola: true,
+    onEvent: (event) => {
       if (event.tipo !== 'asistencia') return
       const record = event.asistencia
       const isNew = known.current !== null && !known.current.has(record.id)
@@ -78,8 +64,7 @@ export function ProfessionalScreen({
         announceNewRequest(record)
       }
     },
-    { cola: true },
-  )
+  })
 
   const queue = list === null ? [] : waitingQueue(list)
   const active = list === null ? [] : list.filter((entry) => entry.estado === 'en_curso')
@@ -88,23 +73,6 @@ export function ProfessionalScreen({
   useEffect(() => {
     onQueueCount(queue.length)
   }, [queue.length, onQueueCount])
-
-  const take = useCallback(
-    async (id: string) => {
-      setTaking(id)
-      setRowErrors((errors) =>
-        Object.fromEntries(Object.entries(errors).filter(([key]) => key !== id)),
-      )
-      try {
-        const taken = await atenderAsistencia(id)
-        await navigate(`${paths.screen(tenant, 'atencion-asistencia')}/${taken.id}`)
-      } catch (error) {
-        setRowErrors((errors) => ({ ...errors, [id]: describeCareError(error) }))
-        setTaking(null)
-      }
-    },
-    [navigate, tenant],
-  )
 
   return (
     <div className="care-screen">
@@ -115,20 +83,7 @@ export function ProfessionalScreen({
       <NotificationsControl />
       <section aria-labelledby="cola-titulo">
         <h2 id="cola-titulo">Cola de espera ({queue.length})</h2>
-        {loadError && (
-          <div role="alert" className="form-alert">
-            <p>{loadError}</p>
-            <button
-              type="button"
-              className="button-secondary"
-              onClick={() => {
-                setRound((value) => value + 1)
-              }}
-            >
-              Reintentar
-            </button>
-          </div>
-        )}
+        {loadError && <RetryAlert message={loadError} onRetry={reload} />}
         {list === null && !loadError && <p role="status">Cargando la cola…</p>}
         {list !== null && queue.length === 0 && <p>No hay nadie esperando.</p>}
         {!isOnline && (
@@ -159,7 +114,7 @@ export function ProfessionalScreen({
               <button
                 type="button"
                 className="button-primary"
-                disabled={!isOnline || taking !== null}
+                disabled={!isOnline || isTaking}
                 aria-describedby={rowErrors[entry.id] ? `error-${entry.id}` : undefined}
                 onClick={() => void take(entry.id)}
               >

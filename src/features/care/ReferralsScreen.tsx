@@ -4,17 +4,15 @@
  * the first consultation's summary), with "Atender" for a received one still waiting. Kept live:
  * any change to a request reloads the list (a first consultation's summary arrives when it ends).
  */
-import { useCallback, useEffect, useState } from 'react'
-import { Link, useNavigate } from 'react-router-dom'
+import { Link } from 'react-router-dom'
 import { paths } from '../../config/paths'
 import type { Asistencia } from '../../contract/care'
 import type { Referidos } from '../../contract/referrals'
-import { atenderAsistencia } from './care-api'
-import { describeCareError } from './care-errors'
 import { ESTADO_LABELS } from './care-state'
-import { LiveNotice } from './CareParts'
+import { LiveNotice, RetryAlert } from './CareParts'
 import { listReferidos } from './referrals-api'
-import { useCareEvents, useIsOnline } from './use-live'
+import { useTakeRequest } from './use-take-request'
+import { useIsOnline, useLiveLoad } from './use-live'
 
 const dateFormat = new Intl.DateTimeFormat('es-ES', { dateStyle: 'long', timeStyle: 'short' })
 
@@ -29,47 +27,15 @@ export function ReferralsScreen({
   tenant: string
   professionalId: number | undefined
 }) {
-  const navigate = useNavigate()
   const isOnline = useIsOnline()
-  const [referidos, setReferidos] = useState<Referidos | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [rowErrors, setRowErrors] = useState<Record<string, string>>({})
-  const [taking, setTaking] = useState<string | null>(null)
-  const [round, setRound] = useState(0)
-
-  useEffect(() => {
-    const stop = new AbortController()
-    listReferidos(stop.signal).then(
-      (loaded) => {
-        setReferidos(loaded)
-        setError(null)
-      },
-      (failure: unknown) => {
-        if (!stop.signal.aborted) setError(describeCareError(failure))
-      },
-    )
-    return () => {
-      stop.abort()
-    }
-  }, [round])
-
-  useCareEvents((event) => {
-    if (event.tipo === 'reinicio' || event.tipo === 'asistencia') setRound((value) => value + 1)
+  const { rowErrors, isTaking, take } = useTakeRequest(tenant)
+  const {
+    data: referidos,
+    error,
+    reload,
+  } = useLiveLoad<Referidos>(listReferidos, {
+    reloadOn: (event) => event.tipo === 'asistencia',
   })
-
-  const take = useCallback(
-    async (id: string) => {
-      setTaking(id)
-      try {
-        const taken = await atenderAsistencia(id)
-        await navigate(`${paths.screen(tenant, 'atencion-asistencia')}/${taken.id}`)
-      } catch (failure) {
-        setRowErrors((errors) => ({ ...errors, [id]: describeCareError(failure) }))
-        setTaking(null)
-      }
-    },
-    [navigate, tenant],
-  )
 
   const consultationLink = (entry: Asistencia) =>
     `${paths.screen(tenant, 'atencion-asistencia')}/${entry.id}`
@@ -77,20 +43,7 @@ export function ReferralsScreen({
   return (
     <div className="care-screen">
       <LiveNotice />
-      {error && (
-        <div role="alert" className="form-alert">
-          <p>{error}</p>
-          <button
-            type="button"
-            className="button-secondary"
-            onClick={() => {
-              setRound((value) => value + 1)
-            }}
-          >
-            Reintentar
-          </button>
-        </div>
-      )}
+      {error && <RetryAlert message={error} onRetry={reload} />}
       {referidos === null && !error && <p role="status">Cargando las derivaciones…</p>}
       <section aria-labelledby="recibidas-titulo">
         <h2 id="recibidas-titulo">Derivaciones recibidas</h2>
@@ -138,7 +91,7 @@ export function ReferralsScreen({
                 <button
                   type="button"
                   className="button-primary"
-                  disabled={!isOnline || taking !== null}
+                  disabled={!isOnline || isTaking}
                   aria-describedby={rowErrors[entry.id] ? `error-${entry.id}` : undefined}
                   onClick={() => void take(entry.id)}
                 >

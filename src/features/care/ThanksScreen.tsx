@@ -3,20 +3,15 @@ import './care.css'
  * `/{tenant}/agradecimiento-final/{id}`: thanks, the professional's summary, and a rating (1 to 5,
  * an optional comment) the patient sends once.
  */
-import { useEffect, useId, useState, type SubmitEvent } from 'react'
+import { useId, useState, type SubmitEvent } from 'react'
 import { Link } from 'react-router-dom'
 import { paths } from '../../config/paths'
 import { COMENTARIO_MAX_LENGTH, type Asistencia } from '../../contract/care'
 import { readAsistencia, valorarAsistencia } from './care-api'
-import { describeCareError, isNotFound } from './care-errors'
+import { describeCareError } from './care-errors'
+import { useCareLoad } from './use-care-load'
 
 const PUNTUACIONES = [1, 2, 3, 4, 5] as const
-
-type Load =
-  | { status: 'loading' }
-  | { status: 'missing' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; asistencia: Asistencia }
 
 /**
  * `ended`: a guest's consultation that just ended, as it last arrived; their session ended with
@@ -31,40 +26,16 @@ export function ThanksScreen({
   id: string
   ended?: Asistencia
 }) {
-  const [load, setLoad] = useState<Load>(
-    ended ? { status: 'ready', asistencia: ended } : { status: 'loading' },
-  )
-  useEffect(() => {
-    if (ended) return
-    const stop = new AbortController()
-    readAsistencia(id, stop.signal).then(
-      (asistencia) => {
-        setLoad(
-          asistencia.estado === 'finalizada'
-            ? { status: 'ready', asistencia }
-            : { status: 'missing' },
-        )
-      },
-      (error: unknown) => {
-        if (stop.signal.aborted) return
-        setLoad(
-          isNotFound(error)
-            ? { status: 'missing' }
-            : { status: 'error', message: describeCareError(error) },
-        )
-      },
-    )
-    return () => {
-      stop.abort()
-    }
-  }, [id, ended])
+  // Read once, not kept live: a finished consultation does not change any more.
+  const { data, error, isNotFound } = useCareLoad((signal) => readAsistencia(id, signal), {
+    skip: ended !== undefined,
+  })
+  const asistencia = ended ?? data
 
-  if (load.status === 'loading') return <p role="status">Cargando…</p>
-  if (load.status === 'error') return <p role="alert">{load.message}</p>
-  if (load.status === 'missing') {
-    return <p>Esta consulta no existe, no ha finalizado o no tienes acceso a ella.</p>
-  }
-  const { asistencia } = load
+  if (isNotFound) return <Missing />
+  if (error) return <p role="alert">{error}</p>
+  if (asistencia === null) return <p role="status">Cargando…</p>
+  if (asistencia.estado !== 'finalizada') return <Missing />
   return (
     <div className="care-screen">
       <p className="care-lead">
@@ -96,6 +67,10 @@ export function ThanksScreen({
       )}
     </div>
   )
+}
+
+function Missing() {
+  return <p>Esta consulta no existe, no ha finalizado o no tienes acceso a ella.</p>
 }
 
 function RatingForm({ id }: { id: string }) {

@@ -13,30 +13,10 @@ import {
   upsertAsistencia,
   waitingQueue,
 } from './care-state'
+import { anAsistencia } from './testing/asistencia'
 
 function asistencia(id: string, overrides: Partial<Asistencia> = {}): Asistencia {
-  return {
-    id,
-    tenant: 'hospital-central',
-    estado: 'en_espera',
-    origen: 'paciente',
-    motivo: 'Dolor de cabeza',
-    especialidad: null,
-    paciente: { id: 1, nombre: 'Lucía Martín' },
-    profesional: null,
-    fotos: [],
-    creada_en: '2026-11-23T10:00:00.000Z',
-    atendida_en: null,
-    cerrada_en: null,
-    caduca_en: '2026-11-23T10:30:00.000Z',
-    resumen: null,
-    valoracion: null,
-    espera: null,
-    ticket: null,
-    derivada_de: null,
-    derivacion: null,
-    ...overrides,
-  }
+  return anAsistencia({ id, ...overrides })
 }
 
 function mensaje(id: string, creado_en: string): Mensaje {

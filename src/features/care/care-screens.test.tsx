@@ -1,0 +1,246 @@
+/**
+ * The care screens that load a list or a record and keep it live: each one's own choice of
+ * what to load again, what to apply itself, and what to show while loading or after a failure.
+ * The loading itself is `use-care-load`'s (and its tests').
+ */
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { MemoryRouter } from 'react-router-dom'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Asistencia } from '../../contract/care'
+import { ApiError, NetworkError } from '../../lib/api-errors'
+import * as careApi from './care-api'
+import { ConsultationScreen } from './ConsultationScreen'
+import { DirectoryScreen } from './DirectoryScreen'
+import { OperationsBoard } from './OperationsBoard'
+import { PatientHome } from './PatientHome'
+import { ProfessionalScreen } from './ProfessionalScreen'
+import { ReferralsScreen } from './ReferralsScreen'
+import { listReferidos } from './referrals-api'
+import { anAsistencia } from './testing/asistencia'
+import { careListeners, emitCareEvent as emit } from './testing/fake-live'
+import { ThanksScreen } from './ThanksScreen'
+
+vi.mock('./live', () => import('./testing/fake-live'))
+vi.mock('./outbox', () => {
+  const none = new Set<string>()
+  return {
+    readPendingIds: () => none,
+    subscribeToOutbox: () => () => undefined,
+    isUnsentFailure: () => false,
+    keepMessage: vi.fn(),
+  }
+})
+vi.mock('./alerts', () => ({
+  announceNewRequest: vi.fn(),
+  canNotify: () => false,
+  notificationPermission: () => 'default',
+  requestNotifications: vi.fn(),
+}))
+vi.mock('./care-api')
+vi.mock('./referrals-api')
+
+const ID = '0b7d1f0e-4a4c-4d8e-9a51-2f6f3c1d9e01'
+const asistencia = (overrides: Partial<Asistencia> = {}) => anAsistencia({ id: ID, ...overrides })
+
+function show(ui: React.ReactNode) {
+  return render(<MemoryRouter>{ui}</MemoryRouter>)
+}
+
+const api = vi.mocked(careApi)
+
+beforeEach(() => {
+  vi.resetAllMocks()
+  api.listAsistencias.mockResolvedValue([])
+  api.listMensajes.mockResolvedValue([])
+  api.readEstadisticas.mockResolvedValue({
+    solicitudes_hoy: 0,
+    espera_mediana_minutos: null,
+    valoracion_media: null,
+  })
+  vi.mocked(listReferidos).mockResolvedValue({ enviadas: [], recibidas: [] })
+})
+
+describe("the patient's home", () => {
+  it('says what failed, and "Reintentar" loads the requests again', async () => {
+    api.listAsistencias.mockRejectedValueOnce(new NetworkError('offline'))
+    show(<PatientHome tenant="hospital-central" />)
+    expect(screen.getByText('Cargando tus solicitudes…')).toBeVisible()
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'No hay conexión con el servidor. Inténtalo de nuevo cuando vuelva la conexión.',
+    )
+    await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }))
+    expect(await screen.findByText('No tienes ninguna solicitud abierta.')).toBeVisible()
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('applies a changed request itself, and reads everything again on "reinicio"', async () => {
+    show(<PatientHome tenant="hospital-central" />)
+    await screen.findByText('No tienes ninguna solicitud abierta.')
+    emit({ tipo: 'asistencia', asistencia: asistencia() })
+    expect(screen.getByRole('link', { name: 'Ver mi solicitud en espera' })).toBeVisible()
+    expect(api.listAsistencias).toHaveBeenCalledTimes(1)
+
+    api.listAsistencias.mockResolvedValueOnce([])
+    emit({ tipo: 'reinicio' })
+    expect(await screen.findByText('No tienes ninguna solicitud abierta.')).toBeVisible()
+    expect(api.listAsistencias).toHaveBeenCalledTimes(2)
+  })
+})
+
+function showQueue() {
+  show(
+    <ProfessionalScreen
+      tenant="hospital-central"
+      professionalId={5}
+      onQueueCount={() => undefined}
+    />,
+  )
+}
+
+describe("the professional's queue", () => {
+  it('listens as the queue, and shows a request that arrives live', async () => {
+    showQueue()
+    expect(await screen.findByText('No hay nadie esperando.')).toBeVisible()
+    expect([...careListeners].some((listener) => listener.cola)).toBe(true)
+    emit({ tipo: 'asistencia', asistencia: asistencia() })
+    expect(screen.getByRole('heading', { name: 'Cola de espera (1)' })).toBeVisible()
+  })
+
+  it('keeps a refused "Atender" by its row, until that row is tried again', async () => {
+    api.listAsistencias.mockResolvedValue([asistencia()])
+    api.atenderAsistencia.mockRejectedValueOnce(
+      new ApiError(409, 'ya_atendida', 'Conflict', {
+        message: 'Otro profesional ya la está atendiendo',
+      }),
+    )
+    showQueue()
+    const atender = await screen.findByRole('button', { name: 'Atender' })
+    await userEvent.click(atender)
+    expect(atender).toHaveAccessibleDescription('Otro profesional ya la está atendiendo')
+    expect(atender).toBeEnabled()
+
+    api.atenderAsistencia.mockReturnValueOnce(new Promise(() => undefined))
+    await userEvent.click(atender)
+    expect(atender).not.toHaveAccessibleDescription()
+    expect(atender).toBeDisabled()
+  })
+
+  it('says what failed, and "Reintentar" loads the queue again', async () => {
+    api.listAsistencias.mockRejectedValueOnce(new ApiError(500, null, 'Server error'))
+    showQueue()
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Algo ha fallado. Inténtalo de nuevo.',
+    )
+    await userEvent.click(screen.getByRole('button', { name: 'Reintentar' }))
+    expect(await screen.findByText('No hay nadie esperando.')).toBeVisible()
+  })
+})
+
+describe('the operations board', () => {
+  it("reads today's figures again when a request changes", async () => {
+    show(<OperationsBoard />)
+    expect(await screen.findByText('No hay solicitudes abiertas.')).toBeVisible()
+    api.readEstadisticas.mockResolvedValueOnce({
+      solicitudes_hoy: 1,
+      espera_mediana_minutos: null,
+      valoracion_media: null,
+    })
+    emit({ tipo: 'asistencia', asistencia: asistencia() })
+    expect(screen.getByRole('heading', { name: 'Solicitudes abiertas (1)' })).toBeVisible()
+    expect(await screen.findByText('1')).toBeVisible()
+    expect(api.listAsistencias).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('the referrals screen', () => {
+  it('reads the referrals again when a request changes, and not for presence', async () => {
+    show(<ReferralsScreen tenant="hospital-central" professionalId={5} />)
+    expect(await screen.findByText('No has recibido derivaciones.')).toBeVisible()
+    emit({ tipo: 'presencia', presencia: { id: 7, disponible: true } })
+    expect(listReferidos).toHaveBeenCalledTimes(1)
+    emit({ tipo: 'asistencia', asistencia: asistencia() })
+    expect(listReferidos).toHaveBeenCalledTimes(2)
+  })
+})
+
+describe('the consultation screen', () => {
+  it('asks nothing for an address no request can have', () => {
+    show(<ConsultationScreen tenant="hospital-central" id="no-es-un-id" rol="cliente" />)
+    expect(screen.getByText('Esta consulta no existe o no tienes acceso a ella.')).toBeVisible()
+    expect(api.readAsistencia).not.toHaveBeenCalled()
+  })
+
+  it('shows nothing of a request that does not exist for this user', async () => {
+    api.readAsistencia.mockRejectedValueOnce(new ApiError(404, 'not_found', 'Not found'))
+    show(<ConsultationScreen tenant="hospital-central" id={ID} rol="cliente" />)
+    expect(
+      await screen.findByText('Esta consulta no existe o no tienes acceso a ella.'),
+    ).toBeVisible()
+    expect(screen.queryByRole('button', { name: 'Reintentar' })).toBeNull()
+  })
+
+  it('reads the request and its conversation again the moment it is taken', async () => {
+    api.readAsistencia.mockResolvedValueOnce(asistencia())
+    show(<ConsultationScreen tenant="hospital-central" id={ID} rol="cliente" />)
+    expect(await screen.findByText('Tu solicitud está en espera')).toBeVisible()
+
+    const taken = asistencia({
+      estado: 'en_curso',
+      profesional: { id: 5, nombre: 'Dra. Ruiz' },
+      atendida_en: new Date().toISOString(),
+    })
+    api.readAsistencia.mockResolvedValueOnce(taken)
+    emit({ tipo: 'asistencia', asistencia: taken })
+    expect(await screen.findByRole('heading', { name: 'Te atiende Dra. Ruiz' })).toBeVisible()
+    expect(api.readAsistencia).toHaveBeenCalledTimes(2)
+    expect(api.listMensajes).toHaveBeenCalledOnce()
+  })
+})
+
+describe('the thanks screen', () => {
+  it("asks nothing for a guest's consultation that just ended", () => {
+    const ended = asistencia({ estado: 'finalizada', resumen: 'Reposo e hidratación.' })
+    show(<ThanksScreen tenant="hospital-central" id={ID} ended={ended} />)
+    expect(screen.getByText('Reposo e hidratación.')).toBeVisible()
+    expect(api.readAsistencia).not.toHaveBeenCalled()
+  })
+
+  it('says a consultation that has not finished is not there to rate', async () => {
+    api.readAsistencia.mockResolvedValueOnce(asistencia())
+    show(<ThanksScreen tenant="hospital-central" id={ID} />)
+    expect(screen.getByText('Cargando…')).toBeVisible()
+    expect(
+      await screen.findByText(
+        'Esta consulta no existe, no ha finalizado o no tienes acceso a ella.',
+      ),
+    ).toBeVisible()
+  })
+})
+
+describe('the directory', () => {
+  it('applies presence live, and reads the list again when the stream cannot say what changed', async () => {
+    api.listProfesionales.mockResolvedValue([
+      { id: 7, nombre: 'Dra. Ruiz', especialidad: 'Pediatría', disponible: false },
+    ])
+    show(<DirectoryScreen tenant="hospital-central" isSignedInHere mayRequest />)
+    expect(await screen.findByText('No disponible')).toBeVisible()
+    emit({ tipo: 'presencia', presencia: { id: 7, disponible: true } })
+    expect(screen.getByText('Disponible ahora')).toBeVisible()
+    expect(api.listProfesionales).toHaveBeenCalledOnce()
+
+    emit({ tipo: 'reinicio' })
+    expect(await screen.findByText('No disponible')).toBeVisible()
+    expect(api.listProfesionales).toHaveBeenCalledTimes(2)
+  })
+
+  it('asks for the public list when nobody of this hospital is signed in, and does not listen', async () => {
+    api.listProfesionales.mockResolvedValue([])
+    show(<DirectoryScreen tenant="hospital-central" isSignedInHere={false} mayRequest />)
+    expect(
+      await screen.findByText('Este centro todavía no tiene profesionales en el directorio.'),
+    ).toBeVisible()
+    expect(api.listProfesionales).toHaveBeenCalledWith('hospital-central', expect.any(AbortSignal))
+    expect(careListeners.size).toBe(0)
+  })
+})
