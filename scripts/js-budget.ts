@@ -20,7 +20,8 @@ export const FIRST_LOAD_BUDGET_KB: Readonly<Record<string, number>> = {
   login: 129,
   'restablecer-acceso': 129.5,
   'terminos-y-condiciones': 129,
-  cliente: 154,
+  // The care screens' shared loading (0.3 KB) and the router's form submissions (0.4 KB).
+  cliente: 154.5,
 }
 
 /** Screens a patient opens: none of them may load the modules below before it works. */
