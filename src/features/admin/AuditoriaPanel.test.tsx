@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createMemoryRouter, RouterProvider, useRevalidator } from 'react-router-dom'
+import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { AUDIT_PAGE_SIZE, type AuditEntry } from '../../contract/audit'
 import { ApiError, NetworkError } from '../../lib/api-errors'
@@ -22,7 +22,7 @@ function entry(id: number): AuditEntry {
 
 // The log as the API keeps it, newest first, answered a page at a time as the API does.
 let log: AuditEntry[] = []
-function answerPages(tenant: string, beforeId?: number) {
+function answerPages(_tenant: string, beforeId?: number) {
   const older = beforeId === undefined ? log : log.filter((item) => item.id < beforeId)
   return Promise.resolve(older.slice(0, AUDIT_PAGE_SIZE))
 }
@@ -33,13 +33,6 @@ beforeEach(() => {
   vi.mocked(listAudit).mockImplementation(answerPages)
 })
 
-let revalidate: () => Promise<void> = () => Promise.resolve()
-
-function Panel() {
-  revalidate = useRevalidator().revalidate
-  return <AuditoriaPanel tenant="hospital-central" hospitalName="Hospital Central" />
-}
-
 /** The panel on the administration route, whose loader and action are the real ones. */
 function renderPanel() {
   const router = createMemoryRouter(
@@ -48,13 +41,15 @@ function renderPanel() {
         path: '/:tenant/admin',
         loader: loadAdminPanel,
         action: changeFromPanel,
-        Component: Panel,
+        Component: () => (
+          <AuditoriaPanel tenant="hospital-central" hospitalName="Hospital Central" />
+        ),
       },
     ],
     { initialEntries: ['/hospital-central/admin'] },
   )
   render(<RouterProvider router={router} />)
-  return { user: userEvent.setup() }
+  return { router, user: userEvent.setup() }
 }
 
 const rows = () => screen.getAllByRole('rowheader')
@@ -70,7 +65,7 @@ describe('AuditoriaPanel', () => {
   })
 
   it('keeps the pages shown on "Ver más", and a reload after a new change repeats no row', async () => {
-    const { user } = renderPanel()
+    const { router, user } = renderPanel()
     await screen.findByText('cuenta-1000')
 
     await user.click(screen.getByRole('button', { name: 'Ver más' }))
@@ -82,7 +77,7 @@ describe('AuditoriaPanel', () => {
 
     // Someone changes something elsewhere; the router reads every loaded panel again.
     log = [entry(1001), ...log]
-    await revalidate()
+    await router.revalidate()
 
     expect(await screen.findByText('cuenta-1001')).toBeInTheDocument()
     const objects = screen
