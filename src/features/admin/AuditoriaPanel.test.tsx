@@ -41,6 +41,7 @@ function renderPanel() {
         path: '/:tenant/admin',
         loader: loadAdminPanel,
         action: changeFromPanel,
+        HydrateFallback: () => null,
         Component: () => (
           <AuditoriaPanel tenant="hospital-central" hospitalName="Hospital Central" />
         ),
@@ -70,7 +71,7 @@ describe('AuditoriaPanel', () => {
 
     await user.click(screen.getByRole('button', { name: 'Ver más' }))
 
-    expect(await screen.findByText('cuenta-951')).toBeInTheDocument()
+    expect(await screen.findByText('cuenta-941')).toBeInTheDocument()
     expect(rows()).toHaveLength(AUDIT_PAGE_SIZE + 10)
     expect(screen.getByText(`Mostrando ${String(AUDIT_PAGE_SIZE + 10)} cambios (todos).`))
     expect(screen.queryByRole('button', { name: 'Ver más' })).toBeNull()
