@@ -1,7 +1,7 @@
 import { Suspense, use } from 'react'
 import { DEFAULT_TENANT } from '../../contract/tenants'
 import { AuditoriaPanel } from '../../features/admin/AuditoriaPanel'
-import { changeAccount, loadAccounts } from '../../features/admin/accounts-route-data'
+import { changeFromPanel, loadAdminPanel } from '../../features/admin/admin-route-data'
 import { CentrosPanel } from '../../features/admin/CentrosPanel'
 import { CuentasPanel } from '../../features/admin/CuentasPanel'
 import { ImagenCentroPanel } from '../../features/admin/ImagenCentroPanel'
@@ -13,8 +13,8 @@ import { useBranding } from '../../features/tenant/use-branding'
 import { useTenant } from '../../features/tenant/tenant-gate'
 import { RoleScreen, useSession } from './screen-parts'
 
-// The accounts panel reads and changes a hospital's accounts through this route.
-export { loadAccounts as loader, changeAccount as action }
+// The panels read and change the administration's data through this route.
+export { loadAdminPanel as loader, changeFromPanel as action }
 
 function AdminArea({ tenant, session }: { tenant: string; session: Promise<SessionState> }) {
   const state = use(session)

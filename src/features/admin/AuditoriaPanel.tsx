@@ -1,10 +1,10 @@
 import './admin.css'
-import { useCallback, useId, useState } from 'react'
-import { AUDIT_PAGE_SIZE, type AuditEntry } from '../../contract/audit'
-import { listAudit } from './admin-api'
+import { useEffect, useId, useState } from 'react'
+import { useFetcher } from 'react-router-dom'
+import type { AuditEntry } from '../../contract/audit'
 import { describeAdminError } from './admin-errors'
+import { auditQuery, type AuditData } from './audit-route-data'
 import { LoadError, Loading } from './PanelStates'
-import { useAsyncData } from './use-async-data'
 
 // What each recorded action means, in the words of the screens that make it.
 const ACTION_LABELS: Record<string, string> = {
@@ -27,47 +27,49 @@ function formatDate(iso: string): string {
     : date.toLocaleString('es-ES', { dateStyle: 'medium', timeStyle: 'short' })
 }
 
-/** A hospital's audit log: who changed what and when, newest first, a page at a time. */
+/**
+ * A hospital's audit log: who changed what and when, newest first, a page at a time. Read
+ * through the administration route's loader (src/features/admin/audit-route-data.ts), which
+ * answers the whole span shown, so "Ver más" and the router's reloads never repeat a row.
+ */
 export function AuditoriaPanel({ tenant, hospitalName }: { tenant: string; hospitalName: string }) {
   const headingId = useId()
-  const load = useCallback(() => listAudit(tenant), [tenant])
-  const [firstPage, reload] = useAsyncData(load)
-  const [older, setOlder] = useState<{ entries: AuditEntry[]; lastPageSize: number }>({
-    entries: [],
-    lastPageSize: AUDIT_PAGE_SIZE,
-  })
-  const [isLoadingMore, setLoadingMore] = useState(false)
-  const [moreError, setMoreError] = useState<string | null>(null)
+  const log = useFetcher<AuditData | null>()
+  const { load } = log
+  const [through, setThrough] = useState<number>()
+  const query = auditQuery(tenant, through)
+  // The entries last read well: a failed "Ver más" keeps them on screen under its message.
+  const [shown, setShown] = useState<{ entries: AuditEntry[]; hasMore: boolean }>()
+  const answer = log.data
+  if (answer && 'entries' in answer && answer !== shown) setShown(answer)
 
-  if (firstPage.status !== 'ready') {
+  useEffect(() => {
+    void load(query)
+  }, [load, query])
+
+  function retry() {
+    void load(query)
+  }
+
+  if (shown === undefined) {
     return (
       <section className="admin-panel" aria-labelledby={headingId}>
         <h2 id={headingId}>Registro de cambios de {hospitalName}</h2>
-        {firstPage.status === 'loading' && <Loading what="el registro de cambios" />}
-        {firstPage.status === 'error' && <LoadError error={firstPage.error} onRetry={reload} />}
+        {(answer === undefined || answer === null) && <Loading what="el registro de cambios" />}
+        {answer && 'error' in answer && <LoadError error={answer.error} onRetry={retry} />}
       </section>
     )
   }
-  const entries = [...firstPage.data, ...older.entries]
-  const lastPageSize = older.entries.length === 0 ? firstPage.data.length : older.lastPageSize
-  const hasMore = lastPageSize === AUDIT_PAGE_SIZE
+  const { entries, hasMore } = shown
+  const isLoadingMore = log.state !== 'idle'
+  const moreError = answer && 'error' in answer ? describeAdminError(answer.error) : null
 
-  async function loadMore() {
+  function loadMore() {
     const oldest = entries.at(-1)
     if (oldest === undefined) return
-    setLoadingMore(true)
-    setMoreError(null)
-    try {
-      const page = await listAudit(tenant, oldest.id)
-      setOlder((current) => ({
-        entries: [...current.entries, ...page],
-        lastPageSize: page.length,
-      }))
-    } catch (error) {
-      setMoreError(describeAdminError(error))
-    } finally {
-      setLoadingMore(false)
-    }
+    // Asking for the same span again (after a failure) reads it again.
+    if (oldest.id === through) retry()
+    else setThrough(oldest.id)
   }
 
   return (
@@ -112,7 +114,7 @@ export function AuditoriaPanel({ tenant, hospitalName }: { tenant: string; hospi
         </p>
       )}
       {hasMore && (
-        <button type="button" disabled={isLoadingMore} onClick={() => void loadMore()}>
+        <button type="button" disabled={isLoadingMore} onClick={loadMore}>
           {isLoadingMore ? 'Cargando…' : 'Ver más'}
         </button>
       )}

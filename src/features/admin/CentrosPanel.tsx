@@ -1,85 +1,118 @@
 import './admin.css'
-import { useId, useState, type SubmitEvent } from 'react'
+import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
+import { useFetcher } from 'react-router-dom'
 import { HOSPITAL_NAME_MAX_LENGTH } from '../../contract/branding'
 import { HOSPITAL_SLUG_MAX_LENGTH } from '../../contract/tenants'
-import {
-  createHospital,
-  listHospitals,
-  readHospital,
-  updateHospital,
-  type Hospital,
-} from './admin-api'
+import type { Hospital } from './admin-api'
 import { AuditoriaPanel } from './AuditoriaPanel'
 import { checkNewHospital, focusField, textField } from './form-fields'
 import { CuentasPanel } from './CuentasPanel'
 import { ImagenCentroPanel } from './ImagenCentroPanel'
+import {
+  HOSPITAL_FIELDS,
+  HOSPITAL_INTENTS,
+  hospitalsQuery,
+  type HospitalChange,
+  type HospitalsData,
+} from './hospitals-route-data'
 import { ActionOutcome, LoadError, Loading } from './PanelStates'
-import { useAdminAction } from './use-admin-action'
-import { useAsyncData } from './use-async-data'
 
 const DEFAULT_NEW_COLORS = { primario: '#0b5394', secundario: '#38761d' }
 
 /**
  * The product's hospitals: list, create, disable (after confirming) and re-enable; the chosen
- * one's image (name, colours, logo), accounts and audit log.
+ * one's image (name, colours, logo), accounts and audit log. Read through the administration
+ * route's loader and changed through its action (src/features/admin/hospitals-route-data.ts);
+ * the router reloads the list after each change that succeeded.
  */
 export function CentrosPanel() {
   const headingId = useId()
-  const [hospitals, reload] = useAsyncData(listHospitals)
+  const list = useFetcher<HospitalsData | null>()
+  const changes = useFetcher<HospitalChange>()
+  const createForm = useRef<HTMLFormElement>(null)
+  const { load } = list
   const [selected, setSelected] = useState<Hospital | null>(null)
   const [confirming, setConfirming] = useState<string | null>(null)
-  const { act, isBusy, message, showProblem } = useAdminAction(reload)
+  // A problem found before any call (a form's field), shown like a refused change.
+  const [problem, setProblem] = useState<string | null>(null)
+  // The answer to the previous change goes when a new one starts.
+  const [dismissed, setDismissed] = useState<HospitalChange>()
+  const isBusy = changes.state !== 'idle'
+  const outcome = changes.data !== dismissed ? changes.data : undefined
+
+  const reload = useCallback(() => {
+    void load(hospitalsQuery)
+  }, [load])
+
+  useEffect(reload, [reload])
+
+  // A created hospital empties the form and is chosen, so its administration account comes
+  // next; a disabled one is no longer managed.
+  const [handled, setHandled] = useState<HospitalChange>()
+  if (outcome && outcome !== handled) {
+    setHandled(outcome)
+    if (outcome.created) setSelected(outcome.created)
+    if (outcome.disabled !== undefined && selected?.tenant === outcome.disabled) setSelected(null)
+  }
+  useEffect(() => {
+    if (outcome?.created) createForm.current?.reset()
+  }, [outcome])
+
+  function submit(fields: Record<string, string>) {
+    setProblem(null)
+    setConfirming(null)
+    setDismissed(changes.data)
+    void changes.submit(fields, { method: 'post' })
+  }
 
   function onCreate(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
+    if (isBusy) return
     const form = event.currentTarget
     const data = new FormData(form)
-    const problem = checkNewHospital(data)
-    if (problem) {
-      showProblem(problem.message)
-      focusField(form, problem.field)
+    const found = checkNewHospital(data)
+    if (found) {
+      setDismissed(changes.data)
+      setProblem(found.message)
+      focusField(form, found.field)
       return
     }
-    void act(async () => {
-      const created = await createHospital({
-        tenant: textField(data, 'tenant').trim(),
-        nombre: textField(data, 'nombre'),
-        color_primario: textField(data, 'color_primario'),
-        color_secundario: textField(data, 'color_secundario'),
-      })
-      form.reset()
-      setSelected(created)
-      return `Centro creado: ${created.nombre} (/${created.tenant}). Crea ahora su cuenta de administración.`
+    submit({
+      [HOSPITAL_FIELDS.intent]: HOSPITAL_INTENTS.create,
+      [HOSPITAL_FIELDS.centro]: textField(data, 'tenant'),
+      [HOSPITAL_FIELDS.nombre]: textField(data, 'nombre'),
+      color_primario: textField(data, 'color_primario'),
+      color_secundario: textField(data, 'color_secundario'),
     })
   }
 
-  function onDisable(hospital: Hospital) {
-    setConfirming(null)
-    void act(async () => {
-      const { etag } = await readHospital(hospital.tenant)
-      await updateHospital(hospital.tenant, etag, { activo: false })
-      if (selected?.tenant === hospital.tenant) setSelected(null)
-      return `Centro desactivado: ${hospital.nombre}. Sus cuentas ya no pueden entrar.`
+  function onChange(intent: string, hospital: Hospital) {
+    submit({
+      [HOSPITAL_FIELDS.intent]: intent,
+      [HOSPITAL_FIELDS.centro]: hospital.tenant,
+      [HOSPITAL_FIELDS.nombre]: hospital.nombre,
     })
   }
 
-  function onEnable(hospital: Hospital) {
-    setConfirming(null)
-    void act(async () => {
-      const { etag } = await readHospital(hospital.tenant)
-      await updateHospital(hospital.tenant, etag, { activo: true })
-      return `Centro reactivado: ${hospital.nombre}. Sus cuentas pueden volver a entrar.`
-    })
-  }
+  const hospitals = list.data
+  const message =
+    problem !== null
+      ? { text: problem, isError: true }
+      : outcome
+        ? { text: outcome.text, isError: outcome.isError }
+        : null
 
   return (
     <>
       <section className="admin-panel" aria-labelledby={headingId}>
         <h2 id={headingId}>Centros</h2>
-        {hospitals.status === 'loading' && <Loading what="los centros" />}
-        {hospitals.status === 'error' && <LoadError error={hospitals.error} onRetry={reload} />}
-        {hospitals.status === 'ready' &&
-          (hospitals.data.length === 0 ? (
+        {(hospitals === undefined || hospitals === null) && <Loading what="los centros" />}
+        {hospitals && 'error' in hospitals && (
+          <LoadError error={hospitals.error} onRetry={reload} />
+        )}
+        {hospitals &&
+          'hospitals' in hospitals &&
+          (hospitals.hospitals.length === 0 ? (
             <p>Todavía no hay centros. Crea el primero con el formulario.</p>
           ) : (
             <div className="admin-table-wrap">
@@ -94,7 +127,7 @@ export function CentrosPanel() {
                   </tr>
                 </thead>
                 <tbody>
-                  {hospitals.data.map((hospital) => (
+                  {hospitals.hospitals.map((hospital) => (
                     <tr key={hospital.tenant}>
                       <th scope="row">{hospital.nombre}</th>
                       <td>/{hospital.tenant}</td>
@@ -117,7 +150,7 @@ export function CentrosPanel() {
                             disabled={isBusy}
                             aria-label={`Reactivar ${hospital.nombre}`}
                             onClick={() => {
-                              onEnable(hospital)
+                              onChange(HOSPITAL_INTENTS.enable, hospital)
                             }}
                           >
                             Reactivar
@@ -142,7 +175,7 @@ export function CentrosPanel() {
                               type="button"
                               disabled={isBusy}
                               onClick={() => {
-                                onDisable(hospital)
+                                onChange(HOSPITAL_INTENTS.disable, hospital)
                               }}
                             >
                               Sí, desactivar
@@ -166,7 +199,7 @@ export function CentrosPanel() {
           ))}
         <ActionOutcome message={message} />
 
-        <form className="admin-form" noValidate onSubmit={onCreate}>
+        <form ref={createForm} className="admin-form" noValidate onSubmit={onCreate}>
           <h3>Nuevo centro</h3>
           <label>
             Dirección (aparece en la URL: letras minúsculas, números y guiones)
@@ -195,12 +228,7 @@ export function CentrosPanel() {
       </section>
       {selected && (
         <div key={selected.tenant}>
-          <ImagenCentroPanel
-            tenant={selected.tenant}
-            onSaved={() => {
-              reload()
-            }}
-          />
+          <ImagenCentroPanel tenant={selected.tenant} onSaved={reload} />
           <CuentasPanel tenant={selected.tenant} hospitalName={selected.nombre} />
           <AuditoriaPanel tenant={selected.tenant} hospitalName={selected.nombre} />
         </div>

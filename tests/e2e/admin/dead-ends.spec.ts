@@ -82,10 +82,11 @@ test('the product admin re-enables, edits and audits a hospital and its accounts
   await expect(page.getByText('Escribe el nombre y apellidos de la cuenta.')).toBeVisible()
   await expect(accounts.getByLabel('Nombre y apellidos')).toBeFocused()
 
-  // The audit log, newest first, a page at a time.
+  // The audit log, newest first, a page at a time, read again after each change made here:
+  // the account just re-enabled is on top.
   const audit = page.getByRole('region', { name: /^Registro de cambios/ })
   const auditRows = audit.getByRole('row')
-  await expect(audit.getByRole('row').nth(1)).toContainText('Centro reactivado')
+  await expect(audit.getByRole('row').nth(1)).toContainText('Cuenta reactivada')
   await expect(auditRows).toHaveCount(51)
   await audit.getByRole('button', { name: 'Ver más' }).click()
   await expect.poll(() => auditRows.count()).toBeGreaterThan(51)

@@ -31,7 +31,9 @@ async function createAccount(
   await form.getByLabel('Perfil').selectOption({ label: account.perfil })
   await form.getByLabel(/Contraseña inicial/).fill(account.password)
   await form.getByRole('button', { name: 'Crear cuenta' }).click()
-  await expect(page.getByRole('row', { name: new RegExp(account.email) })).toBeVisible()
+  // The accounts' own table: the audit log below it names the new account too.
+  const accounts = page.getByRole('region', { name: /^Cuentas de/ })
+  await expect(accounts.getByRole('row', { name: new RegExp(account.email) })).toBeVisible()
 }
 
 test('a product admin onboards a hospital; its admin brands it; its patient sees the branding', async ({

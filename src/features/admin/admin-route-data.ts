@@ -1,0 +1,29 @@
+/**
+ * The administration route's loader and action: each panel asks its own question of them
+ * (`?panel=…` to read, an `intent` to change) and the one that owns it answers.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router-dom'
+import { changeAccount, loadAccounts } from './accounts-route-data'
+import { loadAudit } from './audit-route-data'
+import { changeHospital, HOSPITAL_INTENTS, loadHospitals } from './hospitals-route-data'
+import { textField } from './form-fields'
+
+const PANEL_LOADERS = [loadAccounts, loadAudit, loadHospitals]
+
+/** Reads what the asking panel needs; null when no panel asked (a plain navigation). */
+export async function loadAdminPanel(args: LoaderFunctionArgs) {
+  for (const load of PANEL_LOADERS) {
+    const answer = await load(args)
+    if (answer !== null) return answer
+  }
+  return null
+}
+
+const HOSPITAL_CHANGES: readonly string[] = Object.values(HOSPITAL_INTENTS)
+
+/** Makes the change a panel submitted: the hospitals' own, or else an account's. */
+export async function changeFromPanel(args: ActionFunctionArgs) {
+  // The owner reads the form itself, so only a copy is read here to choose it.
+  const intent = textField(await args.request.clone().formData(), 'intent')
+  return HOSPITAL_CHANGES.includes(intent) ? changeHospital(args) : changeAccount(args)
+}
