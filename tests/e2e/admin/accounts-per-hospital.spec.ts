@@ -47,7 +47,9 @@ test('a hospital creates an address another hospital holds, and each signs in it
   await form.getByLabel('Perfil').selectOption({ label: 'Paciente' })
   await form.getByLabel(/Contraseña inicial/).fill('clave-de-central-1')
   await form.getByRole('button', { name: 'Crear cuenta' }).click()
-  await expect(page.getByRole('row', { name: new RegExp(email) })).toBeVisible()
+  // The accounts' own table: the audit log below it names the new account too.
+  const accounts = page.getByRole('region', { name: /^Cuentas de/ })
+  await expect(accounts.getByRole('row', { name: new RegExp(email) })).toBeVisible()
 
   // The same address again in the same hospital is refused, speaking of this hospital only.
   await form.getByLabel('Nombre y apellidos').fill('Otra vez')
