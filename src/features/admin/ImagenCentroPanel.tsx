@@ -16,8 +16,7 @@ import { readHospital, updateHospital, uploadLogo, type VersionedHospital } from
 import { describeAdminError, isStaleVersion } from './admin-errors'
 import { checkColors, formatRatio, type ColorCheck } from './color-check'
 import { LOGO_LIMITS_TEXT, LOGO_MAX_SIZE_TEXT } from './logo-limits'
-import { ActionOutcome, LoadError, Loading } from './PanelStates'
-import type { ActionMessage } from './use-admin-action'
+import { ActionOutcome, LoadError, Loading, type ActionMessage } from './PanelStates'
 import { useAsyncData } from './use-async-data'
 
 const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp']

@@ -1,5 +1,4 @@
 import { describeAdminError } from './admin-errors'
-import type { ActionMessage } from './use-admin-action'
 
 /** The loading line of a panel, announced politely. */
 export function Loading({ what }: { what: string }) {
@@ -20,6 +19,12 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => v
       </button>
     </div>
   )
+}
+
+/** How a panel's last change went, in Spanish. */
+export interface ActionMessage {
+  text: string
+  isError: boolean
 }
 
 /** How the last change went, announced politely (the region stays, so it is always announced). */
