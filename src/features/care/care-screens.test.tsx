@@ -3,7 +3,7 @@
  * what to load again, what to apply itself, and what to show while loading or after a failure.
  * The loading itself is `use-care-load`'s (and its tests').
  */
-import { render, screen } from '@testing-library/react'
+import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router-dom'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
@@ -225,6 +225,10 @@ describe('the directory', () => {
     ])
     show(<DirectoryScreen tenant="hospital-central" isSignedInHere mayRequest />)
     expect(await screen.findByText('No disponible')).toBeVisible()
+    // The presence listener starts in an effect after the list is drawn.
+    await waitFor(() => {
+      expect(careListeners.size).toBe(1)
+    })
     emit({ tipo: 'presencia', presencia: { id: 7, disponible: true } })
     expect(screen.getByText('Disponible ahora')).toBeVisible()
     expect(api.listProfesionales).toHaveBeenCalledOnce()
