@@ -3,24 +3,13 @@
  * another hospital already holds as it would any other, and each hospital's sign-in opens its own
  * account with its own password.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { signIn, signOut } from '../../utils/sign-in'
 
 test.use({ serviceWorkers: 'block' })
 
 const PRODUCT_ADMIN = { email: 'plataforma@main.es', password: 'demo1234', tenant: 'main' }
 const CENTRAL_ADMIN = { email: 'admin@hospital-central.es', password: 'demo1234' }
-
-async function signIn(page: Page, tenant: string, email: string, password: string) {
-  await page.goto(`/${tenant}/login`)
-  await page.getByLabel('Correo electrónico').fill(email)
-  await page.getByLabel('Contraseña').fill(password)
-  await page.getByRole('button', { name: 'Entrar' }).click()
-}
-
-async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Cerrar sesión' }).click()
-  await expect(page.getByRole('link', { name: 'Iniciar sesión' }).first()).toBeVisible()
-}
 
 test('a hospital creates an address another hospital holds, and each signs in its own account', async ({
   page,

@@ -3,18 +3,12 @@
  * disabling asks first, the audit log is readable there a page at a time, the product admin
  * edits an existing hospital, and old messages (an access code) do not outlive their moment.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { axeFindings } from '../../utils/a11y'
 import { createAccount, productAdminHeaders, uniqueEmail } from '../../utils/admin-api'
+import { signIn } from '../../utils/sign-in'
 
 test.use({ serviceWorkers: 'block' })
-
-async function signIn(page: Page, tenant: string, email: string, password: string) {
-  await page.goto(`/${tenant}/login`)
-  await page.getByLabel('Correo electrónico').fill(email)
-  await page.getByLabel('Contraseña').fill(password)
-  await page.getByRole('button', { name: 'Entrar' }).click()
-}
 
 test('the product admin re-enables, edits and audits a hospital and its accounts from /main/admin', async ({
   page,

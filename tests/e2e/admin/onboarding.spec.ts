@@ -2,22 +2,11 @@ import { expect, test, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { axeFindings } from '../../utils/a11y'
 import { brandColors } from '../../utils/page-state'
+import { signIn, signOut } from '../../utils/sign-in'
 
 test.use({ serviceWorkers: 'block' })
 
 const PRODUCT_ADMIN = { email: 'plataforma@main.es', password: 'demo1234' }
-
-async function signIn(page: Page, tenant: string, email: string, password: string) {
-  await page.goto(`/${tenant}/login`)
-  await page.getByLabel('Correo electrónico').fill(email)
-  await page.getByLabel('Contraseña').fill(password)
-  await page.getByRole('button', { name: 'Entrar' }).click()
-}
-
-async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Cerrar sesión' }).click()
-  await expect(page.getByRole('link', { name: 'Iniciar sesión' }).first()).toBeVisible()
-}
 
 async function createAccount(
   page: Page,

@@ -2,18 +2,12 @@
  * `/main/login` is a way in, never a second home: an account of a hospital signed in there ends
  * in its own hospital. A disabled account is told so, at sign-in and in the open app.
  */
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { createAccount, disableAccount, uniqueEmail } from '../../utils/admin-api'
 import { DEMO_ACCOUNT } from '../../utils/demo'
+import { signIn } from '../../utils/sign-in'
 
 test.use({ serviceWorkers: 'block' })
-
-async function signIn(page: Page, tenant: string, email: string, password: string) {
-  await page.goto(`/${tenant}/login`)
-  await page.getByLabel('Correo electrónico').fill(email)
-  await page.getByLabel('Contraseña').fill(password)
-  await page.getByRole('button', { name: 'Entrar' }).click()
-}
 
 test('a patient signing in at /main/login ends in their hospital, under its name', async ({
   page,
