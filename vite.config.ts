@@ -158,8 +158,6 @@ const REACT_ROUTER_PRODUCTION = [
 /** What the app's code reads from `import.meta.env` beyond Vite's own values. */
 const APP_DEFINE = {
   'import.meta.env.VITE_APP_VERSION': JSON.stringify(APP_VERSION),
-  // A JSON string: `import.meta.env` values reach tests as strings.
-  'import.meta.env.VITE_RELEASE_NOTES': JSON.stringify(JSON.stringify(RELEASE_NOTES.notas)),
 }
 
 // The API server the dev server forwards `/api` and `/logos` to (`npm run dev:api`).
