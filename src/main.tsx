@@ -12,17 +12,12 @@ import { prepareHydration } from './app/hydration'
 import { createAppRouter, routes } from './app/router'
 import { connectSessionEvents } from './app/session-events'
 import { isKioskMode, showKioskMode } from './features/auth/kiosk-mode'
-import { startOutboxReplay } from './features/care/outbox'
 import { hasSessionToken } from './features/auth/session'
 import { PRERENDERED_ATTRIBUTE } from './contract/app-shell'
 import { installChunkLoadRecovery } from './features/pwa/chunk-reload'
 import { connectionMonitor } from './features/pwa/connection-status'
 import { installPrompt } from './features/pwa/install-prompt'
-import {
-  onBrandingUpdated,
-  registerServiceWorker,
-  serviceWorkerController,
-} from './features/pwa/register-service-worker'
+import type { ServiceWorkerController } from './features/pwa/register-service-worker'
 import { requestPersistentStorageWhenInstalled } from './features/pwa/storage-persistence'
 import {
   applyBrandingAnswer,
@@ -54,12 +49,15 @@ const hydrationData =
     : null
 const router = createAppRouter(hydrationData ?? undefined)
 connectSessionEvents(router)
+// The worker's controller, once its code has loaded (see `startAfterLoad`).
+let serviceWorker: ServiceWorkerController | null = null
 // An open tab in use learns of a new version within minutes, not at the next hourly look.
 let lastLocation = router.state.location
 router.subscribe(({ location }) => {
   if (location === lastLocation) return
   lastLocation = location
-  serviceWorkerController.checkOnNavigation()
+  // Before the worker is registered there is nothing to look for.
+  serviceWorker?.checkOnNavigation()
 })
 installChunkLoadRecovery(window, {
   // A screen whose chunk is gone (a newer deploy) is opened afresh, not the one left behind.
@@ -78,11 +76,12 @@ connectReconnectRecovery(connectionMonitor, async () => {
   }
 })
 
-// Care writes kept offline go out when the connection or the user comes back.
-startOutboxReplay()
-
-// The worker's fresher answer for the hospital on screen, applied as it is (no second fetch).
-onBrandingUpdated(applyBrandingAnswer)
+// Care writes kept offline go out when the connection or the user comes back: their code loads
+// beside the screen's, not before it. A page that cannot fetch it (the connection dropped while
+// starting, no worker yet) sends them on its next start.
+void import('./features/care/outbox')
+  .then(({ startOutboxReplay }) => startOutboxReplay())
+  .catch(() => undefined)
 
 const app = (
   <StrictMode>
@@ -93,9 +92,18 @@ if (hydrationData) hydrateRoot(container, app)
 else createRoot(container).render(app)
 
 // The worker (and the code that registers it) waits until the page has loaded: the first
-// screen's chunks and the logo never share the network with it.
+// screen's chunks and the logo never share the network with it, nor the first load its code.
 function startAfterLoad() {
-  registerServiceWorker()
+  void import('./features/pwa/register-service-worker')
+    .then((module) => {
+      // The worker's fresher answer for the hospital on screen, applied as it is (no second
+      // fetch). Its messages start with the registration, after this.
+      module.onBrandingUpdated(applyBrandingAnswer)
+      serviceWorker = module.serviceWorkerController
+      module.registerServiceWorker()
+    })
+    // Without its code there is no worker: the app still works online, as without one.
+    .catch(() => undefined)
   void requestPersistentStorageWhenInstalled()
 }
 if (document.readyState === 'complete') startAfterLoad()

@@ -1,6 +1,7 @@
 import { lazy, Suspense, use, useEffect, useState, type ReactNode } from 'react'
 import { Link, Outlet, useFetcher, useLoaderData } from 'react-router-dom'
 import { TitleOwnerContext } from '../../components/SectionPage'
+import { useModuleAfterRender } from '../../components/use-module-after-render'
 import { appVersion } from '../../config/env'
 import { paths } from '../../config/paths'
 import { rolLabel } from '../../contract/account-rules'
@@ -9,9 +10,8 @@ import { IDLE_SIGN_OUT, SIGN_OUT_REASON_FIELD } from '../../features/auth/sign-o
 import { isSharedDevice } from '../../features/auth/shared-device'
 import { useKioskFormReset } from '../../features/auth/use-kiosk-form-reset'
 import { ConnectionStatus } from '../../features/pwa/ConnectionStatus'
-import { InstallHelp } from '../../features/pwa/InstallHelp'
-import { countUnsent } from '../../features/care/outbox'
-import { UpdatePrompt } from '../../features/pwa/UpdatePrompt'
+import { InstallHelpRegion } from '../../features/pwa/InstallHelpRegion'
+import { UpdatePromptRegion } from '../../features/pwa/UpdatePromptRegion'
 import { TenantLogo } from '../../features/tenant/TenantLogo'
 import { useTenant } from '../../features/tenant/tenant-gate'
 import { useBranding } from '../../features/tenant/use-branding'
@@ -26,6 +26,28 @@ const InactivitySignOut = lazy(() =>
     default: module.InactivitySignOut,
   })),
 )
+
+// The update prompt and the install offer are nothing but their empty regions until there is
+// something to offer: their code loads once the layout has rendered, never in the first load.
+const loadUpdatePrompt = () => import('../../features/pwa/UpdatePrompt')
+const loadInstallHelp = () => import('../../features/pwa/InstallHelp')
+
+function UpdatePromptAfterRender({ shouldApplyWhenIdle }: { shouldApplyWhenIdle: boolean }) {
+  const loaded = useModuleAfterRender(loadUpdatePrompt)
+  return loaded ? (
+    <loaded.UpdatePrompt shouldApplyWhenIdle={shouldApplyWhenIdle} />
+  ) : (
+    <UpdatePromptRegion isVisible={false} />
+  )
+}
+
+function InstallHelpAfterRender({ hospitalName }: { hospitalName: string }) {
+  const loaded = useModuleAfterRender(loadInstallHelp)
+  return loaded ? <loaded.InstallHelp hospitalName={hospitalName} /> : <InstallHelpRegion />
+}
+
+// Only a sign-out counts the writes still waiting to be sent.
+const countUnsent = async () => (await import('../../features/care/outbox')).countUnsent()
 
 /** "Cerrar sesión": submits the hospital route's sign-out action, which opens its sign-in. */
 function SignOutButton({ tenant }: { tenant: string }) {
@@ -203,7 +225,7 @@ export function TenantLayout() {
         <SharedDeviceSignOut tenant={tenant} session={session} />
       </Suspense>
       <ConnectionStatus />
-      <UpdatePrompt shouldApplyWhenIdle={isKiosk} />
+      <UpdatePromptAfterRender shouldApplyWhenIdle={isKiosk} />
       <main ref={main} id="contenido" className="app-main" tabIndex={-1}>
         <TitleOwnerContext value={hospitalName}>
           <Outlet key={screenGeneration} />
@@ -211,7 +233,7 @@ export function TenantLayout() {
       </main>
       <footer className="app-footer">
         {/* A kiosk is the hospital's device: patients are offered their own, through the QR page. */}
-        {!isKiosk && <InstallHelp hospitalName={hospitalName} />}
+        {!isKiosk && <InstallHelpAfterRender hospitalName={hospitalName} />}
         <nav aria-label="Enlaces de ayuda">
           <ul>
             <li>
