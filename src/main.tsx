@@ -19,11 +19,7 @@ import { connectionMonitor } from './features/pwa/connection-status'
 import { installPrompt } from './features/pwa/install-prompt'
 import type { ServiceWorkerController } from './features/pwa/register-service-worker'
 import { requestPersistentStorageWhenInstalled } from './features/pwa/storage-persistence'
-import {
-  applyBrandingAnswer,
-  initBrandingFromDocument,
-  retryInterruptedBranding,
-} from './features/tenant/branding-controller'
+import { initBrandingFromDocument } from './features/tenant/branding-state'
 import { initialRedirect } from './features/tenant/tenant-gate'
 import './app/styles.css'
 import './app/kiosk.css'
@@ -67,8 +63,11 @@ installChunkLoadRecovery(window, {
   },
 })
 
+// Loading a tenant's branding is not in the first load: its code comes when it is needed.
+const loadBrandingController = () => import('./features/tenant/branding-controller')
+
 connectReconnectRecovery(connectionMonitor, async () => {
-  await retryInterruptedBranding()
+  await (await loadBrandingController()).retryInterruptedBranding()
   // A session read offline is confirmed (or ended by a 401) as soon as the API answers.
   const layout = router.state.loaderData[TENANT_LAYOUT_ID] as TenantLayoutData | undefined
   if (await isSessionAwaitingVerification(layout)) {
@@ -98,7 +97,11 @@ function startAfterLoad() {
     .then((module) => {
       // The worker's fresher answer for the hospital on screen, applied as it is (no second
       // fetch). Its messages start with the registration, after this.
-      module.onBrandingUpdated(applyBrandingAnswer)
+      module.onBrandingUpdated((tenant, answer) => {
+        void loadBrandingController().then((branding) => {
+          branding.applyBrandingAnswer(tenant, answer)
+        })
+      })
       serviceWorker = module.serviceWorkerController
       module.registerServiceWorker()
     })

@@ -5,7 +5,6 @@ import { EXPIRED_PARAMS, SESSION_END_REASONS, paths, returnPathWithin } from '..
 import { DEFAULT_TENANT, isTenantId, type ReservedSegment } from '../../contract/tenants'
 import { LoginForm } from '../../features/auth/LoginForm'
 import { connectionMonitor } from '../../features/pwa/connection-status'
-import { readHospitalName } from '../../features/tenant/branding-controller'
 import { useTenant } from '../../features/tenant/tenant-gate'
 import { useSession } from './screen-parts'
 import { SCREEN_TITLES } from './screen-titles'
@@ -16,6 +15,9 @@ const EmailLinkRequest = lazy(() =>
     default: module.EmailLinkRequest,
   })),
 )
+// Only a link back to another hospital asks for its name.
+const readHospitalName = async (tenant: string) =>
+  (await import('../../features/tenant/branding-controller')).readHospitalName(tenant)
 const resendConfirmation = async (tenant: string, email: string) =>
   (await import('../../features/join/join-api')).resendConfirmation(tenant, email)
 
