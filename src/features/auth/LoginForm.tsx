@@ -13,7 +13,7 @@ import { paths } from '../../config/paths'
 import { preloadSignIn } from './session'
 import { isKioskMode, subscribeToKioskMode } from './kiosk-mode'
 import { isSharedDevice } from './shared-device'
-import { SIGN_IN_FIELDS, type SignInFailure } from './sign-in-action'
+import { SIGN_IN_FIELDS, type SignInFailure } from './sign-in-form'
 import { validateCredentials, type CredentialErrors } from './validate-credentials'
 
 interface LoginFormProps {
