@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
 import { jsBudgetPlugin } from './scripts/js-budget.ts'
 import { prerenderScreensPlugin } from './scripts/prerender-screens.ts'
+import { routerTreeShakingPlugin } from './scripts/router-tree-shaking.ts'
 import { hasPostgresBinaries } from './server/testing/postgres-binaries.ts'
 import {
   fillDefaultBranding,
@@ -196,6 +197,7 @@ export default defineConfig(({ command }) => ({
     modulePreload: { polyfill: false },
     sourcemap: true,
     rolldownOptions: {
+      plugins: [routerTreeShakingPlugin()],
       output: {
         codeSplitting: {
           // Everything the entry imports statically is one chunk: left alone, the bundler gives

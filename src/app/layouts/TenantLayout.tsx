@@ -1,5 +1,6 @@
 import { lazy, Suspense, use, useEffect, useState, type ReactNode } from 'react'
-import { Link, Outlet, useFetcher, useLoaderData } from 'react-router-dom'
+import { Outlet, useFetcher, useLoaderData } from 'react-router-dom'
+import { Link } from '../../components/Link'
 import { TitleOwnerContext } from '../../components/SectionPage'
 import { useModuleAfterRender } from '../../components/use-module-after-render'
 import { appVersion } from '../../config/env'

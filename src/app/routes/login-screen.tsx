@@ -1,5 +1,6 @@
 import { lazy, Suspense, use, useEffect, useState, useSyncExternalStore } from 'react'
-import { Link, Navigate, useSearchParams } from 'react-router-dom'
+import { Navigate, useSearchParams } from 'react-router-dom'
+import { Link } from '../../components/Link'
 import { SectionPage } from '../../components/SectionPage'
 import { EXPIRED_PARAMS, SESSION_END_REASONS, paths, returnPathWithin } from '../../config/paths'
 import { DEFAULT_TENANT, isTenantId, type ReservedSegment } from '../../contract/tenants'

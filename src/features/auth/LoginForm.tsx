@@ -7,7 +7,8 @@ import {
   type ReactNode,
   type SubmitEvent,
 } from 'react'
-import { Link, useFetcher } from 'react-router-dom'
+import { useFetcher } from 'react-router-dom'
+import { Link } from '../../components/Link'
 import { useIsHydrated } from '../../components/use-is-hydrated'
 import { paths } from '../../config/paths'
 import { preloadSignIn } from './session'
