@@ -8,7 +8,7 @@ import {
   type SubmitEvent,
 } from 'react'
 import { UNSAVED_CHANGES_ATTRIBUTE } from '../../config/dom-attributes'
-import { HOSPITAL_NAME_MAX_LENGTH, TELEFONO_MAX_LENGTH } from '../../contract/branding'
+import { HOSPITAL_NAME_MAX_LENGTH, TELEFONO_MAX_LENGTH } from '../../contract/branding-answer'
 import { SHORT_NAME_MAX_LENGTH, shortenName } from '../../contract/manifest'
 import { LOGO_MAX_BYTES } from '../../contract/logo'
 import { graphemesOf } from '../../contract/text'

@@ -13,7 +13,7 @@ import { api } from '../../lib/api'
 import { NetworkError, TimeoutError } from '../../lib/api-errors'
 import { readValue, removeValue, writeValue } from '../../lib/storage'
 import { readBranding } from '../../shared/branding-db'
-import { parseHospitalesAnswer } from '../../contract/branding'
+import { parseHospitalesAnswer } from '../../contract/branding-answer'
 import { getBrandingSnapshot, setBrandingState as setState } from './branding-state'
 
 // Its callers read and start the branding through this module; the store itself loads apart.
