@@ -14,8 +14,6 @@ import {
   removeValue,
   writeValue,
 } from '../../lib/storage'
-import { deleteUserCaches } from '../../lib/user-caches'
-import { clearOutbox } from '../../shared/care-outbox-db'
 import { keepDeviceSettingsThrough } from './shared-device'
 
 export type { SessionUser }
@@ -29,6 +27,11 @@ const loadSessionSchemas = async () => {
 
 // The API client too: a screen nobody is signed in to asks the API nothing until a press.
 const loadApi = async () => (await import('../../lib/api')).api
+
+// What ends with a session on this device, fetched when a session ends (the outbox's code is
+// already here by then: the page starts its replay at start-up).
+const deleteUserCaches = async () => (await import('../../lib/user-caches')).deleteUserCaches()
+const clearOutbox = async () => (await import('../../shared/care-outbox-db')).clearOutbox()
 
 /**
  * Fetches the code sign-in needs (its route action, the API client, the answer's schemas), once
