@@ -61,6 +61,10 @@ function oneManifestLinkPlugin(): Plugin {
 // The page's entry: index.html and its start-up module.
 const ENTRY_MODULE = /(?:^|[\\/])(?:index\.html|src[\\/]main\.tsx)$/
 
+// Modules most screens import, each too small to be a chunk of its own.
+const SHARED_SCREEN_PARTS =
+  /[\\/]src[\\/](?:app[\\/]routes[\\/]screen-(?:parts|access|titles)|components[\\/]use-is-hydrated|features[\\/]auth[\\/]sign-in-form)\.tsx?$/
+
 // A screen module: `src/app/routes/login.tsx` is the screen `login`.
 const SCREEN_MODULE = /[\\/]src[\\/]app[\\/]routes[\\/]([a-z-]+)\.tsx$/
 
@@ -205,7 +209,12 @@ export default defineConfig(({ command }) => ({
           // first load), each with its own compression and imports: 8 KB of gzip. The entry
           // module stays apart: it waits (top-level await) for the screen's chunk, which imports
           // from this one, so sharing a chunk with it would be waiting for itself.
-          groups: [{ name: 'app', tags: ['$initial'], test: (id) => !ENTRY_MODULE.test(id) }],
+          groups: [
+            { name: 'app', tags: ['$initial'], test: (id) => !ENTRY_MODULE.test(id) },
+            // The small parts most screens share (their frame, titles, access rule, the
+            // sign-in's fields): one chunk rather than one each.
+            { name: 'screen-parts', test: SHARED_SCREEN_PARTS },
+          ],
         },
       },
     },

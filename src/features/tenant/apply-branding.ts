@@ -5,7 +5,7 @@
 import { paths } from '../../config/paths'
 import { DEFAULT_COLORS, toCssProperties, type Branding } from '../../contract/branding'
 import { pageIconUrls } from '../../contract/icons'
-import { DEFAULT_APP_NAME } from '../../contract/manifest'
+import { DEFAULT_APP_NAME } from '../../contract/tenants'
 
 function setAttribute(doc: Document, selector: string, name: string, value: string) {
   const element = doc.querySelector(selector)
