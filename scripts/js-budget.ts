@@ -130,7 +130,19 @@ export function jsBudgetPlugin(): Plugin {
                 isEntry: output.isEntry,
               },
             ]
-          : [],
+          : // A script of its own, outside the module graph, loads with every page.
+            output.fileName.endsWith('.js')
+            ? [
+                {
+                  fileName: output.fileName,
+                  gzipBytes: gzipSync(output.source, { level: 9 }).length,
+                  imports: [],
+                  moduleIds: [],
+                  screen: null,
+                  isEntry: true,
+                },
+              ]
+            : [],
       )
       const problems = budgetProblems(chunks)
       if (problems.length > 0) {

@@ -9,6 +9,7 @@ import {
   type TenantLayoutData,
 } from './app/layouts/tenant-layout-data'
 import { prepareHydration } from './app/hydration'
+import { ReleaseKeptPress } from './app/ReleaseKeptPress'
 import { createAppRouter, routes } from './app/router'
 import { connectSessionEvents } from './app/session-events'
 import { isKioskMode, showKioskMode } from './features/auth/kiosk-mode'
@@ -87,6 +88,7 @@ onBrandingUpdated(applyBrandingAnswer)
 const app = (
   <StrictMode>
     <RouterProvider router={router} />
+    <ReleaseKeptPress />
   </StrictMode>
 )
 if (hydrationData) hydrateRoot(container, app)
