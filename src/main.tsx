@@ -9,6 +9,7 @@ import {
   type TenantLayoutData,
 } from './app/layouts/tenant-layout-data'
 import { prepareHydration } from './app/hydration'
+import { ReleaseKeptPress } from './app/ReleaseKeptPress'
 import { createAppRouter, routes } from './app/router'
 import { connectSessionEvents } from './app/session-events'
 import { isKioskMode, showKioskMode } from './features/auth/kiosk-mode'
@@ -20,18 +21,21 @@ import { installPrompt } from './features/pwa/install-prompt'
 import type { ServiceWorkerController } from './features/pwa/register-service-worker'
 import { requestPersistentStorageWhenInstalled } from './features/pwa/storage-persistence'
 import { initBrandingFromDocument } from './features/tenant/branding-state'
-import { initialRedirect } from './features/tenant/tenant-gate'
+import { startTenant, TENANT_GATE_ID } from './features/tenant/tenant-gate'
 import './app/styles.css'
 import './app/kiosk.css'
 
 // The routing rules see the hash only here: loaders get no hash (`/login#x` → `/main/login#x`).
-const redirectTo = initialRedirect(window.location)
+// The tenant is worked out here once; the router starts from it.
+const start = startTenant(window.location)
+const { redirectTo } = start
 if (redirectTo !== null) window.history.replaceState(null, '', redirectTo)
+const startingData = { [TENANT_GATE_ID]: start.data }
 
 // Chromium sends its install offer once, possibly before React mounts: it is kept from here.
 installPrompt.listen(window)
 
-initBrandingFromDocument(document)
+initBrandingFromDocument(document, start.data.tenant)
 showKioskMode(document.documentElement, isKioskMode())
 
 const container = document.getElementById('root')
@@ -41,9 +45,9 @@ if (!container) throw new Error('index.html has no #root element')
 // visitor sees, so those render afresh.
 const hydrationData =
   redirectTo === null && container.hasAttribute(PRERENDERED_ATTRIBUTE) && !hasSessionToken()
-    ? await prepareHydration(routes, window.location)
+    ? await prepareHydration(routes, window.location, startingData)
     : null
-const router = createAppRouter(hydrationData ?? undefined)
+const router = createAppRouter(hydrationData ?? { loaderData: startingData })
 connectSessionEvents(router)
 // The worker's controller, once its code has loaded (see `startAfterLoad`).
 let serviceWorker: ServiceWorkerController | null = null
@@ -85,6 +89,7 @@ void import('./features/care/outbox')
 const app = (
   <StrictMode>
     <RouterProvider router={router} />
+    <ReleaseKeptPress />
   </StrictMode>
 )
 if (hydrationData) hydrateRoot(container, app)

@@ -103,6 +103,17 @@ export function toCssDeclarations(colors: BrandingColors): string {
     .join(';')
 }
 
+/** The `<style>` element of the shell's head that holds the page's colour tokens. */
+export const BRANDING_TOKENS_ELEMENT_ID = 'branding-tokens'
+
+/**
+ * The one rule that gives the page its colours: the shell's `<style>` is filled with it (server,
+ * worker, build) and the page rewrites that same element with it when the branding changes.
+ */
+export function brandingTokensRule(colors: BrandingColors): string {
+  return `:root{${toCssDeclarations(colors)}}`
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

@@ -7,7 +7,7 @@
  */
 import { BRANDING_DATA_ELEMENT_ID } from '../../contract/app-shell'
 import { isBranding, type Branding } from '../../contract/branding'
-import { DEFAULT_TENANT, tenantFromPathname } from '../../contract/tenants'
+import { DEFAULT_TENANT } from '../../contract/tenants'
 import { applyBrandingToDocument } from './apply-branding'
 
 export interface BrandingState {
@@ -38,11 +38,11 @@ export function subscribeToBranding(listener: () => void): () => void {
 }
 
 /**
- * Starts from the branding the service worker painted into the HTML shell, so the first React
- * render shows the same name and logo as the first frame.
+ * Starts from the branding the server or the service worker painted into the HTML shell for
+ * `tenant` (the page's, as start-up resolved it), so the first React render shows the same name
+ * and logo as the first frame.
  */
-export function initBrandingFromDocument(doc: Document): void {
-  const tenant = tenantFromPathname(doc.location.pathname) ?? DEFAULT_TENANT
+export function initBrandingFromDocument(doc: Document, tenant: string): void {
   let branding: Branding | null = null
   try {
     const parsed: unknown = JSON.parse(
