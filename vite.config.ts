@@ -59,9 +59,6 @@ function oneManifestLinkPlugin(): Plugin {
   }
 }
 
-// The page's entry: index.html and its start-up module.
-const ENTRY_MODULE = /(?:^|[\\/])(?:index\.html|src[\\/]main\.tsx)$/
-
 // Modules most screens import, each too small to be a chunk of its own.
 const SHARED_SCREEN_PARTS =
   /[\\/]src[\\/](?:app[\\/]routes[\\/]screen-(?:parts|access|titles)|components[\\/]use-is-hydrated|features[\\/]auth[\\/]sign-in-form)\.tsx?$/
@@ -206,13 +203,13 @@ export default defineConfig(({ command }) => ({
       plugins: [routerTreeShakingPlugin()],
       output: {
         codeSplitting: {
-          // Everything the entry imports statically is one chunk: left alone, the bundler gives
-          // each module a screen also imports its own small chunk (twenty-odd in the sign-in's
-          // first load), each with its own compression and imports: 8 KB of gzip. The entry
-          // module stays apart: it waits (top-level await) for the screen's chunk, which imports
-          // from this one, so sharing a chunk with it would be waiting for itself.
+          // The entry and everything it imports statically are one chunk: left alone, the
+          // bundler gives each module a screen also imports its own small chunk (twenty-odd in
+          // the sign-in's first load), each with its own compression and imports: 8 KB of gzip.
+          // The screens' chunks import from it, so the entry never awaits at its top level
+          // (main.tsx): that would be waiting for itself.
           groups: [
-            { name: 'app', tags: ['$initial'], test: (id) => !ENTRY_MODULE.test(id) },
+            { name: 'index', tags: ['$initial'] },
             // The small parts most screens share (their frame, titles, access rule, the
             // sign-in's fields): one chunk rather than one each.
             { name: 'screen-parts', test: SHARED_SCREEN_PARTS },
