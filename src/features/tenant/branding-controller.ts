@@ -81,6 +81,10 @@ function commit(tenant: string, result: ReturnType<typeof parseHospitalesAnswer>
   for (const warning of result.warnings) warn(tenant, warning)
 
   setState({ tenant, branding: result.branding })
+  // `logo` is the stored hospital's: an answer for another one (this tab's, while another tab
+  // has just wiped the session and chosen `main`) stores nothing.
+  const storedTenant = readValue('tenant')
+  if (storedTenant !== null && storedTenant !== tenant) return
   if (result.imagen === null) removeValue('logo')
   else writeValue('logo', result.imagen)
   if (readValue('refresh') === REFRESH_FLAG_ON) removeValue('refresh')
