@@ -59,7 +59,7 @@ interface VisitFigures {
   logoShown: number | null
   largestContentfulPaint: number | null
   signInEnabled: number | null
-  /** HTML, then each wave of scripts and styles that had to wait for the previous one. */
+  /** The HTML, then each request that had to wait for an earlier one (see countRoundTrips). */
   roundTrips: number | null
 }
 
@@ -98,32 +98,44 @@ interface ProbeResult {
   frames: { t: number; header: string | null; logo: boolean; enabled: boolean }[]
   lcp: number | null
   fcp: number | null
-  roundTrips: number | null
+  resources: { url: string; startTime: number }[]
 }
 
-// Runs in the page: counts the sequential waves of requests up to `until`. A request belongs to
-// wave n + 1 when it started after a request of wave n had finished (the HTML is wave 1).
+/** What the page reports: its frames, LCP, FCP, and the code and styles it had asked for. */
 function readProbe(): ProbeResult {
-  const probe = (window as unknown as { __probe: Omit<ProbeResult, 'fcp' | 'roundTrips'> }).__probe
+  const probe = (window as unknown as { __probe: Omit<ProbeResult, 'fcp' | 'resources'> }).__probe
   const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null
-  const until = probe.frames.find((frame) => frame.enabled)?.t ?? null
-  let roundTrips: number | null = null
-  if (until !== null) {
-    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceResourceTiming
-    const resources = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-      // Code and styles only: the manifest, icons and logo never hold the sign-in button back.
-      .filter((entry) => /\.(?:js|css)$/.test(new URL(entry.name).pathname))
-      .filter((entry) => entry.startTime <= until)
-      .sort((a, b) => a.startTime - b.startTime)
-    const waves: { end: number; wave: number }[] = [{ end: navigation.responseEnd, wave: 1 }]
-    for (const entry of resources) {
-      const before = waves.filter((done) => done.end <= entry.startTime)
-      const wave = before.length === 0 ? 1 : Math.max(...before.map((done) => done.wave)) + 1
-      waves.push({ end: entry.responseEnd, wave })
-    }
-    roundTrips = Math.max(...waves.map((done) => done.wave))
+  const resources = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+    // Code and styles only: the manifest, icons and logo never hold the sign-in button back.
+    .filter((entry) => /\.(?:js|css)$/.test(new URL(entry.name).pathname))
+    .map((entry) => ({ url: entry.name, startTime: entry.startTime }))
+  return { ...probe, fcp, resources }
+}
+
+/**
+ * Sequential round trips before `until`: the longest chain of requests each of which could only
+ * start once an earlier one had arrived. The HTML is 1; what its parser asks for is 2 (however
+ * late the parser reaches its tag: through a worker that answers at once, requests found in the
+ * same document follow one another without depending on each other); what a script asks for is
+ * one more than that script (a dynamic import, a chunk the entry loads).
+ */
+type Initiator = { by: 'document' } | { by: 'script'; url: string | null }
+
+function countRoundTrips(
+  resources: ProbeResult['resources'],
+  until: number | null,
+  initiators: ReadonlyMap<string, Initiator>,
+): number | null {
+  if (until === null) return null
+  const depth = (url: string, seen: Set<string>): number => {
+    const initiator = initiators.get(url)
+    if (initiator === undefined || initiator.by === 'document' || seen.has(url)) return 2
+    seen.add(url)
+    // A script the stack does not name (the module loader's own request) ran after the HTML.
+    return initiator.url === null ? 3 : depth(initiator.url, seen) + 1
   }
-  return { ...probe, fcp, roundTrips }
+  const before = resources.filter((entry) => entry.startTime <= until)
+  return Math.max(1, ...before.map((entry) => depth(entry.url, new Set())))
 }
 
 function toHex(rgb: string): string {
@@ -140,10 +152,21 @@ async function measureVisit(
   const page = await context.newPage()
   const cdp = await context.newCDPSession(page)
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: profile.cpuSlowdown })
+  await cdp.send('Network.enable')
   if (profile.network) {
-    await cdp.send('Network.enable')
     await cdp.send('Network.emulateNetworkConditions', { offline: false, ...profile.network })
   }
+  // Who asked for each request: the document (its parser, a preload link) or a script.
+  const initiators = new Map<string, Initiator>()
+  cdp.on('Network.requestWillBeSent', ({ request, initiator, type }) => {
+    if (type === 'Document') return
+    if (initiator.type !== 'script') {
+      initiators.set(request.url, { by: 'document' })
+      return
+    }
+    const script = initiator.stack?.callFrames.find((frame) => frame.url.startsWith('http'))?.url
+    initiators.set(request.url, { by: 'script', url: script ?? null })
+  })
   await page.goto(url, { waitUntil: 'load', timeout: 60_000 })
   await page
     .waitForFunction(
@@ -169,7 +192,11 @@ async function measureVisit(
     logoShown: result.frames.find((frame) => frame.logo)?.t ?? null,
     largestContentfulPaint: result.lcp,
     signInEnabled: result.frames.find((frame) => frame.enabled)?.t ?? null,
-    roundTrips: result.roundTrips,
+    roundTrips: countRoundTrips(
+      result.resources,
+      result.frames.find((frame) => frame.enabled)?.t ?? null,
+      initiators,
+    ),
   }
 }
 
