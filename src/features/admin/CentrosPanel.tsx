@@ -5,7 +5,7 @@ import { HOSPITAL_NAME_MAX_LENGTH } from '../../contract/branding'
 import { HOSPITAL_SLUG_MAX_LENGTH } from '../../contract/tenants'
 import type { Hospital } from './admin-api'
 import { AuditoriaPanel } from './AuditoriaPanel'
-import { checkNewHospital, focusField, textField } from './form-fields'
+import { checkNewHospital, textField } from './form-fields'
 import { CuentasPanel } from './CuentasPanel'
 import { ImagenCentroPanel } from './ImagenCentroPanel'
 import {
@@ -15,7 +15,8 @@ import {
   type HospitalChange,
   type HospitalsData,
 } from './hospitals-route-data'
-import { ActionOutcome, LoadError, Loading } from './PanelStates'
+import { ActionOutcome, ConfirmDisable, LoadError, Loading } from './PanelStates'
+import { usePanelChange } from './use-panel-change'
 
 const DEFAULT_NEW_COLORS = { primario: '#0b5394', secundario: '#38761d' }
 
@@ -28,17 +29,12 @@ const DEFAULT_NEW_COLORS = { primario: '#0b5394', secundario: '#38761d' }
 export function CentrosPanel() {
   const headingId = useId()
   const list = useFetcher<HospitalsData | null>()
-  const changes = useFetcher<HospitalChange>()
+  const changes = usePanelChange<HospitalChange>()
   const createForm = useRef<HTMLFormElement>(null)
   const { load } = list
   const [selected, setSelected] = useState<Hospital | null>(null)
   const [confirming, setConfirming] = useState<string | null>(null)
-  // A problem found before any call (a form's field), shown like a refused change.
-  const [problem, setProblem] = useState<string | null>(null)
-  // The answer to the previous change goes when a new one starts.
-  const [dismissed, setDismissed] = useState<HospitalChange>()
-  const isBusy = changes.state !== 'idle'
-  const outcome = changes.data !== dismissed ? changes.data : undefined
+  const { isBusy, outcome, message } = changes
 
   const reload = useCallback(() => {
     void load(hospitalsQuery)
@@ -58,36 +54,20 @@ export function CentrosPanel() {
     if (outcome?.created) createForm.current?.reset()
   }, [outcome])
 
-  function submit(fields: Record<string, string>) {
-    setProblem(null)
-    setConfirming(null)
-    setDismissed(changes.data)
-    void changes.submit(fields, { method: 'post' })
-  }
-
   function onCreate(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (isBusy) return
-    const form = event.currentTarget
-    const data = new FormData(form)
-    const found = checkNewHospital(data)
-    if (found) {
-      setDismissed(changes.data)
-      setProblem(found.message)
-      focusField(form, found.field)
-      return
-    }
-    submit({
+    const isSent = changes.submitForm(event, checkNewHospital, (data) => ({
       [HOSPITAL_FIELDS.intent]: HOSPITAL_INTENTS.create,
       [HOSPITAL_FIELDS.centro]: textField(data, 'tenant'),
       [HOSPITAL_FIELDS.nombre]: textField(data, 'nombre'),
       color_primario: textField(data, 'color_primario'),
       color_secundario: textField(data, 'color_secundario'),
-    })
+    }))
+    if (isSent) setConfirming(null)
   }
 
   function onChange(intent: string, hospital: Hospital) {
-    submit({
+    setConfirming(null)
+    changes.submit({
       [HOSPITAL_FIELDS.intent]: intent,
       [HOSPITAL_FIELDS.centro]: hospital.tenant,
       [HOSPITAL_FIELDS.nombre]: hospital.nombre,
@@ -95,12 +75,6 @@ export function CentrosPanel() {
   }
 
   const hospitals = list.data
-  const message =
-    problem !== null
-      ? { text: problem, isError: true }
-      : outcome
-        ? { text: outcome.text, isError: outcome.isError }
-        : null
 
   return (
     <>
@@ -169,26 +143,16 @@ export function CentrosPanel() {
                           </button>
                         )}
                         {confirming === hospital.tenant && (
-                          <span className="admin-confirm">
-                            ¿Desactivar {hospital.nombre}? Sus cuentas perderán el acceso.{' '}
-                            <button
-                              type="button"
-                              disabled={isBusy}
-                              onClick={() => {
-                                onChange(HOSPITAL_INTENTS.disable, hospital)
-                              }}
-                            >
-                              Sí, desactivar
-                            </button>{' '}
-                            <button
-                              type="button"
-                              onClick={() => {
-                                setConfirming(null)
-                              }}
-                            >
-                              Cancelar
-                            </button>
-                          </span>
+                          <ConfirmDisable
+                            question={`¿Desactivar ${hospital.nombre}? Sus cuentas perderán el acceso.`}
+                            isBusy={isBusy}
+                            onConfirm={() => {
+                              onChange(HOSPITAL_INTENTS.disable, hospital)
+                            }}
+                            onCancel={() => {
+                              setConfirming(null)
+                            }}
+                          />
                         )}
                       </td>
                     </tr>
@@ -228,7 +192,7 @@ export function CentrosPanel() {
       </section>
       {selected && (
         <div key={selected.tenant}>
-          <ImagenCentroPanel tenant={selected.tenant} onSaved={reload} />
+          <ImagenCentroPanel tenant={selected.tenant} />
           <CuentasPanel tenant={selected.tenant} hospitalName={selected.nombre} />
           <AuditoriaPanel tenant={selected.tenant} hospitalName={selected.nombre} />
         </div>
