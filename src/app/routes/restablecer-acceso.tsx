@@ -3,6 +3,7 @@ import { useId, useRef, useState, type SubmitEvent } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { SectionPage } from '../../components/SectionPage'
 import { paths } from '../../config/paths'
+import { ACCESS_CODE_MAX_LENGTH } from '../../contract/account-rules'
 import { RESET_LINK_TTL_MINUTES } from '../../contract/join-rules'
 import { ApiError } from '../../lib/api-errors'
 import { startSession } from '../../features/auth/session'
@@ -180,7 +181,7 @@ function RedeemAccessCode({ tenant }: { tenant: string }) {
               label="Código de acceso"
               name="codigo"
               autoComplete="one-time-code"
-              maxLength={64}
+              maxLength={ACCESS_CODE_MAX_LENGTH}
               error={errors.codigo}
               inputRef={codigoInput}
             />

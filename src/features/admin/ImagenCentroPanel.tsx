@@ -227,6 +227,10 @@ function ImagenForm({
   const shortNameHintId = useId()
   // The fields are controlled, so their DOM defaults follow what is typed: the form says itself
   // that it holds unsaved edits, or an update could reload the page over them.
+  const colorFields = [
+    { label: 'Color primario (cabecera y botones)', value: primario, set: setPrimario },
+    { label: 'Color secundario (detalles y separadores)', value: secundario, set: setSecundario },
+  ]
   const saved = version.hospital
   const hasUnsavedEdits =
     nombre !== saved.nombre ||
@@ -322,28 +326,20 @@ function ImagenForm({
             }}
           />
         </label>
-        <label>
-          Color primario (cabecera y botones)
-          <input
-            type="color"
-            value={primario}
-            onChange={(event) => {
-              setPrimario(event.currentTarget.value)
-              setNeedsConfirmation(false)
-            }}
-          />
-        </label>
-        <label>
-          Color secundario (detalles y separadores)
-          <input
-            type="color"
-            value={secundario}
-            onChange={(event) => {
-              setSecundario(event.currentTarget.value)
-              setNeedsConfirmation(false)
-            }}
-          />
-        </label>
+        {colorFields.map(({ label, value, set }) => (
+          <label key={label}>
+            {label}
+            <input
+              type="color"
+              value={value}
+              onChange={(event) => {
+                set(event.currentTarget.value)
+                // A new colour is judged again before it is saved.
+                setNeedsConfirmation(false)
+              }}
+            />
+          </label>
+        ))}
 
         {check && (
           <>

@@ -7,11 +7,11 @@
  * After a change that succeeded the router reads again every loaded panel and the branding, so
  * this device shows the new image at once. Failures are answers, never thrown: the panel says them.
  */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom'
-import { isTenantId } from '../../contract/tenants'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router-dom'
 import { readHospital, updateHospital, uploadLogo, type VersionedHospital } from './admin-api'
 import { describeAdminError, isStaleVersion } from './admin-errors'
 import { textField } from './form-fields'
+import { askedCentro, changeNamedHospital } from './panel-route'
 import { uploadProgressReporter } from './upload-progress'
 
 /** The query that asks the administration route's loader for a hospital's image. */
@@ -49,18 +49,14 @@ export function imageQuery(centro: string): string {
 
 /** Reads `centro`'s image when asked (`?panel=imagen`); null for anything else. */
 export async function loadImage({ request }: LoaderFunctionArgs): Promise<ImageData | null> {
-  const query = new URL(request.url).searchParams
-  const centro = query.get(IMAGE_FIELDS.centro)
-  if (query.get('panel') !== IMAGE_PANEL || centro === null || !isTenantId(centro)) return null
+  const centro = askedCentro(request, IMAGE_PANEL)
+  if (centro === null) return null
   try {
     return { version: await readHospital(centro) }
   } catch (error) {
     return { error }
   }
 }
-
-// A refused change leaves every loader as it is: a 4xx status tells the router so.
-const REFUSED = 422
 
 async function change(form: FormData, centro: string): Promise<ImageChange> {
   switch (textField(form, IMAGE_FIELDS.intent)) {
@@ -90,15 +86,9 @@ async function change(form: FormData, centro: string): Promise<ImageChange> {
 
 /** Makes the change the image panel submitted, for the hospital it names. */
 export async function changeImage({ request }: ActionFunctionArgs) {
-  const form = await request.formData()
-  const centro = textField(form, IMAGE_FIELDS.centro)
-  try {
-    if (!isTenantId(centro)) throw new Error('No hospital named for the change')
-    return await change(form, centro)
-  } catch (error) {
-    return data<ImageChange>(
-      { isError: true, text: describeAdminError(error), isStale: isStaleVersion(error) },
-      { status: REFUSED },
-    )
-  }
+  return changeNamedHospital<ImageChange>(request, change, (error) => ({
+    isError: true,
+    text: describeAdminError(error),
+    isStale: isStaleVersion(error),
+  }))
 }
