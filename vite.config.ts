@@ -6,6 +6,7 @@ import { defineConfig } from 'vitest/config'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
 import { jsBudgetPlugin } from './scripts/js-budget.ts'
 import { prerenderScreensPlugin } from './scripts/prerender-screens.ts'
+import { pressKeeperPlugin } from './scripts/press-keeper-script.ts'
 import { hasPostgresBinaries } from './server/testing/postgres-binaries.ts'
 import {
   fillDefaultBranding,
@@ -171,6 +172,7 @@ export default defineConfig(({ command }) => ({
     defaultBrandingPlugin(),
     screenChunksPlugin(),
     releaseNotesPlugin(),
+    pressKeeperPlugin(fileURLToPath(new URL('src/press-keeper.ts', import.meta.url))),
     jsBudgetPlugin(),
     prerenderScreensPlugin({ define: APP_DEFINE, alias: REACT_ROUTER_PRODUCTION }),
     VitePWA({

@@ -65,8 +65,15 @@ interface VisitFigures {
 
 // Runs before any page script: every animation frame, what a person would see of the header,
 // the logo and the sign-in button; and the largest contentful paint.
+// "Enabled" means a press would sign in: the button is drawn, not disabled, and something
+// listens for the form's submission (the app's handler, or the shell's keeper of early presses).
 const PAGE_PROBE = `
-  window.__probe = { frames: [], lcp: null };
+  window.__probe = { frames: [], lcp: null, listensForSubmit: false };
+  const addEventListener = EventTarget.prototype.addEventListener;
+  EventTarget.prototype.addEventListener = function (type, ...rest) {
+    if (type === 'submit') window.__probe.listensForSubmit = true;
+    return addEventListener.call(this, type, ...rest);
+  };
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) window.__probe.lcp = entry.startTime;
   }).observe({ type: 'largest-contentful-paint', buffered: true });
@@ -78,7 +85,7 @@ const PAGE_PROBE = `
       t: performance.now(),
       header: header ? getComputedStyle(header).backgroundColor : null,
       logo: Boolean(logo && logo.complete && logo.naturalWidth > 0 && logo.getClientRects().length > 0),
-      enabled: Boolean(button && !button.disabled),
+      enabled: Boolean(button && !button.disabled && window.__probe.listensForSubmit),
     });
     if (!window.__probe.frames.some((frame) => frame.enabled) || window.__probe.frames.length < 30) {
       if (window.__probe.frames.length < 2000) requestAnimationFrame(probe);

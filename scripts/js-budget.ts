@@ -17,9 +17,10 @@ import type { Plugin } from 'vite'
  * The budget holds each screen where it is, with under 1 KB to spare, so it can only shrink.
  */
 export const FIRST_LOAD_BUDGET_KB: Readonly<Record<string, number>> = {
-  login: 129,
-  'restablecer-acceso': 129.5,
-  'terminos-y-condiciones': 129,
+  // The shell's keeper of early presses (0.3 KB), which every page loads.
+  login: 129.5,
+  'restablecer-acceso': 130,
+  'terminos-y-condiciones': 129.5,
   // The care screens' shared loading (0.3 KB) and the router's form submissions (0.4 KB).
   cliente: 154.5,
   // Its first load is 134.0 KB: the QR encoder and the sheet (about 5 KB) over the entry.
@@ -152,7 +153,19 @@ export function jsBudgetPlugin(): Plugin {
                 isEntry: output.isEntry,
               },
             ]
-          : [],
+          : // A script of its own, outside the module graph, loads with every page.
+            output.fileName.endsWith('.js')
+            ? [
+                {
+                  fileName: output.fileName,
+                  gzipBytes: gzipSync(output.source, { level: 9 }).length,
+                  imports: [],
+                  moduleIds: [],
+                  screen: null,
+                  isEntry: true,
+                },
+              ]
+            : [],
       )
       const problems = budgetProblems(chunks)
       if (problems.length > 0) {

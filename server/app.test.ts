@@ -121,7 +121,7 @@ describe('security headers', () => {
     expect(csp.get('frame-ancestors')).toEqual(["'none'"])
     expect(csp.get('object-src')).toEqual(["'none'"])
     expect(csp.get('base-uri')).toEqual(["'self'"])
-    expect(csp.get('form-action')).toEqual(["'self'"])
+    expect(csp.get('form-action')).toEqual(["'none'"])
     expect(csp.has('upgrade-insecure-requests')).toBe(false)
     expect(response.headers['x-frame-options']).toBe('DENY')
     expect(response.headers['x-content-type-options']).toBe('nosniff')

@@ -113,7 +113,7 @@ export function parseDatabaseUrl(raw: string | undefined): string | undefined {
 export function parseSmtpUrl(raw: string | undefined): string | undefined {
   const value = raw?.trim() ?? ''
   if (value === '') return undefined
-  // Null for text that is no URL at all.
+  // `URL.parse` answers null for text that is no URL at all: refused below like a wrong scheme.
   const url = URL.parse(value)
   if (url?.protocol !== 'smtp:' && url?.protocol !== 'smtps:') {
     throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL.')
@@ -125,7 +125,6 @@ export function parseSmtpUrl(raw: string | undefined): string | undefined {
 export function parsePublicUrl(raw: string | undefined): string | undefined {
   const value = raw?.trim() ?? ''
   if (value === '') return undefined
-  // Null for text that is no URL at all.
   const url = URL.parse(value)
   if (
     (url?.protocol !== 'http:' && url?.protocol !== 'https:') ||

@@ -9,6 +9,7 @@ import {
   type TenantLayoutData,
 } from './app/layouts/tenant-layout-data'
 import { prepareHydration } from './app/hydration'
+import { ReleaseKeptPress } from './app/ReleaseKeptPress'
 import { createAppRouter, routes } from './app/router'
 import { connectSessionEvents } from './app/session-events'
 import { isKioskMode, showKioskMode } from './features/auth/kiosk-mode'
@@ -29,18 +30,21 @@ import {
   initBrandingFromDocument,
   retryInterruptedBranding,
 } from './features/tenant/branding-controller'
-import { initialRedirect } from './features/tenant/tenant-gate'
+import { startTenant, TENANT_GATE_ID } from './features/tenant/tenant-gate'
 import './app/styles.css'
 import './app/kiosk.css'
 
 // The routing rules see the hash only here: loaders get no hash (`/login#x` → `/main/login#x`).
-const redirectTo = initialRedirect(window.location)
+// The tenant is worked out here once; the router starts from it.
+const start = startTenant(window.location)
+const { redirectTo } = start
 if (redirectTo !== null) window.history.replaceState(null, '', redirectTo)
+const startingData = { [TENANT_GATE_ID]: start.data }
 
 // Chromium sends its install offer once, possibly before React mounts: it is kept from here.
 installPrompt.listen(window)
 
-initBrandingFromDocument(document)
+initBrandingFromDocument(document, start.data.tenant)
 showKioskMode(document.documentElement, isKioskMode())
 
 const container = document.getElementById('root')
@@ -50,9 +54,9 @@ if (!container) throw new Error('index.html has no #root element')
 // visitor sees, so those render afresh.
 const hydrationData =
   redirectTo === null && container.hasAttribute(PRERENDERED_ATTRIBUTE) && !hasSessionToken()
-    ? await prepareHydration(routes, window.location)
+    ? await prepareHydration(routes, window.location, startingData)
     : null
-const router = createAppRouter(hydrationData ?? undefined)
+const router = createAppRouter(hydrationData ?? { loaderData: startingData })
 connectSessionEvents(router)
 // An open tab in use learns of a new version within minutes, not at the next hourly look.
 let lastLocation = router.state.location
@@ -87,6 +91,7 @@ onBrandingUpdated(applyBrandingAnswer)
 const app = (
   <StrictMode>
     <RouterProvider router={router} />
+    <ReleaseKeptPress />
   </StrictMode>
 )
 if (hydrationData) hydrateRoot(container, app)

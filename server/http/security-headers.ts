@@ -33,7 +33,9 @@ export function buildCspDirectives(apiBaseUrl: string): Directives {
     'worker-src': ["'self'"],
     'frame-ancestors': ["'none'"],
     'base-uri': ["'self'"],
-    'form-action': ["'self'"],
+    // Every form goes through the app's code (a press before it is ready is kept by the shell):
+    // a form the browser would send by itself carries its fields, a password too, in a URL.
+    'form-action': ["'none'"],
     'object-src': ["'none'"],
   }
 }

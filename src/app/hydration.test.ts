@@ -42,6 +42,22 @@ describe('prepareHydration', () => {
     expect(typeof screen.loader).toBe('function')
   })
 
+  it('takes the answers start-up already has instead of running their loaders again', async () => {
+    const routes = tree({ path: 'login' })
+    const root = routes[0]
+    if (!root) throw new Error('no root')
+    root.loader = () => {
+      throw new Error('the root loader must not run')
+    }
+    const data = await prepareHydration(routes, at('/hospital-central/login'), {
+      root: { tenant: 'hospital-central' },
+    })
+    expect(data?.loaderData).toEqual({
+      root: { tenant: 'hospital-central' },
+      '0-0': { layout: 'hospital-central' },
+    })
+  })
+
   it('gives up on a loader that must wait: the page renders afresh', async () => {
     const routes = tree({ path: 'login', loader: () => Promise.resolve({}) })
     expect(await prepareHydration(routes, at('/hospital-central/login'))).toBeNull()

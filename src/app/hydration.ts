@@ -28,12 +28,14 @@ function isPending(value: unknown): boolean {
 
 /**
  * The router's hydration data for `location`: lazy routes loaded (their modules merged into the
- * route objects, as the router itself would), then each matched loader run once, here. Null when
- * a loader cannot answer at once (it waits, redirects or fails): the page then renders afresh.
+ * route objects, as the router itself would), then each matched loader run once, here, but for the answers
+ * already `known` (by route id). Null when a loader cannot answer at once (it waits, redirects or
+ * fails): the page then renders afresh.
  */
 export async function prepareHydration(
   routes: RouteObject[],
   location: Location,
+  known: Readonly<Record<string, unknown>> = {},
 ): Promise<HydrationState | null> {
   const matches = matchRoutes(routes, location) ?? []
   await Promise.all(
@@ -43,11 +45,11 @@ export async function prepareHydration(
     }),
   )
   const request = new Request(location.href)
-  const loaderData: Record<string, unknown> = {}
+  const loaderData: Record<string, unknown> = { ...known }
   for (const { route, params } of matches) {
     const id = routeIdOf(routes, route)
     if (id === null) return null
-    if (typeof route.loader !== 'function') continue
+    if (typeof route.loader !== 'function' || id in known) continue
     try {
       // Called the way the router calls it; a loader that must wait is not waited for.
       const answer: unknown = route.loader({ request, params, context: undefined } as never)

@@ -76,7 +76,7 @@ export async function renderScreen(screen: PrerenderedScreen): Promise<string> {
   data.type = 'application/json'
   data.textContent = JSON.stringify(PLACEHOLDER_BRANDING)
   document.head.append(data)
-  initBrandingFromDocument(document)
+  initBrandingFromDocument(document, SCREEN_PLACEHOLDERS.tenant)
   data.remove()
 
   const prerenderRoutes = withPrerenderLoaders(routes)

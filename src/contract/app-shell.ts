@@ -6,9 +6,10 @@
  * no HTML is parsed, and text outside the slots is never touched.
  */
 import {
+  BRANDING_TOKENS_ELEMENT_ID,
+  brandingTokensRule,
   DEFAULT_COLORS,
   isBranding,
-  toCssDeclarations,
   type Branding,
   type BrandingColors,
 } from './branding.js'
@@ -213,7 +214,7 @@ function buildHead(tenant: string | null, branding: Branding | null): string {
     `<link rel="manifest" href="${escapeHtml(manifest)}" />`,
     `<link rel="icon" type="image/png" href="${escapeHtml(icons.favicon)}" />`,
     `<link rel="apple-touch-icon" href="${escapeHtml(icons.appleTouchIcon)}" />`,
-    `<style id="branding-tokens">:root{${toCssDeclarations(colors)}}</style>`,
+    `<style id="${BRANDING_TOKENS_ELEMENT_ID}">${brandingTokensRule(colors)}</style>`,
   ]
   if (branding) {
     const data: Branding = {

@@ -105,6 +105,17 @@ export function toCssDeclarations(colors: BrandingColors): string {
     .join(';')
 }
 
+/** The `<style>` element of the shell's head that holds the page's colour tokens. */
+export const BRANDING_TOKENS_ELEMENT_ID = 'branding-tokens'
+
+/**
+ * The one rule that gives the page its colours: the shell's `<style>` is filled with it (server,
+ * worker, build) and the page rewrites that same element with it when the branding changes.
+ */
+export function brandingTokensRule(colors: BrandingColors): string {
+  return `:root{${toCssDeclarations(colors)}}`
+}
+
 const MAX_LOGO_URL_LENGTH = 2048
 const MAX_DATA_LOGO_LENGTH = 256 * 1024
 const RASTER_DATA_URL = /^data:image\/(?:png|jpeg|gif|webp|avif);base64,[a-z0-9+/]+={0,2}$/i

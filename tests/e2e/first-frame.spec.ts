@@ -1,7 +1,8 @@
 /**
  * The public screens are in the HTML itself (rendered at build time, branded per URL by the
  * server and the worker) and the page takes them over where they stand: what is typed first is
- * kept, nothing is painted twice, and "Entrar" acts only once it would really sign in.
+ * kept, nothing is painted twice, and "Entrar" works from the first frame: a press before the
+ * app is ready is kept and acted on once it is, never sent by the browser itself.
  */
 import { expect, test, type Page } from '@playwright/test'
 import { SCREEN_TITLES } from '../../src/app/routes/screen-titles'
@@ -13,6 +14,8 @@ import {
 import { deriveBrandingColors } from '../../src/contract/branding'
 import { parseColor } from '../../src/contract/colors'
 import { INSTALL_SEGMENT } from '../../src/contract/tenants'
+import { APP_READY_ATTRIBUTE, KEPT_PRESS_ATTRIBUTE } from '../../src/app/press-keeper'
+import { API_PATHS } from '../../src/config/api-paths'
 import { SEED_HOSPITALS } from '../../server/seed/demo-data'
 import { ALL_TENANTS, axeFindings } from '../utils/a11y'
 import { recordShifts } from '../utils/layout-shifts'
@@ -35,12 +38,29 @@ function rgbOf(hex: string): string {
   return `rgb(${String(r)}, ${String(g)}, ${String(b)})`
 }
 
-/** Holds every script of the app back for `delayMs`, as a slow phone's network would. */
+/**
+ * Holds the app's scripts back for `delayMs`, as a slow phone's network would. Not the shell's
+ * press keeper: it loads with the styles, before anything is painted.
+ */
 async function delayScripts(page: Page, delayMs: number): Promise<void> {
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
+  await page.route(/\/assets\/(?!press-keeper-).*\.js$/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, delayMs))
     await route.continue()
   })
+}
+
+/** Every request that carries the password, in its URL or its body. */
+function recordPasswordSent(page: Page): string[] {
+  const sent: string[] = []
+  page.on('request', (request) => {
+    if (
+      request.url().includes(DEMO_ACCOUNT.password) ||
+      request.postData()?.includes(DEMO_ACCOUNT.password)
+    ) {
+      sent.push(`${request.method()} ${request.url()}`)
+    }
+  })
+  return sent
 }
 
 // Playwright's own notice when a test turns the worker off.
@@ -77,8 +97,6 @@ test.describe('with JavaScript disabled', () => {
       await expect(page.getByLabel('Correo electrónico')).toBeEditable()
       await expect(page.getByLabel('Contraseña')).toBeEditable()
       await expect(page.getByLabel('Este dispositivo es compartido')).toBeVisible()
-      // Nothing to press without the app: the browser would send the form on its own.
-      await expect(page.getByRole('button', { name: 'Entrar' })).toBeDisabled()
       const header = page.locator('header.app-header')
       await expect(header.getByText(hospital.nombre, { exact: true })).toBeVisible()
       await expect(header).toHaveCSS('background-color', rgbOf(colors.primario))
@@ -90,6 +108,23 @@ test.describe('with JavaScript disabled', () => {
       await expect(page.getByText('Cargando…')).toHaveCount(0)
     })
   }
+
+  test('a press on "Entrar" sends nothing: the browser may not send a form itself', async ({
+    page,
+  }) => {
+    const sent = recordPasswordSent(page)
+    await page.goto(`/${DEMO_ACCOUNT.tenant}/login`)
+    await page.getByLabel('Correo electrónico').fill(DEMO_ACCOUNT.email)
+    await page.getByLabel('Contraseña').fill(DEMO_ACCOUNT.password)
+
+    // The browser refuses to send it (the page's policy): no navigation for the press to wait on.
+    await page.getByRole('button', { name: 'Entrar' }).click({ noWaitAfter: true })
+    // Nothing is to happen: long enough for a form the browser did send to have gone out.
+    await page.waitForTimeout(1_000)
+
+    expect(page.url()).toBe(new URL(`/${DEMO_ACCOUNT.tenant}/login`, page.url()).href)
+    expect(sent).toEqual([])
+  })
 })
 
 test.describe('the screens as the server sends them', () => {
@@ -124,10 +159,11 @@ test.describe('while the scripts are still loading', () => {
     await email.fill(DEMO_ACCOUNT.email)
     await password.fill(DEMO_ACCOUNT.password)
     const heading = await page.getByRole('heading', { level: 1 }).elementHandle()
+    const html = page.locator('html')
     // Not taken over yet: the scripts are held back.
-    await expect(page.getByRole('button', { name: 'Entrar' })).toBeDisabled()
+    await expect(html).not.toHaveAttribute(APP_READY_ATTRIBUTE)
 
-    await expect(page.getByRole('button', { name: 'Entrar' })).toBeEnabled({ timeout: 15_000 })
+    await expect(html).toHaveAttribute(APP_READY_ATTRIBUTE, '', { timeout: 15_000 })
     // The same elements, hydrated rather than painted again, still holding what was typed.
     expect(await heading.evaluate((element) => element.isConnected)).toBe(true)
     await expect(email).toHaveValue(DEMO_ACCOUNT.email)
@@ -140,13 +176,15 @@ test.describe('while the scripts are still loading', () => {
     expect(trouble).toEqual([])
   })
 
-  test('pressing "Entrar" or Enter before then never sends the password anywhere', async ({
+  test('a press before then is kept, never sent by the browser, and signs in once the app is ready', async ({
     page,
   }) => {
-    const sent: string[] = []
+    const trouble = recordTrouble(page)
+    const inUrl: string[] = []
+    const signIns: string[] = []
     page.on('request', (request) => {
-      if (request.url().includes(DEMO_ACCOUNT.password) || request.postData()?.includes('demo1234'))
-        sent.push(`${request.method()} ${request.url()}`)
+      if (request.url().includes(DEMO_ACCOUNT.password)) inUrl.push(request.url())
+      if (new URL(request.url()).pathname === API_PATHS.login) signIns.push(request.method())
     })
     await delayScripts(page, SCRIPT_DELAY_MS)
     await page.goto(`/${DEMO_ACCOUNT.tenant}/login`, { waitUntil: 'commit' })
@@ -154,12 +192,19 @@ test.describe('while the scripts are still loading', () => {
     await page.getByLabel('Correo electrónico').fill(DEMO_ACCOUNT.email)
     await page.getByLabel('Contraseña').fill(DEMO_ACCOUNT.password)
     await page.getByLabel('Contraseña').press('Enter')
-    await page.getByRole('button', { name: 'Entrar' }).click({ force: true })
-
-    await expect(page.getByRole('button', { name: 'Entrar' })).toBeEnabled({ timeout: 15_000 })
+    await page.getByRole('button', { name: 'Entrar' }).click()
+    // Kept: the page waits for the app, on the sign-in screen, and shows it is busy.
+    await expect(page.locator('html')).toHaveAttribute(KEPT_PRESS_ATTRIBUTE, '')
     expect(page.url()).toBe(new URL(`/${DEMO_ACCOUNT.tenant}/login`, page.url()).href)
-    expect(sent).toEqual([])
-    await expect(page.getByLabel('Contraseña')).toHaveValue(DEMO_ACCOUNT.password)
+    expect(signIns).toEqual([])
+
+    // Every script here waits 3 s on purpose, the patient's home included.
+    await expect(page).toHaveURL(`/${DEMO_ACCOUNT.tenant}/cliente`, { timeout: 15_000 })
+    await expect(page.getByText(DEMO_ACCOUNT.nombre).first()).toBeVisible()
+    // Two presses, one sign-in, and the password only ever in its body.
+    expect(signIns).toEqual(['POST'])
+    expect(inUrl).toEqual([])
+    expect(trouble).toEqual([])
   })
 })
 
@@ -171,7 +216,7 @@ test.describe('hydration', () => {
   }) => {
     const shifts = await recordShifts(page)
     await page.goto(`/${DEMO_ACCOUNT.tenant}/login`)
-    await expect(page.getByRole('button', { name: 'Entrar' })).toBeEnabled()
+    await expect(page.locator('html')).toHaveAttribute(APP_READY_ATTRIBUTE, '')
     await page.waitForLoadState('networkidle')
     await expect(page.getByRole('banner').getByRole('img')).toBeVisible()
     expect(await shifts()).toEqual([])

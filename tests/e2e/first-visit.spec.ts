@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test'
 import { DEFAULT_COLORS, deriveBrandingColors } from '../../src/contract/branding'
 import { parseColor } from '../../src/contract/colors'
 import { SEED_HOSPITALS } from '../../server/seed/demo-data'
+import { APP_READY_ATTRIBUTE } from '../../src/app/press-keeper'
 
 // `rgb(r, g, b)` as getComputedStyle reports a `#rrggbb` colour.
 function rgbOf(hex: string): string {
@@ -79,7 +80,7 @@ test.describe('a cold first visit to the sign-in screen', () => {
     })
 
     await page.goto('/clinica-norte/login')
-    await expect(page.getByRole('button', { name: 'Entrar' })).toBeEnabled()
+    await expect(page.locator('html')).toHaveAttribute(APP_READY_ATTRIBUTE, '')
 
     const preloads = await page
       .locator('link[rel="modulepreload"]')

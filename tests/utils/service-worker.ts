@@ -160,9 +160,13 @@ export async function recordPaintedPrimaries(page: Page): Promise<void> {
         isShellBranded: document.getElementById('tenant-branding') !== null,
       }
       record()
+      // The page rewrites the shell's colour tokens (`<style>` in the head) when they change.
       new MutationObserver(record).observe(document.documentElement, {
         attributes: true,
         attributeFilter: ['style'],
+        subtree: true,
+        childList: true,
+        characterData: true,
       })
     })
   })

@@ -8,7 +8,6 @@ import {
   type SubmitEvent,
 } from 'react'
 import { Link, useFetcher } from 'react-router-dom'
-import { useIsHydrated } from '../../components/use-is-hydrated'
 import { paths } from '../../config/paths'
 import { preloadSignIn } from './session'
 import { isKioskMode, subscribeToKioskMode } from './kiosk-mode'
@@ -51,7 +50,6 @@ export function LoginForm({ apiAnsweredAt = null, pendingAccountHelp }: LoginFor
   // The build renders the form for an ordinary device; a kiosk's box and hint follow hydration.
   const isKiosk = useSyncExternalStore(subscribeToKioskMode, isKioskMode, () => false)
   const isShared = useSyncExternalStore(subscribeToKioskMode, isSharedDevice, () => false)
-  const isHydrated = useIsHydrated()
 
   // Once the form works, what a press needs besides the request (the answer's schema and its
   // checker) is fetched in the background: pressing "Entrar" then waits for the request alone.
@@ -158,10 +156,9 @@ export function LoginForm({ apiAnsweredAt = null, pendingAccountHelp }: LoginFor
             </>
           )}
         </div>
-        {/* Until the page has taken over a prerendered form, "Entrar" cannot be pressed: the
-          browser would otherwise submit the form itself, the password in the URL. What is
-          typed meanwhile stays. */}
-        <button type="submit" className="button-primary" disabled={isSubmitting || !isHydrated}>
+        {/* "Entrar" works from the first frame: a press before the page has taken over the
+          prerendered form is kept by the shell and made again once it has (app/press-keeper). */}
+        <button type="submit" className="button-primary" disabled={isSubmitting}>
           {isSubmitting ? 'Entrando…' : 'Entrar'}
         </button>
       </form>

@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import {
   BRANDING_CSS_VARIABLES,
+  BRANDING_TOKENS_ELEMENT_ID,
   DEFAULT_COLORS,
   deriveBrandingColors,
 } from '../../contract/branding'
 import { deriveNoticeColors } from '../../contract/notice-colors'
+import { fillAppShell, SHELL_SLOTS } from '../../contract/app-shell'
 import { applyBrandingToDocument } from './apply-branding'
+
+function slotMarkers(name: string): string {
+  return `<!--shell:${name}--><!--/shell:${name}-->`
+}
 
 const COLORS = deriveBrandingColors({ r: 0, g: 170, b: 85 }, { r: 200, g: 30, b: 40 })
 const CENTRAL = { colors: COLORS, nombre: 'Hospital Central' }
@@ -23,12 +29,15 @@ function makeDocument(
   return doc
 }
 
+// The colour tokens as the document's one rule for them declares them (a document without a
+// window computes no styles).
 function variables(doc: Document) {
+  const rule = doc.getElementById(BRANDING_TOKENS_ELEMENT_ID)?.textContent ?? ''
+  const declared = new Map(
+    [...rule.matchAll(/(--[a-z-]+):([^;}]+)/g)].map(([, name, value]) => [name, value]),
+  )
   return Object.fromEntries(
-    Object.values(BRANDING_CSS_VARIABLES).map((name) => [
-      name,
-      doc.documentElement.style.getPropertyValue(name),
-    ]),
+    Object.values(BRANDING_CSS_VARIABLES).map((name) => [name, declared.get(name) ?? '']),
   )
 }
 
@@ -99,10 +108,10 @@ describe('applyBrandingToDocument', () => {
     applyBrandingToDocument('hospital-central', CENTRAL, doc)
 
     const notice = deriveNoticeColors(CENTRAL.colors)
-    const style = doc.documentElement.style
-    expect(style.getPropertyValue('--color-aviso-fondo')).toBe(notice.fondo)
-    expect(style.getPropertyValue('--color-aviso-texto')).toBe(notice.texto)
-    expect(style.getPropertyValue('--color-aviso-borde')).toBe(notice.borde)
+    const rule = doc.getElementById(BRANDING_TOKENS_ELEMENT_ID)?.textContent ?? ''
+    expect(rule).toContain(`--color-aviso-fondo:${notice.fondo}`)
+    expect(rule).toContain(`--color-aviso-texto:${notice.texto}`)
+    expect(rule).toContain(`--color-aviso-borde:${notice.borde}`)
   })
 
   it('percent-encodes the tenant in the manifest URL', () => {
@@ -121,5 +130,41 @@ describe('applyBrandingToDocument', () => {
     applyBrandingToDocument('hospital-central', CENTRAL, doc)
 
     expect(variables(doc)['--color-primario']).toBe('#00aa55')
+  })
+
+  it('writes nothing when the document already shows that branding, and a new one once', () => {
+    const doc = makeDocument()
+    applyBrandingToDocument('hospital-central', CENTRAL, doc)
+    const observer = new MutationObserver(() => undefined)
+    observer.observe(doc, { subtree: true, childList: true, attributes: true, characterData: true })
+
+    applyBrandingToDocument('hospital-central', CENTRAL, doc)
+    expect(observer.takeRecords()).toEqual([])
+
+    applyBrandingToDocument('hospital-central', { ...CENTRAL, colors: DEFAULT_COLORS }, doc)
+    const written = observer.takeRecords()
+    observer.disconnect()
+    // The tokens' text, the theme colour: nothing else changed.
+    expect(written.map((record) => record.target.nodeName).sort()).toEqual(['META', 'STYLE'])
+  })
+
+  it('starts from a shell painted in the branding without writing to it', () => {
+    // The shell as the server and the worker send it for the hospital.
+    const shell = fillAppShell(
+      `<html><head>${slotMarkers(SHELL_SLOTS.brandingHead)}</head><body></body></html>`,
+      {
+        pathname: '/hospital-central/login',
+        branding: { tenant: 'hospital-central', logoUrl: null, ...CENTRAL },
+      },
+    )
+    const doc = new DOMParser().parseFromString(shell, 'text/html')
+    doc.documentElement.dataset.tenant = 'hospital-central'
+    const observer = new MutationObserver(() => undefined)
+    observer.observe(doc, { subtree: true, childList: true, attributes: true, characterData: true })
+
+    applyBrandingToDocument('hospital-central', CENTRAL, doc)
+
+    expect(observer.takeRecords()).toEqual([])
+    observer.disconnect()
   })
 })

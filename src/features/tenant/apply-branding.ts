@@ -1,9 +1,17 @@
 /**
- * Writes branding into the document: CSS custom properties, theme colour, the app's name for the
- * browser and the home screen, the tenant's manifest and icons. The one writer of these.
+ * Writes branding into the document: the colour tokens, theme colour, the app's name for the
+ * browser and the home screen, the tenant's manifest and icons. The one writer of these on the
+ * page. It writes only what differs from what the document shows: the shell arrives painted in
+ * the hospital's branding (filled with the same contract functions), so a page whose branding
+ * did not change writes nothing, and a new branding is written once.
  */
 import { paths } from '../../config/paths'
-import { DEFAULT_COLORS, toCssProperties, type Branding } from '../../contract/branding'
+import {
+  BRANDING_TOKENS_ELEMENT_ID,
+  brandingTokensRule,
+  DEFAULT_COLORS,
+  type Branding,
+} from '../../contract/branding'
 import { pageIconUrls } from '../../contract/icons'
 import { DEFAULT_APP_NAME } from '../../contract/manifest'
 
@@ -20,8 +28,15 @@ export function applyBrandingToDocument(
 ): void {
   const root = doc.documentElement
   const applied = branding?.colors ?? DEFAULT_COLORS
-  for (const [name, value] of toCssProperties(applied)) root.style.setProperty(name, value)
-  root.dataset.tenant = tenant
+  const rule = brandingTokensRule(applied)
+  let tokens = doc.getElementById(BRANDING_TOKENS_ELEMENT_ID)
+  if (!tokens) {
+    tokens = doc.createElement('style')
+    tokens.id = BRANDING_TOKENS_ELEMENT_ID
+    doc.head.append(tokens)
+  }
+  if (tokens.textContent !== rule) tokens.textContent = rule
+  if (root.dataset.tenant !== tenant) root.dataset.tenant = tenant
   const name = branding?.nombre ?? DEFAULT_APP_NAME
   setAttribute(doc, 'meta[name="theme-color"]', 'content', applied.primario)
   setAttribute(doc, 'meta[name="application-name"]', 'content', name)

@@ -68,7 +68,7 @@ function answerHospitales(answers: Record<string, unknown>) {
 }
 
 function cssVariables(): Record<string, string> {
-  const style = document.documentElement.style
+  const style = getComputedStyle(document.documentElement)
   return Object.fromEntries(
     Object.values(BRANDING_CSS_VARIABLES).map((name) => [name, style.getPropertyValue(name)]),
   )
@@ -328,11 +328,10 @@ describe('initBrandingFromDocument', () => {
     document.body.append(script)
   }
 
-  it("starts from the shell's branding when it belongs to the URL's tenant", () => {
-    window.history.replaceState(null, '', '/hospital-central/login')
+  it("starts from the shell's branding when it belongs to the page's tenant", () => {
     paintDataBlock(JSON.stringify(painted))
 
-    controller.initBrandingFromDocument(document)
+    controller.initBrandingFromDocument(document, 'hospital-central')
 
     expect(controller.getBrandingSnapshot()).toEqual({
       tenant: 'hospital-central',
@@ -351,29 +350,25 @@ describe('initBrandingFromDocument', () => {
     ['an array', JSON.stringify([painted])],
     ['nothing', ''],
   ])('ignores a data block holding %s', (_, content) => {
-    window.history.replaceState(null, '', '/hospital-central/login')
     paintDataBlock(content)
 
-    controller.initBrandingFromDocument(document)
+    controller.initBrandingFromDocument(document, 'hospital-central')
 
     expect(controller.getBrandingSnapshot()).toEqual({ tenant: 'hospital-central', branding: null })
     expectDefaults()
   })
 
   it('starts with the defaults without a data block', () => {
-    window.history.replaceState(null, '', '/hospital-central/login')
-
-    controller.initBrandingFromDocument(document)
+    controller.initBrandingFromDocument(document, 'hospital-central')
 
     expect(controller.getBrandingSnapshot()).toEqual({ tenant: 'hospital-central', branding: null })
     expectDefaults()
   })
 
-  it.each(['/', '/login', '/main/login'])('uses main and the defaults on %s', (path) => {
-    window.history.replaceState(null, '', path)
+  it("uses the product's defaults for main, whatever the data block says", () => {
     paintDataBlock(JSON.stringify({ ...painted, tenant: 'main' }))
 
-    controller.initBrandingFromDocument(document)
+    controller.initBrandingFromDocument(document, 'main')
 
     expect(controller.getBrandingSnapshot()).toEqual({ tenant: 'main', branding: null })
     expectDefaults()

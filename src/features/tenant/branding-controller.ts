@@ -14,7 +14,6 @@ import { NetworkError, TimeoutError } from '../../lib/api-errors'
 import { readValue, removeValue, writeValue } from '../../lib/storage'
 import { readBranding } from '../../shared/branding-db'
 import { isBranding, parseHospitalesAnswer, type Branding } from '../../contract/branding'
-import { tenantFromPathname } from '../../contract/tenants'
 import { applyBrandingToDocument } from './apply-branding'
 
 export interface BrandingState {
@@ -48,11 +47,11 @@ export function subscribeToBranding(listener: () => void): () => void {
 }
 
 /**
- * Starts from the branding the service worker painted into the HTML shell, so the first React
- * render shows the same name and logo as the first frame.
+ * Starts from the branding the server or the service worker painted into the HTML shell for
+ * `tenant` (the page's, as start-up resolved it), so the first React render shows the same name
+ * and logo as the first frame.
  */
-export function initBrandingFromDocument(doc: Document): void {
-  const tenant = tenantFromPathname(doc.location.pathname) ?? DEFAULT_TENANT
+export function initBrandingFromDocument(doc: Document, tenant: string): void {
   let branding: Branding | null = null
   try {
     const parsed: unknown = JSON.parse(

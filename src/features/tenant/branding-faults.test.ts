@@ -35,12 +35,12 @@ function neverAnswering(init: RequestInit | undefined) {
 }
 
 function primario() {
-  return document.documentElement.style.getPropertyValue('--color-primario')
+  return getComputedStyle(document.documentElement).getPropertyValue('--color-primario')
 }
 
 function expectDefaultBranding(tenant: string) {
   expect(primario()).toBe(DEFAULT_COLORS.primario)
-  expect(document.documentElement.style.getPropertyValue('--color-secundario')).toBe(
+  expect(getComputedStyle(document.documentElement).getPropertyValue('--color-secundario')).toBe(
     DEFAULT_COLORS.secundario,
   )
   expect(controller.getBrandingSnapshot()).toEqual({ tenant, branding: null })

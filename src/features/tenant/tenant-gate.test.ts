@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { tenantGateLoader } from './tenant-gate'
+import { startTenant, tenantGateLoader } from './tenant-gate'
 
 function load(path: string) {
   const url = new URL(path, 'https://clinica.example')
@@ -67,5 +67,36 @@ describe('the root loader stores the tenant of every navigation', () => {
 
     expect(redirect?.headers.get('Location')).toBe('/hospital-central/login')
     expect(localStorage.getItem('logo')).toBe('/logos/hospital-central.png')
+  })
+})
+
+describe('start-up resolves the tenant of the URL the page opened on, once', () => {
+  it('gives the root loader’s answer and no redirect for a hospital’s own URL', () => {
+    expect(startTenant({ pathname: '/clinica-norte/login', search: '', hash: '' })).toEqual({
+      redirectTo: null,
+      data: { tenant: 'clinica-norte' },
+    })
+    expect(localStorage.getItem('tenant')).toBe('clinica-norte')
+  })
+
+  it('redirects a URL without a tenant to the stored one, keeping the hash loaders never see', () => {
+    localStorage.setItem('tenant', 'hospital-central')
+    localStorage.setItem('logo', '/logos/hospital-central.png')
+
+    expect(startTenant({ pathname: '/login', search: '?x=1', hash: '#ayuda' })).toEqual({
+      redirectTo: '/hospital-central/login?x=1#ayuda',
+      data: { tenant: 'hospital-central' },
+    })
+    expect(localStorage.getItem('logo')).toBe('/logos/hospital-central.png')
+  })
+
+  it('drops the previous hospital’s logo when the page opens on another one', () => {
+    localStorage.setItem('tenant', 'hospital-central')
+    localStorage.setItem('logo', '/logos/hospital-central.png')
+
+    startTenant({ pathname: '/clinica-sol/login' })
+
+    expect(localStorage.getItem('tenant')).toBe('clinica-sol')
+    expect(localStorage.getItem('logo')).toBeNull()
   })
 })

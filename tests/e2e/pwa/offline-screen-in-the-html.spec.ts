@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { APP_READY_ATTRIBUTE } from '../../../src/app/press-keeper'
 import { DEMO_ACCOUNT, DEMO_TENANTS } from '../../utils/demo'
 import { waitForControllingWorker } from '../../utils/service-worker'
 
@@ -16,7 +17,7 @@ test('warm and offline, the worker answers the sign-in screen itself, which the 
 
   await page.goto(`/${TENANT}/login`)
   await waitForControllingWorker(page)
-  await expect(page.getByRole('button', { name: 'Entrar' })).toBeEnabled()
+  await expect(page.locator('html')).toHaveAttribute(APP_READY_ATTRIBUTE, '')
 
   for (const isOffline of [false, true]) {
     await context.setOffline(isOffline)
@@ -35,7 +36,10 @@ test('warm and offline, the worker answers the sign-in screen itself, which the 
 
     await page.getByLabel('Correo electrónico').fill(DEMO_ACCOUNT.email)
     const heading = await page.getByRole('heading', { level: 1 }).elementHandle()
-    await expect(page.getByRole('button', { name: 'Entrar' })).toBeEnabled({ timeout: 15_000 })
+    // Taken over by the app once its scripts come.
+    await expect(page.locator('html')).toHaveAttribute(APP_READY_ATTRIBUTE, '', {
+      timeout: 15_000,
+    })
     expect(await heading.evaluate((element) => element.isConnected)).toBe(true)
     await expect(page.getByLabel('Correo electrónico')).toHaveValue(DEMO_ACCOUNT.email)
     await page.unrouteAll()

@@ -1,0 +1,44 @@
+/**
+ * Ships `src/press-keeper.ts` as a classic script of its own, named in index.html's `<head>`
+ * as a blocking script: it must be listening before the first frame shows a button, and a module
+ * script only runs after the document is parsed. Fetched alongside the styles, which hold the
+ * first paint anyway, it adds no round trip. Bundled apart from the app (one small file without
+ * imports), so none of the app's chunks becomes its dependency, nor it one of theirs.
+ */
+import { rolldown } from 'rolldown'
+import type { Plugin } from 'vite'
+
+const ASSET_NAME = 'press-keeper.js'
+
+export function pressKeeperPlugin(entry: string): Plugin {
+  let base = '/'
+  return {
+    name: 'clinica-press-keeper',
+    apply: 'build',
+    configResolved: (config) => {
+      base = config.base
+    },
+    async buildStart() {
+      const bundle = await rolldown({ input: entry, platform: 'browser' })
+      try {
+        const { output } = await bundle.generate({ format: 'iife', minify: true })
+        this.emitFile({ type: 'asset', name: ASSET_NAME, source: output[0].code })
+      } finally {
+        await bundle.close()
+      }
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, { bundle }) => {
+        const script = Object.values(bundle ?? {}).find(
+          (output) => output.type === 'asset' && output.names.includes(ASSET_NAME),
+        )
+        if (!script) throw new Error(`${ASSET_NAME} is missing from the build`)
+        return {
+          html,
+          tags: [{ tag: 'script', attrs: { src: `${base}${script.fileName}` }, injectTo: 'head' }],
+        }
+      },
+    },
+  }
+}
