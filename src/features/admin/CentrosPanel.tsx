@@ -33,7 +33,6 @@ export function CentrosPanel() {
   const createForm = useRef<HTMLFormElement>(null)
   const { load } = list
   const [selected, setSelected] = useState<Hospital | null>(null)
-  const [confirming, setConfirming] = useState<string | null>(null)
   const { isBusy, outcome, message } = changes
 
   const reload = useCallback(() => {
@@ -55,18 +54,16 @@ export function CentrosPanel() {
   }, [outcome])
 
   function onCreate(event: SubmitEvent<HTMLFormElement>) {
-    const isSent = changes.submitForm(event, checkNewHospital, (data) => ({
+    changes.submitForm(event, checkNewHospital, (data) => ({
       [HOSPITAL_FIELDS.intent]: HOSPITAL_INTENTS.create,
       [HOSPITAL_FIELDS.centro]: textField(data, 'tenant'),
       [HOSPITAL_FIELDS.nombre]: textField(data, 'nombre'),
       color_primario: textField(data, 'color_primario'),
       color_secundario: textField(data, 'color_secundario'),
     }))
-    if (isSent) setConfirming(null)
   }
 
   function onChange(intent: string, hospital: Hospital) {
-    setConfirming(null)
     changes.submit({
       [HOSPITAL_FIELDS.intent]: intent,
       [HOSPITAL_FIELDS.centro]: hospital.tenant,
@@ -130,19 +127,19 @@ export function CentrosPanel() {
                             Reactivar
                           </button>
                         )}
-                        {hospital.activo && confirming !== hospital.tenant && (
+                        {hospital.activo && changes.confirming !== hospital.tenant && (
                           <button
                             type="button"
                             disabled={isBusy}
                             aria-label={`Desactivar ${hospital.nombre}`}
                             onClick={() => {
-                              setConfirming(hospital.tenant)
+                              changes.askConfirmation(hospital.tenant)
                             }}
                           >
                             Desactivar
                           </button>
                         )}
-                        {confirming === hospital.tenant && (
+                        {changes.confirming === hospital.tenant && (
                           <ConfirmDisable
                             question={`¿Desactivar ${hospital.nombre}? Sus cuentas perderán el acceso.`}
                             isBusy={isBusy}
@@ -150,7 +147,7 @@ export function CentrosPanel() {
                               onChange(HOSPITAL_INTENTS.disable, hospital)
                             }}
                             onCancel={() => {
-                              setConfirming(null)
+                              changes.cancelConfirmation()
                             }}
                           />
                         )}

@@ -1,5 +1,5 @@
 import './admin.css'
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
+import { useEffect, useId, useRef, type SubmitEvent } from 'react'
 import { useFetcher } from 'react-router-dom'
 import {
   EMAIL_MAX_LENGTH,
@@ -41,7 +41,6 @@ export function CuentasPanel({ tenant, hospitalName, ownAccountId }: CuentasPane
   const createForm = useRef<HTMLFormElement>(null)
   const { load } = list
   const query = accountsQuery(tenant)
-  const [confirming, setConfirming] = useState<number | null>(null)
   const { isBusy, outcome, message } = changes
 
   useEffect(() => {
@@ -54,7 +53,7 @@ export function CuentasPanel({ tenant, hospitalName, ownAccountId }: CuentasPane
   }, [outcome])
 
   function onCreate(event: SubmitEvent<HTMLFormElement>) {
-    const isSent = changes.submitForm(event, checkNewAccount, (data) => ({
+    changes.submitForm(event, checkNewAccount, (data) => ({
       [ACCOUNT_FIELDS.intent]: ACCOUNT_INTENTS.create,
       [ACCOUNT_FIELDS.centro]: tenant,
       nombre: textField(data, 'nombre'),
@@ -62,11 +61,9 @@ export function CuentasPanel({ tenant, hospitalName, ownAccountId }: CuentasPane
       rol: textField(data, 'rol'),
       password: textField(data, 'password'),
     }))
-    if (isSent) setConfirming(null)
   }
 
   function onChange(intent: string, account: Account) {
-    setConfirming(null)
     changes.submit({
       [ACCOUNT_FIELDS.intent]: intent,
       [ACCOUNT_FIELDS.centro]: tenant,
@@ -130,19 +127,19 @@ export function CuentasPanel({ tenant, hospitalName, ownAccountId }: CuentasPane
                       )}
                       {account.activo &&
                         account.id !== ownAccountId &&
-                        confirming !== account.id && (
+                        changes.confirming !== String(account.id) && (
                           <button
                             type="button"
                             disabled={isBusy}
                             aria-label={`Desactivar la cuenta ${account.email}`}
                             onClick={() => {
-                              setConfirming(account.id)
+                              changes.askConfirmation(String(account.id))
                             }}
                           >
                             Desactivar
                           </button>
                         )}
-                      {confirming === account.id && (
+                      {changes.confirming === String(account.id) && (
                         <ConfirmDisable
                           question={`¿Desactivar la cuenta ${account.email}? Sus sesiones se cerrarán.`}
                           isBusy={isBusy}
@@ -150,7 +147,7 @@ export function CuentasPanel({ tenant, hospitalName, ownAccountId }: CuentasPane
                             onChange(ACCOUNT_INTENTS.disable, account)
                           }}
                           onCancel={() => {
-                            setConfirming(null)
+                            changes.cancelConfirmation()
                           }}
                         />
                       )}

@@ -8,9 +8,10 @@ type ChangeFields = Record<string, string> | FormData
 
 /**
  * One kind of change a panel makes through the administration route's action: submitting it,
- * its pending state, and what to say about it. A problem found before any call (a form's field)
- * is said like a refused change, and the answer to the previous change goes when a new one
- * starts (an access code never stays after its account changes).
+ * its pending state, the row whose disabling awaits confirmation, and what to say about it. A
+ * problem found before any call (a form's field) is said like a refused change, and the answer
+ * to the previous change goes when a new one starts (an access code never stays after its
+ * account changes).
  */
 // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the action's answer, as with useFetcher.
 export function usePanelChange<Answer extends ActionMessage>() {
@@ -19,6 +20,8 @@ export function usePanelChange<Answer extends ActionMessage>() {
   const answer = fetcher.data as Answer | undefined
   const [problem, setProblem] = useState<string | null>(null)
   const [dismissed, setDismissed] = useState<Answer>()
+  // The row (its key) whose change asks "¿…?" first; any change sent closes the question.
+  const [confirming, setConfirming] = useState<string | null>(null)
   const outcome = answer !== dismissed ? answer : undefined
   const message: ActionMessage | null =
     problem !== null
@@ -29,6 +32,7 @@ export function usePanelChange<Answer extends ActionMessage>() {
 
   function submit(fields: ChangeFields, options: Omit<FetcherSubmitOptions, 'method'> = {}) {
     setProblem(null)
+    setConfirming(null)
     setDismissed(answer)
     void fetcher.submit(fields, { ...options, method: 'post' })
   }
@@ -47,25 +51,24 @@ export function usePanelChange<Answer extends ActionMessage>() {
 
   /**
    * A form's submit: its fields checked first (the first problem said and focused), then
-   * `toFields` of them submitted. Nothing while a change is under way. True when it was sent.
+   * `toFields` of them submitted. Nothing while a change is under way.
    */
   function submitForm(
     event: SubmitEvent<HTMLFormElement>,
     check: (data: FormData) => FieldProblem | null,
     toFields: (data: FormData) => Record<string, string>,
-  ): boolean {
+  ) {
     event.preventDefault()
-    if (fetcher.state !== 'idle') return false
+    if (fetcher.state !== 'idle') return
     const form = event.currentTarget
     const data = new FormData(form)
     const found = check(data)
     if (found) {
       refuse(found.message)
       focusField(form, found.field)
-      return false
+      return
     }
     submit(toFields(data))
-    return true
   }
 
   return {
@@ -75,6 +78,15 @@ export function usePanelChange<Answer extends ActionMessage>() {
     message,
     /** True from the submit until the router has read again what the change touched. */
     isBusy: fetcher.state !== 'idle',
+    /** The key of the row asking for confirmation, or null. */
+    confirming,
+    /** Asks for confirmation on the row `key` (a sent change, or `cancelConfirmation`, ends it). */
+    askConfirmation: (key: string) => {
+      setConfirming(key)
+    },
+    cancelConfirmation: () => {
+      setConfirming(null)
+    },
     submit,
     dismiss,
     refuse,
