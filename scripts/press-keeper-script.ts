@@ -10,6 +10,9 @@ import type { Plugin } from 'vite'
 
 const ASSET_NAME = 'press-keeper.js'
 
+// The stylesheet links Vite writes after the entry (one per line, no `>` in their attributes).
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*>\n?\s*/g
+
 export function pressKeeperPlugin(entry: string): Plugin {
   let base = '/'
   return {
@@ -34,10 +37,15 @@ export function pressKeeperPlugin(entry: string): Plugin {
           (output) => output.type === 'asset' && output.names.includes(ASSET_NAME),
         )
         if (!script) throw new Error(`${ASSET_NAME} is missing from the build`)
-        return {
-          html,
-          tags: [{ tag: 'script', attrs: { src: `${base}${script.fileName}` }, injectTo: 'head' }],
-        }
+        // The first paint waits for the styles and this script: both go ahead of the app's
+        // entry and its preloads, since requests of equal priority leave in document order (on
+        // a slow connection, and through the service worker, one at a time).
+        const entry = html.indexOf('<script type="module"')
+        if (entry === -1) throw new Error("index.html has no module script for the keeper's place")
+        const styles = html.slice(entry).match(STYLESHEET_LINK) ?? []
+        const rest = html.slice(entry).replace(STYLESHEET_LINK, '')
+        const first = [...styles, `<script src="${base}${script.fileName}"></script>`]
+        return html.slice(0, entry) + first.join('\n    ') + '\n    ' + rest
       },
     },
   }
