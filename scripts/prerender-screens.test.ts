@@ -15,9 +15,16 @@ describe('screenShellOf', () => {
     expect(html).toContain('<script type="module" src="/assets/index.js"></script>')
   })
 
-  it("links the screen's own stylesheets in the head, after the entry's", () => {
-    const html = screenShellOf(INDEX, 'instalar', 'sheet', ['/assets/instalar-1.css'])
+  it("links the screen's own stylesheets in the head, right after the entry's", () => {
+    const index = INDEX.replace(
+      '<head></head>',
+      '<head><link rel="stylesheet" crossorigin href="/assets/index.css"><script src="/k.js"></script></head>',
+    )
+    const html = screenShellOf(index, 'instalar', 'sheet', ['/assets/instalar-1.css'])
     expect(html).toContain(
+      '<head><link rel="stylesheet" crossorigin href="/assets/index.css"><link rel="stylesheet" crossorigin href="/assets/instalar-1.css"><script src="/k.js"></script></head>',
+    )
+    expect(screenShellOf(INDEX, 'instalar', 'sheet', ['/assets/instalar-1.css'])).toContain(
       '<head><link rel="stylesheet" crossorigin href="/assets/instalar-1.css"></head>',
     )
   })

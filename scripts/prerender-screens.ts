@@ -28,9 +28,9 @@ const ROOT_ELEMENT = new RegExp(
 
 /**
  * `indexHtml` with `#root` holding the prerendered screen in its slot, and the screen's own
- * stylesheets (beyond the entry's) in its head: the first frame is styled as the app will style
- * it, or the screen would move when its chunk's CSS arrived. The app's loader finds them there
- * and does not add them again.
+ * stylesheets (beyond the entry's) in its head, right after the entry's, ahead of the scripts
+ * like them: the first frame is styled as the app will style it, or the screen would move when
+ * its chunk's CSS arrived. The app's loader finds them there and does not add them again.
  */
 export function screenShellOf(
   indexHtml: string,
@@ -49,7 +49,11 @@ export function screenShellOf(
   const links = stylesheets
     .map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`)
     .join('')
-  return indexHtml.replace(ROOT_ELEMENT, () => root).replace('</head>', () => `${links}</head>`)
+  const head = indexHtml.slice(0, indexHtml.indexOf('</head>'))
+  const lastStylesheet = head.lastIndexOf('<link rel="stylesheet"')
+  const at = lastStylesheet === -1 ? head.length : head.indexOf('>', lastStylesheet) + 1
+  const withLinks = indexHtml.slice(0, at) + links + indexHtml.slice(at)
+  return withLinks.replace(ROOT_ELEMENT, () => root)
 }
 
 // A screen module: `src/app/routes/login.tsx` is the screen `login`.
