@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createMemoryRouter, RouterProvider } from 'react-router-dom'
+import { createMemoryRouter, RouterProvider, useParams } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { UNSAVED_CHANGES_ATTRIBUTE } from '../../config/dom-attributes'
 import { ApiError } from '../../lib/api-errors'
@@ -231,5 +231,37 @@ describe('ImagenCentroPanel', () => {
     expect(await screen.findByText('Logotipo actualizado.')).toBeInTheDocument()
     expect(screen.queryByRole('progressbar')).toBeNull()
     expect(readHospital).toHaveBeenCalledTimes(2)
+  })
+
+  it("never shows one hospital's image under another's panel", async () => {
+    let finish: () => void = () => undefined
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/:tenant/admin',
+          loader: loadAdminPanel,
+          action: changeFromPanel,
+          Component: () => <ImagenCentroPanel tenant={useParams().tenant ?? ''} />,
+        },
+      ],
+      { initialEntries: ['/hospital-central/admin'] },
+    )
+    render(<RouterProvider router={router} />)
+    expect(await screen.findByLabelText('Nombre del centro')).toHaveValue('Hospital Central')
+    vi.mocked(readHospital).mockImplementation(
+      () =>
+        new Promise((resolve) => {
+          finish = () => {
+            resolve(versionOf('"n1"', { tenant: 'clinica-norte', nombre: 'Clínica Norte' }))
+          }
+        }),
+    )
+
+    await router.navigate('/clinica-norte/admin')
+
+    expect(await screen.findByText('Cargando la imagen del centro…')).toBeInTheDocument()
+    expect(screen.queryByLabelText('Nombre del centro')).toBeNull()
+    finish()
+    expect(await screen.findByLabelText('Nombre del centro')).toHaveValue('Clínica Norte')
   })
 })

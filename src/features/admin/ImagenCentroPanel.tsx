@@ -189,17 +189,16 @@ export function ImagenCentroPanel({ tenant }: { tenant: string }) {
   const [shown, setShown] = useState<VersionedHospital>()
   const answer = image.data
   if (answer && 'version' in answer && answer.version !== shown) setShown(answer.version)
+  // Only this hospital's: another one's, read before the panel moved here, is not its form.
+  const current = shown?.hospital.tenant === tenant ? shown : undefined
+  const failure = answer && 'error' in answer ? answer : null
 
   return (
     <section className="admin-panel" aria-labelledby={headingId}>
       <h2 id={headingId}>Imagen del centro</h2>
-      {shown === undefined && (answer === undefined || answer === null) && (
-        <Loading what="la imagen del centro" />
-      )}
-      {shown === undefined && answer && 'error' in answer && (
-        <LoadError error={answer.error} onRetry={reload} />
-      )}
-      {shown && <ImagenForm key={tenant} tenant={tenant} version={shown} onStale={reload} />}
+      {current === undefined && failure === null && <Loading what="la imagen del centro" />}
+      {current === undefined && failure && <LoadError error={failure.error} onRetry={reload} />}
+      {current && <ImagenForm key={tenant} tenant={tenant} version={current} onStale={reload} />}
     </section>
   )
 }
