@@ -13,6 +13,16 @@ const STORAGE_PATHS = [
   },
 ]
 
+// The app's links are its own (src/components/Link.tsx): react-router's also prefetch and open
+// other origins, code that would be in every screen's first load.
+const ROUTER_PATHS = [
+  {
+    name: 'react-router-dom',
+    importNames: ['Link', 'NavLink'],
+    message: 'Use src/components/Link.tsx: the app links only to its own screens.',
+  },
+]
+
 /** Packages some layers may not use (the layers themselves: eslint/layers.js). */
 const PACKAGE_RULES = {
   lib: [
@@ -62,7 +72,7 @@ export default defineConfig([
     extends: [reactHooks.configs.flat.recommended],
     languageOptions: { globals: globals.browser },
     rules: {
-      'no-restricted-imports': ['error', { paths: STORAGE_PATHS }],
+      'no-restricted-imports': ['error', { paths: [...STORAGE_PATHS, ...ROUTER_PATHS] }],
       'no-restricted-globals': [
         'error',
         {

@@ -1,7 +1,7 @@
 /** The only module with side effects at import: start-up, render, worker registration. */
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router-dom'
+import { RouterProvider, type HydrationState } from 'react-router-dom'
 import { connectReconnectRecovery } from './app/reconnect-recovery'
 import {
   isSessionAwaitingVerification,
@@ -13,23 +13,14 @@ import { ReleaseKeptPress } from './app/ReleaseKeptPress'
 import { createAppRouter, routes } from './app/router'
 import { connectSessionEvents } from './app/session-events'
 import { isKioskMode, showKioskMode } from './features/auth/kiosk-mode'
-import { startOutboxReplay } from './features/care/outbox'
 import { hasSessionToken } from './features/auth/session'
 import { PRERENDERED_ATTRIBUTE } from './contract/app-shell'
 import { installChunkLoadRecovery } from './features/pwa/chunk-reload'
 import { connectionMonitor } from './features/pwa/connection-status'
 import { installPrompt } from './features/pwa/install-prompt'
-import {
-  onBrandingUpdated,
-  registerServiceWorker,
-  serviceWorkerController,
-} from './features/pwa/register-service-worker'
+import type { ServiceWorkerController } from './features/pwa/register-service-worker'
 import { requestPersistentStorageWhenInstalled } from './features/pwa/storage-persistence'
-import {
-  applyBrandingAnswer,
-  initBrandingFromDocument,
-  retryInterruptedBranding,
-} from './features/tenant/branding-controller'
+import { initBrandingFromDocument } from './features/tenant/branding-state'
 import { startTenant, TENANT_GATE_ID } from './features/tenant/tenant-gate'
 import './app/styles.css'
 import './app/kiosk.css'
@@ -49,58 +40,94 @@ showKioskMode(document.documentElement, isKioskMode())
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
+const isPrerendered =
+  redirectTo === null && container.hasAttribute(PRERENDERED_ATTRIBUTE) && !hasSessionToken()
+// The worker's controller, once its code has loaded (see `startAfterLoad`).
+let serviceWorker: ServiceWorkerController | null = null
+// Loading a tenant's branding is not in the first load: its code comes when it is needed.
+const loadBrandingController = () => import('./features/tenant/branding-controller')
+
+/**
+ * Creates the router and renders the app, taking over the prerendered screen with
+ * `hydrationData`. Not awaited at the top level: the screen's chunk imports from the chunk this
+ * module is bundled into, which a pending top-level await would keep from ever finishing.
+ */
+function startApp(root: HTMLElement, hydrationData: HydrationState | null) {
+  const router = createAppRouter(hydrationData ?? { loaderData: startingData })
+  connectSessionEvents(router)
+  // An open tab in use learns of a new version within minutes, not at the next hourly look.
+  let lastLocation = router.state.location
+  router.subscribe(({ location }) => {
+    if (location === lastLocation) return
+    lastLocation = location
+    // Before the worker is registered there is nothing to look for.
+    serviceWorker?.checkOnNavigation()
+  })
+  installChunkLoadRecovery(window, {
+    // A screen whose chunk is gone (a newer deploy) is opened afresh, not the one left behind.
+    pendingUrl: () => {
+      const { location } = router.state.navigation
+      return location ? router.createHref(location) : null
+    },
+  })
+
+  connectReconnectRecovery(connectionMonitor, async () => {
+    await (await loadBrandingController()).retryInterruptedBranding()
+    // A session read offline is confirmed (or ended by a 401) as soon as the API answers.
+    const layout = router.state.loaderData[TENANT_LAYOUT_ID] as TenantLayoutData | undefined
+    if (await isSessionAwaitingVerification(layout)) {
+      await router.revalidate()
+    }
+  })
+
+  const app = (
+    <StrictMode>
+      <RouterProvider router={router} />
+      <ReleaseKeptPress />
+    </StrictMode>
+  )
+  if (hydrationData) hydrateRoot(root, app)
+  else createRoot(root).render(app)
+
+  // Care writes kept offline go out when the connection or the user comes back: their code
+  // loads beside the screen's, not before it. A page that cannot fetch it (the connection
+  // dropped while starting, no worker yet) sends them on its next start.
+  void import('./features/care/outbox')
+    .then(({ startOutboxReplay }) => startOutboxReplay())
+    .catch(() => undefined)
+}
+
 // A screen the build rendered into the HTML is taken over where it stands (what was typed
 // stays), unless the URL changed or someone is signed in here: it shows what a signed-out
 // visitor sees, so those render afresh.
-const hydrationData =
-  redirectTo === null && container.hasAttribute(PRERENDERED_ATTRIBUTE) && !hasSessionToken()
-    ? await prepareHydration(routes, window.location, startingData)
-    : null
-const router = createAppRouter(hydrationData ?? { loaderData: startingData })
-connectSessionEvents(router)
-// An open tab in use learns of a new version within minutes, not at the next hourly look.
-let lastLocation = router.state.location
-router.subscribe(({ location }) => {
-  if (location === lastLocation) return
-  lastLocation = location
-  serviceWorkerController.checkOnNavigation()
-})
-installChunkLoadRecovery(window, {
-  // A screen whose chunk is gone (a newer deploy) is opened afresh, not the one left behind.
-  pendingUrl: () => {
-    const { location } = router.state.navigation
-    return location ? router.createHref(location) : null
-  },
-})
-
-connectReconnectRecovery(connectionMonitor, async () => {
-  await retryInterruptedBranding()
-  // A session read offline is confirmed (or ended by a 401) as soon as the API answers.
-  const layout = router.state.loaderData[TENANT_LAYOUT_ID] as TenantLayoutData | undefined
-  if (await isSessionAwaitingVerification(layout)) {
-    await router.revalidate()
-  }
-})
-
-// Care writes kept offline go out when the connection or the user comes back.
-startOutboxReplay()
-
-// The worker's fresher answer for the hospital on screen, applied as it is (no second fetch).
-onBrandingUpdated(applyBrandingAnswer)
-
-const app = (
-  <StrictMode>
-    <RouterProvider router={router} />
-    <ReleaseKeptPress />
-  </StrictMode>
-)
-if (hydrationData) hydrateRoot(container, app)
-else createRoot(container).render(app)
+if (isPrerendered) {
+  void prepareHydration(routes, window.location, startingData)
+    // Data that cannot be prepared means a fresh render, as when a loader must wait.
+    .catch(() => null)
+    .then((hydrationData) => {
+      startApp(container, hydrationData)
+    })
+} else {
+  startApp(container, null)
+}
 
 // The worker (and the code that registers it) waits until the page has loaded: the first
-// screen's chunks and the logo never share the network with it.
+// screen's chunks and the logo never share the network with it, nor the first load its code.
 function startAfterLoad() {
-  registerServiceWorker()
+  void import('./features/pwa/register-service-worker')
+    .then((module) => {
+      // The worker's fresher answer for the hospital on screen, applied as it is (no second
+      // fetch). Its messages start with the registration, after this.
+      module.onBrandingUpdated((tenant, answer) => {
+        void loadBrandingController().then((branding) => {
+          branding.applyBrandingAnswer(tenant, answer)
+        })
+      })
+      serviceWorker = module.serviceWorkerController
+      module.registerServiceWorker()
+    })
+    // Without its code there is no worker: the app still works online, as without one.
+    .catch(() => undefined)
   void requestPersistentStorageWhenInstalled()
 }
 if (document.readyState === 'complete') startAfterLoad()

@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { parseHospitalesAnswer } from '../../src/contract/branding.js'
+import { parseHospitalesAnswer } from '../../src/contract/branding-answer.js'
 import { buildTenantManifest } from '../../src/contract/manifest.js'
 import { isReservedSegment, isTenantId, tenantFromPathname } from '../../src/contract/tenants.js'
 import { readBaseManifest } from './base-manifest.js'

@@ -5,7 +5,8 @@
  */
 import sharp from 'sharp'
 import type { BrandingColors } from '../../src/contract/branding.js'
-import { initialsOf, TENANT_ICONS, type TenantIconKind } from '../../src/contract/icons.js'
+import { TENANT_ICONS, type TenantIconKind } from '../../src/contract/icons.js'
+import { initialsOf } from '../../src/contract/text.js'
 
 // Side of the square inscribed in the 80% safe circle: 0.8 / √2 of the icon.
 const MASKABLE_LOGO_SHARE = 0.8 / Math.SQRT2

@@ -1,4 +1,5 @@
-import { parseHospitalesAnswer, type Branding } from '../../src/contract/branding.js'
+import { type Branding } from '../../src/contract/branding.js'
+import { parseHospitalesAnswer } from '../../src/contract/branding-answer.js'
 import { DEFAULT_TENANT, isTenantId } from '../../src/contract/tenants.js'
 import type { HospitalPublico } from '../../src/contract/hospitals.js'
 

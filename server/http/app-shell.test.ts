@@ -3,11 +3,8 @@ import { join } from 'node:path'
 import Fastify from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
 import { screenChunksElement } from '../../src/contract/app-shell.js'
-import {
-  DEFAULT_COLORS,
-  parseHospitalesAnswer,
-  type Branding,
-} from '../../src/contract/branding.js'
+import { DEFAULT_COLORS, type Branding } from '../../src/contract/branding.js'
+import { parseHospitalesAnswer } from '../../src/contract/branding-answer.js'
 import { injectApiBaseUrl } from './app-shell.js'
 import { registerStaticApp } from './static.js'
 import { createTempDist, createTestApp, type TestApp } from '../testing/test-app.js'

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { HospitalRepository } from '../repositories/hospitals.js'
-import { parseHospitalesAnswer, type Branding } from '../../src/contract/branding.js'
+import { type Branding } from '../../src/contract/branding.js'
+import { parseHospitalesAnswer } from '../../src/contract/branding-answer.js'
 import { buildTenantManifest, type BaseManifest } from '../../src/contract/manifest.js'
 import { DEFAULT_TENANT, isTenantId } from '../../src/contract/tenants.js'
 import { sendWithEtag } from '../http/etag.js'

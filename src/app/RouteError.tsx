@@ -1,10 +1,20 @@
 import { useEffect } from 'react'
 import { useRouteError } from 'react-router-dom'
 import { SectionPage } from '../components/SectionPage'
+import { useModuleAfterRender } from '../components/use-module-after-render'
 import { DEFAULT_TENANT, isTenantId, tenantFromPathname } from '../contract/tenants'
 import { isChunkLoadError, reloadAfterChunkError } from '../features/pwa/chunk-reload'
-import { RepairApp } from '../features/pwa/RepairApp'
 import { readValue } from '../lib/storage'
+
+// The repair's code comes with the error screen, not with every first screen. A page whose
+// worker still holds this version finds it there; one that cannot fetch it either (offline, no
+// worker) could not repair anything now.
+const loadRepairApp = () => import('../features/pwa/RepairApp')
+
+function RepairAppAfterRender({ tenant }: { tenant: string }) {
+  const loaded = useModuleAfterRender(loadRepairApp)
+  return loaded && <loaded.RepairApp tenant={tenant} />
+}
 
 /** The hospital the broken page belongs to: its sign-in is where a repair lands. */
 function currentTenant(): string {
@@ -38,7 +48,7 @@ export function RouteError() {
         <a href={window.location.href}>Volver a intentarlo</a>
       </p>
       <p>Si el error se repite, reparar la aplicación la deja como recién instalada.</p>
-      <RepairApp tenant={currentTenant()} />
+      <RepairAppAfterRender tenant={currentTenant()} />
     </SectionPage>
   )
 }

@@ -20,7 +20,7 @@ import {
 import { DEFAULT_COLORS, type Branding } from '../contract/branding'
 import { tenantRoot } from '../contract/tenants'
 import type { SessionState } from '../features/auth/session'
-import { initBrandingFromDocument } from '../features/tenant/branding-controller'
+import { initBrandingFromDocument } from '../features/tenant/branding-state'
 import { TENANT_GATE_ID, type TenantGateData } from '../features/tenant/tenant-gate'
 import {
   TENANT_BRANDING_ID,

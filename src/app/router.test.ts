@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FakeCacheStorage } from '../lib/testing/fake-cache-storage'
-import type { TenantLayoutData } from './layouts/tenant-layout-data'
+import type { TenantBrandingData, TenantLayoutData } from './layouts/tenant-layout-data'
 import type { AppRouter } from './router'
 
 const USER = {
@@ -114,6 +114,7 @@ describe('the session in the router', () => {
 
     expect(await shownSession()).toEqual({ status: 'signed-out' })
     // The branding was loaded once, while the data was prepared; the router loaded nothing again.
+    await (router.state.loaderData['tenant-branding'] as TenantBrandingData).branding
     expect(callsTo('/api/hospitales')).toBe(1)
     expect(callsTo('/api/me')).toBe(0)
   })

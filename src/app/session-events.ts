@@ -5,7 +5,7 @@
 import { paths, sessionEndReasonOf } from '../config/paths'
 import { forgetSessionInThisTab, wipeSession } from '../features/auth/session'
 import { reportApiReachable, reportApiUnreachable } from '../features/pwa/connection-status'
-import { api } from '../lib/api'
+import { setApiEventHandlers } from '../lib/api-events'
 import { readValue, subscribeToTokenChanges } from '../lib/storage'
 import { tenantFromPathname } from '../contract/tenants'
 import { initialRedirect } from '../features/tenant/tenant-gate'
@@ -24,7 +24,7 @@ function openSignInAfterSessionEnd(router: AppRouter, to: string): void {
 }
 
 export function connectSessionEvents(router: AppRouter): () => void {
-  api.setEventHandlers({
+  setApiEventHandlers({
     onUnauthorized: (code) => {
       void wipeSession()
       // The tenant is wiped too, so the routing rules turn this into `/main/login`; the URL

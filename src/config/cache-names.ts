@@ -1,6 +1,9 @@
 /** Every Cache Storage name the app owns starts with this prefix (Workbox's included). */
 export const CACHE_PREFIX = 'clinica-pwa'
 
+/** The app's own IndexedDB database (the branding store, src/shared/branding-db.ts). */
+export const BRANDING_DATABASE_NAME = 'clinica-pwa'
+
 /** Runtime caches of public data: tenant branding is not user data and survives the 401 wipe. */
 export const CACHE_NAMES = {
   branding: `${CACHE_PREFIX}-branding-v1`,

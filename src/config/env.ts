@@ -71,19 +71,3 @@ export const isProductionBuild: boolean = import.meta.env.PROD
 
 /** The build's version (`VITE_APP_VERSION`, else package.json's), shown in the footer. */
 export const appVersion = String(import.meta.env.VITE_APP_VERSION)
-
-function parseReleaseNotesLines(value: unknown): string[] {
-  try {
-    const lines: unknown = JSON.parse(String(value))
-    return Array.isArray(lines)
-      ? lines.filter((line): line is string => typeof line === 'string')
-      : []
-  } catch {
-    return []
-  }
-}
-
-/** What this version changes (Spanish lines from `release-notes.json`, written in by the build). */
-export const releaseNotes: readonly string[] = parseReleaseNotesLines(
-  import.meta.env.VITE_RELEASE_NOTES,
-)

@@ -14,10 +14,10 @@ import {
   type BrandingColors,
 } from './branding.js'
 import { pageIconUrls } from './icons.js'
-import { DEFAULT_APP_NAME } from './manifest.js'
 import {
   type ReservedSegment,
   decodeSegment,
+  DEFAULT_APP_NAME,
   DEFAULT_TENANT,
   firstSegment,
   INSTALL_SEGMENT,

@@ -6,11 +6,10 @@ import {
   DEFAULT_COLORS,
   deriveBrandingColors,
   isBranding,
-  parseHospitalesAnswer,
-  sanitizeLogoUrl,
   toCssDeclarations,
   type Branding,
 } from './branding'
+import { parseHospitalesAnswer, sanitizeLogoUrl } from './branding-answer'
 import { AA_TEXT_CONTRAST, contrastRatio, parseColor, type Rgb } from './colors'
 
 const API_BASE = 'https://api.example/v1'

@@ -5,7 +5,11 @@
  * constraints all come from here.
  */
 import Type, { type Static } from 'typebox'
-import { HOSPITAL_NAME_MAX_LENGTH, TELEFONO_MAX_LENGTH, TELEFONO_PATTERN } from './branding.js'
+import {
+  HOSPITAL_NAME_MAX_LENGTH,
+  TELEFONO_MAX_LENGTH,
+  TELEFONO_PATTERN,
+} from './branding-answer.js'
 import { COLOR_MAX_LENGTH } from './colors.js'
 import { SHORT_NAME_MAX_LENGTH } from './manifest.js'
 import { TENANT_ID_MAX_LENGTH } from './tenants.js'

@@ -1,20 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { initialsOf, isTenantIconKind, tenantIconUrl, tenantManifestIcons } from './icons'
-
-describe('initialsOf', () => {
-  test.each([
-    ['Hospital Central', 'HC'],
-    ['Clínica de la Sol', 'CS'],
-    ['clínica norte', 'CN'],
-    ['Ólvega', 'Ó'],
-    ['  Hospital   Universitario  La  Paz ', 'HP'],
-    ['🏥 Centro de Salud', 'CS'],
-    ['Больница №1', 'Б1'],
-    ['', ''],
-  ])('%j → %j', (name, initials) => {
-    expect(initialsOf(name)).toBe(initials)
-  })
-})
+import { isTenantIconKind, tenantIconUrl, tenantManifestIcons } from './icons'
 
 describe('tenant icons', () => {
   test('live under the tenant, percent-encoded', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import productManifest from '../../manifest.webmanifest?raw'
-import { DEFAULT_COLORS, parseHospitalesAnswer, type Branding } from './branding'
+import { DEFAULT_COLORS, type Branding } from './branding'
+import { parseHospitalesAnswer } from './branding-answer'
 import { tenantManifestIcons } from './icons'
 import { buildTenantManifest, parseBaseManifest, shortenName, type BaseManifest } from './manifest'
 

@@ -10,8 +10,6 @@ import { tenantManifestIcons, type ManifestIcon } from './icons.js'
 import { DEFAULT_TENANT, tenantRoot } from './tenants.js'
 import { graphemesOf } from './text.js'
 
-/** The product's name where no hospital's applies (the HTML title); the base manifest's too. */
-export const DEFAULT_APP_NAME = 'Clínica'
 /** Longest home-screen label that launchers show without cutting it. */
 export const SHORT_NAME_MAX_LENGTH = 12
 

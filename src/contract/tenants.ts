@@ -10,6 +10,9 @@
  */
 export const DEFAULT_TENANT = 'main'
 
+/** The product's name where no hospital's applies (the HTML title); the base manifest's too. */
+export const DEFAULT_APP_NAME = 'Clínica'
+
 /**
  * First path segments that are never tenants (docs/routing.md), exact and case-sensitive.
  * The empty segment is handled by the routing rules; every other name is also a child route.

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
-import { hasVisibleCharacter } from './text'
+import { describe, expect, it, test } from 'vitest'
+import { hasVisibleCharacter, initialsOf } from './text'
 
 describe('hasVisibleCharacter', () => {
   it('refuses names that draw nothing', () => {
@@ -12,5 +12,20 @@ describe('hasVisibleCharacter', () => {
     for (const name of ['Hospital Central', 'Clínica Sol', '病院', '🏥', 'a\u200Bb']) {
       expect(hasVisibleCharacter(name), name).toBe(true)
     }
+  })
+})
+
+describe('initialsOf', () => {
+  test.each([
+    ['Hospital Central', 'HC'],
+    ['Clínica de la Sol', 'CS'],
+    ['clínica norte', 'CN'],
+    ['Ólvega', 'Ó'],
+    ['  Hospital   Universitario  La  Paz ', 'HP'],
+    ['🏥 Centro de Salud', 'CS'],
+    ['Больница №1', 'Б1'],
+    ['', ''],
+  ])('%j → %j', (name, initials) => {
+    expect(initialsOf(name)).toBe(initials)
   })
 })

@@ -46,3 +46,24 @@ const INVISIBLE = /[\s\p{Default_Ignorable_Code_Point}\u2800]/gu
 export function hasVisibleCharacter(text: string): boolean {
   return text.replace(INVISIBLE, '') !== ''
 }
+
+/**
+ * Up to two initials of a hospital's name for its tile: the first letters of its first and last
+ * significant words ("Hospital Central" → "HC", "Clínica de la Sol" → "CS"); small linking words
+ * are skipped.
+ */
+export function initialsOf(name: string): string {
+  const LINKING_WORDS = new Set(['de', 'del', 'la', 'las', 'el', 'los', 'y', 'e', 'i'])
+  const words = name
+    .normalize('NFC')
+    .split(/\s+/)
+    .filter((word) => /\p{L}|\p{N}/u.test(word) && !LINKING_WORDS.has(word.toLowerCase()))
+  const firstLetter = (word: string) =>
+    graphemesOf(word).find((grapheme) => /\p{L}|\p{N}/u.test(grapheme)) ?? ''
+  const first = words[0]
+  const last = words.length > 1 ? words[words.length - 1] : undefined
+  return [first, last]
+    .map((word) => (word === undefined ? '' : firstLetter(word)))
+    .join('')
+    .toLocaleUpperCase('es')
+}

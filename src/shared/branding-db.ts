@@ -5,10 +5,9 @@
  * Every failure (no IndexedDB, private mode, quota, corrupted entry) degrades to "nothing stored".
  */
 import { get, set, type UseStore } from 'idb-keyval'
+import { BRANDING_DATABASE_NAME } from '../config/cache-names'
 import { isBranding, type Branding } from '../contract/branding'
 
-/** The app's own IndexedDB database (the branding store). */
-export const BRANDING_DATABASE_NAME = 'clinica-pwa'
 const DATABASE_NAME = BRANDING_DATABASE_NAME
 const STORE_NAME = 'branding'
 /** An IndexedDB that never answers (a blocked upgrade, a stuck disk) must not hold up a start. */

@@ -12,7 +12,8 @@ import { StaleWhileRevalidate } from 'workbox-strategies'
 import { API_PATHS, TOKEN_HEADER } from '../config/api-paths'
 import { CACHE_NAMES } from '../config/cache-names'
 import { SW_CACHE_HEADER, SW_MESSAGES, type BrandingUpdatedMessage } from '../config/sw-messages'
-import { parseHospitalesAnswer, type Branding } from '../contract/branding'
+import { type Branding } from '../contract/branding'
+import { parseHospitalesAnswer } from '../contract/branding-answer'
 import { DEFAULT_TENANT, tenantFromPathname } from '../contract/tenants'
 
 /** One entry per tenant visited on this device; far more than a kiosk or a phone will see. */

@@ -1,4 +1,4 @@
-import { DEFAULT_APP_NAME } from '../../contract/manifest'
+import { DEFAULT_APP_NAME } from '../../contract/tenants'
 import { TenantLogo } from '../../features/tenant/TenantLogo'
 import { useBranding } from '../../features/tenant/use-branding'
 

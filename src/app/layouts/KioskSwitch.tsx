@@ -1,21 +1,13 @@
-import { useEffect, useSyncExternalStore } from 'react'
+import { useEffect } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import type { SessionState } from '../../features/auth/session'
 import {
-  isKioskMode,
   KIOSK_PARAM,
   kioskSwitchFor,
   mayLeaveKioskMode,
   setKioskMode,
   showKioskMode,
-  subscribeToKioskMode,
 } from '../../features/auth/kiosk-mode'
-
-/** True while this device is a kiosk, re-rendering when that changes (here or in another tab). */
-export function useIsKioskMode(): boolean {
-  // Prerendered screens are drawn for an ordinary device; a kiosk's look follows hydration.
-  return useSyncExternalStore(subscribeToKioskMode, isKioskMode, () => false)
-}
 
 /**
  * Applies `?kiosco=1` / `?kiosco=0` from any address of the hospital, then takes the parameter

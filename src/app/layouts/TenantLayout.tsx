@@ -1,6 +1,8 @@
 import { lazy, Suspense, use, useEffect, useState, type ReactNode } from 'react'
-import { Link, Outlet, useFetcher, useLoaderData } from 'react-router-dom'
+import { Outlet, useFetcher, useLoaderData } from 'react-router-dom'
+import { Link } from '../../components/Link'
 import { TitleOwnerContext } from '../../components/SectionPage'
+import { useModuleAfterRender } from '../../components/use-module-after-render'
 import { appVersion } from '../../config/env'
 import { paths } from '../../config/paths'
 import { rolLabel } from '../../contract/account-rules'
@@ -8,15 +10,14 @@ import { belongsToOtherHospital, type SessionState } from '../../features/auth/s
 import { IDLE_SIGN_OUT, SIGN_OUT_REASON_FIELD } from '../../features/auth/sign-out-action'
 import { isSharedDevice } from '../../features/auth/shared-device'
 import { useKioskFormReset } from '../../features/auth/use-kiosk-form-reset'
-import { ConnectionStatus } from '../../features/pwa/ConnectionStatus'
-import { InstallHelp } from '../../features/pwa/InstallHelp'
-import { countUnsent } from '../../features/care/outbox'
-import { UpdatePrompt } from '../../features/pwa/UpdatePrompt'
+import { ConnectionStatusRegion } from '../../features/pwa/ConnectionStatusRegion'
+import { InstallHelpRegion } from '../../features/pwa/InstallHelpRegion'
+import { UpdatePromptRegion } from '../../features/pwa/UpdatePromptRegion'
 import { TenantLogo } from '../../features/tenant/TenantLogo'
 import { useTenant } from '../../features/tenant/tenant-gate'
 import { useBranding } from '../../features/tenant/use-branding'
 import { useHospitalName } from '../../features/tenant/use-hospital-name'
-import { KioskSwitch, useIsKioskMode } from './KioskSwitch'
+import { useIsKioskMode } from './use-is-kiosk-mode'
 import type { TenantLayoutData } from './tenant-layout-data'
 import { useFocusOnNavigation } from './use-focus-on-navigation'
 
@@ -26,6 +27,47 @@ const InactivitySignOut = lazy(() =>
     default: module.InactivitySignOut,
   })),
 )
+
+// The connection banner, the update prompt and the install offer are nothing but their empty
+// regions until there is something to say or offer: their code loads once the layout has
+// rendered, never in the first load.
+const loadConnectionStatus = () => import('../../features/pwa/ConnectionStatus')
+const loadUpdatePrompt = () => import('../../features/pwa/UpdatePrompt')
+const loadInstallHelp = () => import('../../features/pwa/InstallHelp')
+// `?kiosco=` is applied, and the page's kiosk look kept in step, by code that renders nothing:
+// it comes after the first screen too (the page starts in the look the device has).
+const loadKioskSwitch = () => import('./KioskSwitch')
+
+function KioskSwitchAfterRender(props: {
+  tenant: string
+  session: Promise<SessionState>
+  isKiosk: boolean
+}) {
+  const loaded = useModuleAfterRender(loadKioskSwitch)
+  return loaded && <loaded.KioskSwitch {...props} />
+}
+
+function ConnectionStatusAfterRender() {
+  const loaded = useModuleAfterRender(loadConnectionStatus)
+  return loaded ? <loaded.ConnectionStatus /> : <ConnectionStatusRegion tone="online" />
+}
+
+function UpdatePromptAfterRender({ shouldApplyWhenIdle }: { shouldApplyWhenIdle: boolean }) {
+  const loaded = useModuleAfterRender(loadUpdatePrompt)
+  return loaded ? (
+    <loaded.UpdatePrompt shouldApplyWhenIdle={shouldApplyWhenIdle} />
+  ) : (
+    <UpdatePromptRegion isVisible={false} />
+  )
+}
+
+function InstallHelpAfterRender({ hospitalName }: { hospitalName: string }) {
+  const loaded = useModuleAfterRender(loadInstallHelp)
+  return loaded ? <loaded.InstallHelp hospitalName={hospitalName} /> : <InstallHelpRegion />
+}
+
+// Only a sign-out counts the writes still waiting to be sent.
+const countUnsent = async () => (await import('../../features/care/outbox')).countUnsent()
 
 /** "Cerrar sesión": submits the hospital route's sign-out action, which opens its sign-in. */
 function SignOutButton({ tenant }: { tenant: string }) {
@@ -198,12 +240,12 @@ export function TenantLayout() {
           <SignedInUser tenant={tenant} session={session} />
         </Suspense>
       </header>
-      <KioskSwitch tenant={tenant} session={session} isKiosk={isKiosk} />
+      <KioskSwitchAfterRender tenant={tenant} session={session} isKiosk={isKiosk} />
       <Suspense fallback={null}>
         <SharedDeviceSignOut tenant={tenant} session={session} />
       </Suspense>
-      <ConnectionStatus />
-      <UpdatePrompt shouldApplyWhenIdle={isKiosk} />
+      <ConnectionStatusAfterRender />
+      <UpdatePromptAfterRender shouldApplyWhenIdle={isKiosk} />
       <main ref={main} id="contenido" className="app-main" tabIndex={-1}>
         <TitleOwnerContext value={hospitalName}>
           <Outlet key={screenGeneration} />
@@ -211,7 +253,7 @@ export function TenantLayout() {
       </main>
       <footer className="app-footer">
         {/* A kiosk is the hospital's device: patients are offered their own, through the QR page. */}
-        {!isKiosk && <InstallHelp hospitalName={hospitalName} />}
+        {!isKiosk && <InstallHelpAfterRender hospitalName={hospitalName} />}
         <nav aria-label="Enlaces de ayuda">
           <ul>
             <li>

@@ -6,7 +6,6 @@
 import type { LoaderFunctionArgs, ShouldRevalidateFunctionArgs } from 'react-router-dom'
 import { DEFAULT_TENANT } from '../../contract/tenants'
 import { hasSessionToken, readSession, type SessionState } from '../../features/auth/session'
-import { loadBranding } from '../../features/tenant/branding-controller'
 import { isTenantId } from '../../contract/tenants'
 
 export const TENANT_LAYOUT_ID = 'tenant-layout'
@@ -22,6 +21,19 @@ export interface TenantBrandingData {
 }
 
 const NO_BRANDING_TO_LOAD: TenantBrandingData = { branding: Promise.resolve() }
+
+/**
+ * Loads `tenant`'s branding with the code that does it, fetched on the first navigation rather
+ * than with the first screen (whose branding the HTML already has). Never rejects: without that
+ * code (offline, no worker yet) the branding on screen stays, as after a failed load.
+ */
+async function loadBranding(tenant: string): Promise<void> {
+  try {
+    await (await import('../../features/tenant/branding-controller')).loadBranding(tenant)
+  } catch {
+    // Nothing to tell: the loader's own failures are only logged, by the controller.
+  }
+}
 
 /**
  * Runs on every navigation below the tenant. Through the worker the answer is the kept one at

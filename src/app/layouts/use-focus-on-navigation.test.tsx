@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router-dom'
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom'
 import { describe, expect, test } from 'vitest'
+import { Link } from '../../components/Link'
 import { useFocusOnNavigation } from './use-focus-on-navigation'
 
 function Layout() {

@@ -15,7 +15,8 @@ import {
   type Ref,
   type SubmitEvent,
 } from 'react'
-import { Link, useNavigate } from 'react-router-dom'
+import { useNavigate } from 'react-router-dom'
+import { Link } from '../../components/Link'
 import { SectionPage } from '../../components/SectionPage'
 import { paths } from '../../config/paths'
 import { PERSON_NAME_MAX_LENGTH } from '../../contract/account-rules'

@@ -1,11 +1,11 @@
 import { lazy, Suspense, use, useEffect, useState, useSyncExternalStore } from 'react'
-import { Link, Navigate, useSearchParams } from 'react-router-dom'
+import { Navigate, useSearchParams } from 'react-router-dom'
+import { Link } from '../../components/Link'
 import { SectionPage } from '../../components/SectionPage'
 import { EXPIRED_PARAMS, SESSION_END_REASONS, paths, returnPathWithin } from '../../config/paths'
 import { DEFAULT_TENANT, isTenantId, type ReservedSegment } from '../../contract/tenants'
 import { LoginForm } from '../../features/auth/LoginForm'
 import { connectionMonitor } from '../../features/pwa/connection-status'
-import { readHospitalName } from '../../features/tenant/branding-controller'
 import { useTenant } from '../../features/tenant/tenant-gate'
 import { useSession } from './screen-parts'
 import { SCREEN_TITLES } from './screen-titles'
@@ -16,6 +16,9 @@ const EmailLinkRequest = lazy(() =>
     default: module.EmailLinkRequest,
   })),
 )
+// Only a link back to another hospital asks for its name.
+const readHospitalName = async (tenant: string) =>
+  (await import('../../features/tenant/branding-controller')).readHospitalName(tenant)
 const resendConfirmation = async (tenant: string, email: string) =>
   (await import('../../features/join/join-api')).resendConfirmation(tenant, email)
 

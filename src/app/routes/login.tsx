@@ -1,6 +1,6 @@
 import { LoginScreen } from './login-screen'
 
-export { signInAction as action } from '../../features/auth/sign-in-action'
+export { submitSignIn as action } from '../../features/auth/sign-in-form'
 
 export function Component() {
   return <LoginScreen screen="login" />

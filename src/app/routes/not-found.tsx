@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom'
+import { Link } from '../../components/Link'
 import { SectionPage } from '../../components/SectionPage'
 import { paths } from '../../config/paths'
 import { useTenant } from '../../features/tenant/tenant-gate'

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom'
+import { Link } from '../../components/Link'
 import { paths } from '../../config/paths'
 import { ReferralsScreen } from '../../features/care/ReferralsScreen'
 import { useTenant } from '../../features/tenant/tenant-gate'

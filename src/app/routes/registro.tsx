@@ -1,6 +1,6 @@
 import '../../features/join/join.css'
 import { useId, useRef, useState, type SubmitEvent } from 'react'
-import { Link } from 'react-router-dom'
+import { Link } from '../../components/Link'
 import { SectionPage } from '../../components/SectionPage'
 import { paths } from '../../config/paths'
 import { PERSON_NAME_MAX_LENGTH } from '../../contract/account-rules'

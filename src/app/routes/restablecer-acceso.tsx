@@ -1,6 +1,7 @@
 import '../../features/join/join.css'
 import { useId, useRef, useState, type SubmitEvent } from 'react'
-import { Link, useNavigate, useSearchParams } from 'react-router-dom'
+import { useNavigate, useSearchParams } from 'react-router-dom'
+import { Link } from '../../components/Link'
 import { SectionPage } from '../../components/SectionPage'
 import { paths } from '../../config/paths'
 import { ACCESS_CODE_MAX_LENGTH } from '../../contract/account-rules'

@@ -1,6 +1,7 @@
 /** Building blocks of the reserved screens, whose business content the spec does not describe. */
 import { Suspense, use, type ReactNode } from 'react'
-import { Link, useRouteLoaderData } from 'react-router-dom'
+import { useRouteLoaderData } from 'react-router-dom'
+import { Link } from '../../components/Link'
 import { SectionPage } from '../../components/SectionPage'
 import { belongsToOtherHospital, type CurrentUser } from '../../features/auth/session'
 import { paths } from '../../config/paths'

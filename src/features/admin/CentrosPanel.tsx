@@ -1,7 +1,7 @@
 import './admin.css'
 import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
 import { useFetcher } from 'react-router-dom'
-import { HOSPITAL_NAME_MAX_LENGTH } from '../../contract/branding'
+import { HOSPITAL_NAME_MAX_LENGTH } from '../../contract/branding-answer'
 import { HOSPITAL_SLUG_MAX_LENGTH } from '../../contract/tenants'
 import type { Hospital } from './admin-api'
 import { AuditoriaPanel } from './AuditoriaPanel'

@@ -9,11 +9,8 @@ import {
 } from 'react'
 import { useFetcher } from 'react-router-dom'
 import { UNSAVED_CHANGES_ATTRIBUTE } from '../../config/dom-attributes'
-import {
-  HOSPITAL_NAME_MAX_LENGTH,
-  TELEFONO_MAX_LENGTH,
-  toCssProperties,
-} from '../../contract/branding'
+import { toCssProperties } from '../../contract/branding'
+import { HOSPITAL_NAME_MAX_LENGTH, TELEFONO_MAX_LENGTH } from '../../contract/branding-answer'
 import { SHORT_NAME_MAX_LENGTH, shortenName } from '../../contract/manifest'
 import { LOGO_MAX_BYTES } from '../../contract/logo'
 import { graphemesOf } from '../../contract/text'

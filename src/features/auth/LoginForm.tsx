@@ -7,12 +7,13 @@ import {
   type ReactNode,
   type SubmitEvent,
 } from 'react'
-import { Link, useFetcher } from 'react-router-dom'
+import { useFetcher } from 'react-router-dom'
+import { Link } from '../../components/Link'
 import { paths } from '../../config/paths'
 import { preloadSignIn } from './session'
 import { isKioskMode, subscribeToKioskMode } from './kiosk-mode'
 import { isSharedDevice } from './shared-device'
-import { SIGN_IN_FIELDS, type SignInFailure } from './sign-in-action'
+import { SIGN_IN_FIELDS, type SignInFailure } from './sign-in-form'
 import { validateCredentials, type CredentialErrors } from './validate-credentials'
 
 interface LoginFormProps {

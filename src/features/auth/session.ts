@@ -6,7 +6,6 @@ import { API_PATHS } from '../../config/api-paths'
 import type { InicioSesion, Me, SessionUser } from '../../contract/accounts'
 import { DEFAULT_TENANT, isTenantId } from '../../contract/tenants'
 import { loadAnswerChecker, readAnswer } from '../../lib/answer-shape'
-import { api } from '../../lib/api'
 import { NetworkError, TimeoutError } from '../../lib/api-errors'
 import {
   clearTabStorage,
@@ -15,8 +14,6 @@ import {
   removeValue,
   writeValue,
 } from '../../lib/storage'
-import { deleteUserCaches } from '../../lib/user-caches'
-import { clearOutbox } from '../../shared/care-outbox-db'
 import { keepDeviceSettingsThrough } from './shared-device'
 
 export type { SessionUser }
@@ -28,9 +25,22 @@ const loadSessionSchemas = async () => {
   return schemas
 }
 
-/** Fetches what sign-in needs besides the request, once the screen is idle: a press waits less. */
+// The API client too: a screen nobody is signed in to asks the API nothing until a press.
+const loadApi = async () => (await import('../../lib/api')).api
+
+// What ends with a session on this device, fetched when a session ends (the outbox's code is
+// already here by then: the page starts its replay at start-up).
+const deleteUserCaches = async () => (await import('../../lib/user-caches')).deleteUserCaches()
+const clearOutbox = async () => (await import('../../shared/care-outbox-db')).clearOutbox()
+
+/**
+ * Fetches the code sign-in needs (its route action, the API client, the answer's schemas), once
+ * the screen is idle: a press waits for the server alone.
+ */
 export function preloadSignIn(): void {
-  void loadSessionSchemas().catch(() => undefined)
+  void Promise.all([import('./sign-in-action'), loadApi(), loadSessionSchemas()]).catch(
+    () => undefined,
+  )
 }
 export type CurrentUser = Me
 export type Credentials = InicioSesion
@@ -52,6 +62,7 @@ export async function startSession(answer: unknown, fallbackTenant: string): Pro
  * user comes with the hospital the account belongs to (through `main`, any hospital's).
  */
 export async function signIn(credentials: Credentials): Promise<SessionUser> {
+  const api = await loadApi()
   const answer = await api.request(API_PATHS.login, {
     method: 'POST',
     body: credentials,
@@ -70,7 +81,10 @@ export function hasSessionToken(): boolean {
  */
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   if (!readValue('token')) return null
-  const [schemas, answer] = await Promise.all([loadSessionSchemas(), api.request(API_PATHS.me)])
+  const [schemas, answer] = await Promise.all([
+    loadSessionSchemas(),
+    loadApi().then((api) => api.request(API_PATHS.me)),
+  ])
   const { id, nombre, rol, tenant, terminos_pendientes, invitado } = await readAnswer(
     schemas.Me,
     answer,

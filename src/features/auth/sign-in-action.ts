@@ -9,24 +9,7 @@ import { DEFAULT_TENANT, isTenantId } from '../../contract/tenants'
 import { ApiError, NetworkError, TimeoutError } from '../../lib/api-errors'
 import { signIn } from './session'
 import { setSharedDevice } from './shared-device'
-
-/** What the form shows when sign-in did not succeed. */
-export interface SignInFailure {
-  /** The address of an account whose password is right but whose email is not confirmed yet. */
-  awaitingEmail?: string
-  message: string
-  /** The hospital the account belongs to, when it was signed in at another one. */
-  ownHospital?: string
-  /** When a failure to reach the server happened (ms); absent for any other failure. */
-  offlineAt?: number
-}
-
-/** The form's field names, shared by the form and the action. */
-export const SIGN_IN_FIELDS = {
-  email: 'email',
-  password: 'password',
-  isShared: 'compartido',
-} as const
+import { SIGN_IN_FIELDS, type SignInFailure } from './sign-in-form'
 
 // A failed sign-in changes nothing the loaders read: a 4xx status tells the router to keep them.
 const FAILURE_STATUS = 422

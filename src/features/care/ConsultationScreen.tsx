@@ -6,7 +6,8 @@
  * inactive-consultation screen (its patient, when it was just finished, to the thanks screen).
  */
 import { useCallback, useId, useRef, useState, type SubmitEvent } from 'react'
-import { Link, useNavigate } from 'react-router-dom'
+import { useNavigate } from 'react-router-dom'
+import { Link } from '../../components/Link'
 import { paths } from '../../config/paths'
 import {
   MENSAJE_MAX_LENGTH,

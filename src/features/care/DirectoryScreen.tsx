@@ -5,7 +5,7 @@ import './care.css'
  * to a specialty from here.
  */
 import { useId } from 'react'
-import { Link } from 'react-router-dom'
+import { Link } from '../../components/Link'
 import { paths } from '../../config/paths'
 import type { Profesional } from '../../contract/care'
 import { listProfesionales } from './care-api'

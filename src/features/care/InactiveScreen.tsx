@@ -1,6 +1,6 @@
 import './care.css'
 /** `/{tenant}/error-consulta-inactiva?motivo=…`: which way the consultation is over, and what next. */
-import { Link } from 'react-router-dom'
+import { Link } from '../../components/Link'
 import { paths } from '../../config/paths'
 import { inactiveReasonOf, INACTIVE_REASONS } from './care-state'
 

@@ -2,7 +2,7 @@
  * `/{tenant}/cliente`: "Solicitar asistencia", the current request (back into it in one tap),
  * requests still in the outbox, and the history of past consultations with their summaries.
  */
-import { Link } from 'react-router-dom'
+import { Link } from '../../components/Link'
 import { paths } from '../../config/paths'
 import type { Asistencia } from '../../contract/care'
 import { listAsistencias } from './care-api'

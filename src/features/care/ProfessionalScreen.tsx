@@ -5,7 +5,7 @@
  * notification while the tab is hidden, if the professional allowed it (asked with a button).
  */
 import { useEffect, useRef, useState } from 'react'
-import { Link } from 'react-router-dom'
+import { Link } from '../../components/Link'
 import { paths } from '../../config/paths'
 import type { Asistencia } from '../../contract/care'
 import { origenLabel } from './origen-label'

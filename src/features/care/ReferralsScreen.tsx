@@ -4,7 +4,7 @@
  * the first consultation's summary), with "Atender" for a received one still waiting. Kept live:
  * any change to a request reloads the list (a first consultation's summary arrives when it ends).
  */
-import { Link } from 'react-router-dom'
+import { Link } from '../../components/Link'
 import { paths } from '../../config/paths'
 import type { Asistencia } from '../../contract/care'
 import type { Referidos } from '../../contract/referrals'

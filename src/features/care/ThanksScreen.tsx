@@ -4,7 +4,7 @@ import './care.css'
  * an optional comment) the patient sends once.
  */
 import { useId, useState, type SubmitEvent } from 'react'
-import { Link } from 'react-router-dom'
+import { Link } from '../../components/Link'
 import { paths } from '../../config/paths'
 import { COMENTARIO_MAX_LENGTH, type Asistencia } from '../../contract/care'
 import { readAsistencia, valorarAsistencia } from './care-api'

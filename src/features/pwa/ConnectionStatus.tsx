@@ -5,7 +5,7 @@ import {
   type ConnectionMonitor,
   type ConnectionState,
 } from './connection-status'
-import './ConnectionStatus.css'
+import { ConnectionStatusRegion } from './ConnectionStatusRegion'
 
 interface ConnectionStatusProps {
   /** The app's own monitor unless a test passes another. */
@@ -32,10 +32,5 @@ export function ConnectionStatus({ monitor = connectionMonitor }: ConnectionStat
   const message = describeConnection(state)
   const tone = !state.isReachable ? 'offline' : message ? 'restored' : 'online'
 
-  return (
-    // Always rendered: a live region must exist before its text appears to be announced.
-    <div className="connection-status" data-state={tone} role="status" aria-live="polite">
-      {message}
-    </div>
-  )
+  return <ConnectionStatusRegion tone={tone} message={message} />
 }

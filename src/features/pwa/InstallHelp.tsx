@@ -7,9 +7,9 @@ import {
   type InstallOutcome,
   type InstallPromptStore,
 } from './install-prompt'
+import { InstallHelpRegion } from './InstallHelpRegion'
 import { IosInstallSteps } from './InstallSteps'
 import { shouldExplainIosInstall } from './ios-install'
-import './InstallHelp.css'
 
 interface InstallHelpProps {
   hospitalName: string
@@ -50,7 +50,13 @@ export function InstallHelp({
   const shouldShowIosSteps = !canPrompt && availability !== 'installed' && isIos
 
   return (
-    <div className="install-help">
+    <InstallHelpRegion
+      status={
+        outcome === 'accepted'
+          ? `${hospitalName} se ha instalado: ábrela desde tu pantalla de inicio o tus aplicaciones.`
+          : undefined
+      }
+    >
       {canPrompt && (
         <button
           type="button"
@@ -82,11 +88,6 @@ export function InstallHelp({
           </div>
         </>
       )}
-      {/* Always rendered: the button goes away on install, its result is said here instead. */}
-      <p className="install-help-status" role="status">
-        {outcome === 'accepted' &&
-          `${hospitalName} se ha instalado: ábrela desde tu pantalla de inicio o tus aplicaciones.`}
-      </p>
-    </div>
+    </InstallHelpRegion>
   )
 }

@@ -6,8 +6,8 @@ import {
   type ServiceWorkerUpdateState,
 } from './register-service-worker'
 import { hasUnsavedFormInput, subscribeToFormActivity } from './unsaved-form-input'
+import { UpdatePromptRegion } from './UpdatePromptRegion'
 import { useApplyWhenIdle } from './use-apply-when-idle'
-import './UpdatePrompt.css'
 
 interface UpdatePromptProps {
   /** The worker's update state; the app's own controller unless a test passes another. */
@@ -78,11 +78,7 @@ export function UpdatePrompt({
   })
 
   return (
-    <div className="update-prompt" data-visible={isVisible}>
-      {/* Always rendered: a live region must exist before its text appears to be announced. */}
-      <p className="update-prompt-message" role="status" aria-live="polite">
-        {isVisible ? 'Nueva versión disponible' : null}
-      </p>
+    <UpdatePromptRegion isVisible={isVisible}>
       {isVisible && <WhatChanges releaseNotes={releaseNotes} />}
       {isVisible && shouldApplyWhenIdle && (
         <p className="update-prompt-notes">
@@ -114,6 +110,6 @@ export function UpdatePrompt({
           </button>
         </div>
       )}
-    </div>
+    </UpdatePromptRegion>
   )
 }

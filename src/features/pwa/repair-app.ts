@@ -4,7 +4,7 @@
  * opened, and the hospital's sign-in loads afresh from the network.
  */
 import { paths } from '../../config/paths'
-import { BRANDING_DATABASE_NAME } from '../../shared/branding-db'
+import { BRANDING_DATABASE_NAME } from '../../config/cache-names'
 import { clearUserStorage, readValue, writeValue } from '../../lib/storage'
 
 /**

@@ -13,7 +13,7 @@ import {
   type Branding,
 } from '../../contract/branding'
 import { pageIconUrls } from '../../contract/icons'
-import { DEFAULT_APP_NAME } from '../../contract/manifest'
+import { DEFAULT_APP_NAME } from '../../contract/tenants'
 
 function setAttribute(doc: Document, selector: string, name: string, value: string) {
   const element = doc.querySelector(selector)

@@ -165,6 +165,16 @@ describe('loadBranding for a tenant', () => {
     expect(listener).not.toHaveBeenCalled()
   })
 
+  it("stores no logo for a hospital the device no longer has (another tab's wipe chose main)", async () => {
+    answerHospitales({ 'hospital-central': [CENTRAL] })
+    localStorage.setItem('tenant', 'main')
+
+    await controller.loadBranding('hospital-central')
+
+    expect(localStorage.getItem('logo')).toBeNull()
+    expect(localStorage.getItem('tenant')).toBe('main')
+  })
+
   it('keeps the colours but drops an unsafe logo, with a warning', async () => {
     answerHospitales({ 'hospital-central': [{ ...CENTRAL, imagen: 'javascript:alert(1)' }] })
     localStorage.setItem('logo', 'https://logos.example/old.png')

@@ -1,68 +1,33 @@
 /**
  * The current tenant's branding: loaded through `verHospitales`, validated and applied to the
- * document (docs/branding.md). The service worker, which sees the same answer, keeps the last
- * known branding on the device; this module only reads it, for a head start on a tenant switch.
- * A store the layout reads with `useSyncExternalStore`.
+ * document (docs/branding.md) through the store the layout reads (branding-state). The service
+ * worker, which sees the same answer, keeps the last known branding on the device; this module
+ * only reads it, for a head start on a tenant switch. The first screen does not wait for this
+ * code: the branding loaders ask for it when they run.
  */
 import { API_PATHS } from '../../config/api-paths'
 import { config } from '../../config/env'
 import { REFRESH_FLAG_ON } from '../../config/storage-keys'
-import { BRANDING_DATA_ELEMENT_ID } from '../../contract/app-shell'
 import { DEFAULT_TENANT } from '../../contract/tenants'
 import { api } from '../../lib/api'
 import { NetworkError, TimeoutError } from '../../lib/api-errors'
 import { readValue, removeValue, writeValue } from '../../lib/storage'
 import { readBranding } from '../../shared/branding-db'
-import { isBranding, parseHospitalesAnswer, type Branding } from '../../contract/branding'
-import { applyBrandingToDocument } from './apply-branding'
+import { parseHospitalesAnswer } from '../../contract/branding-answer'
+import { getBrandingSnapshot, setBrandingState as setState } from './branding-state'
 
-export interface BrandingState {
-  tenant: string
-  /** null: the product's default branding. */
-  branding: Branding | null
-}
+// Its callers read and start the branding through this module; the store itself loads apart.
+export {
+  getBrandingSnapshot,
+  initBrandingFromDocument,
+  subscribeToBranding,
+  type BrandingState,
+} from './branding-state'
 
-const listeners = new Set<() => void>()
-let state: BrandingState = { tenant: DEFAULT_TENANT, branding: null }
 // Only the newest load may change the state: a slow answer for a previous tenant is dropped.
 let latestLoad = 0
 // The tenant whose branding an outage (no answer, or none in time) kept from loading.
 let interruptedTenant: string | null = null
-
-function setState(next: BrandingState) {
-  state = next
-  applyBrandingToDocument(next.tenant, next.branding)
-  for (const listener of listeners) listener()
-}
-
-export function getBrandingSnapshot(): BrandingState {
-  return state
-}
-
-export function subscribeToBranding(listener: () => void): () => void {
-  listeners.add(listener)
-  return () => {
-    listeners.delete(listener)
-  }
-}
-
-/**
- * Starts from the branding the server or the service worker painted into the HTML shell for
- * `tenant` (the page's, as start-up resolved it), so the first React render shows the same name
- * and logo as the first frame.
- */
-export function initBrandingFromDocument(doc: Document, tenant: string): void {
-  let branding: Branding | null = null
-  try {
-    const parsed: unknown = JSON.parse(
-      doc.getElementById(BRANDING_DATA_ELEMENT_ID)?.textContent ?? 'null',
-    )
-    if (isBranding(parsed) && parsed.tenant === tenant) branding = parsed
-  } catch {
-    // A missing or damaged data block only means no head start.
-  }
-  setState({ tenant, branding: tenant === DEFAULT_TENANT ? null : branding })
-}
 
 async function fetchBranding(tenant: string) {
   const query = new URLSearchParams({ tenant })
@@ -85,11 +50,11 @@ export async function loadBranding(tenant: string): Promise<void> {
     setState({ tenant, branding: null })
     return
   }
-  if (state.tenant !== tenant) {
+  if (getBrandingSnapshot().tenant !== tenant) {
     // Never keep the previous tenant's colours: defaults until this tenant's own are known.
     setState({ tenant, branding: null })
     const remembered = await readBranding(tenant)
-    if (load === latestLoad && remembered && state.branding === null) {
+    if (load === latestLoad && remembered && getBrandingSnapshot().branding === null) {
       setState({ tenant, branding: remembered })
     }
   }
@@ -116,6 +81,10 @@ function commit(tenant: string, result: ReturnType<typeof parseHospitalesAnswer>
   for (const warning of result.warnings) warn(tenant, warning)
 
   setState({ tenant, branding: result.branding })
+  // `logo` is the stored hospital's: an answer for another one (this tab's, while another tab
+  // has just wiped the session and chosen `main`) stores nothing.
+  const storedTenant = readValue('tenant')
+  if (storedTenant !== null && storedTenant !== tenant) return
   if (result.imagen === null) removeValue('logo')
   else writeValue('logo', result.imagen)
   if (readValue('refresh') === REFRESH_FLAG_ON) removeValue('refresh')
@@ -127,7 +96,7 @@ function commit(tenant: string, result: ReturnType<typeof parseHospitalesAnswer>
  * rules as a fetched one. It wins over a load still on its way, which would bring the older one.
  */
 export function applyBrandingAnswer(tenant: string, answer: unknown): void {
-  if (state.tenant !== tenant || tenant === DEFAULT_TENANT) return
+  if (getBrandingSnapshot().tenant !== tenant || tenant === DEFAULT_TENANT) return
   latestLoad += 1
   interruptedTenant = null
   commit(tenant, parseHospitalesAnswer(answer, tenant, config.apiBaseUrl))
@@ -156,5 +125,5 @@ export async function readHospitalName(tenant: string): Promise<string | null> {
 export async function retryInterruptedBranding(): Promise<void> {
   const tenant = interruptedTenant
   interruptedTenant = null
-  if (tenant !== null && tenant === state.tenant) await loadBranding(tenant)
+  if (tenant !== null && tenant === getBrandingSnapshot().tenant) await loadBranding(tenant)
 }

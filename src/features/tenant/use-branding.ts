@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { getBrandingSnapshot, subscribeToBranding, type BrandingState } from './branding-controller'
+import { getBrandingSnapshot, subscribeToBranding, type BrandingState } from './branding-state'
 
 /** The current tenant and its branding (null while the defaults apply). */
 export function useBranding(): BrandingState {

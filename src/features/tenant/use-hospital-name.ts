@@ -1,5 +1,5 @@
 import { hospitalNameFor } from '../../contract/app-shell'
-import type { BrandingState } from './branding-controller'
+import type { BrandingState } from './branding-state'
 import { useBranding } from './use-branding'
 
 /**
