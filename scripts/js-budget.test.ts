@@ -67,4 +67,27 @@ describe('budgetProblems', () => {
       'cliente: its first load holds /repo/src/features/admin/CuentasPanel.tsx (in form.js)',
     ])
   })
+
+  it('lets the install page load its own sheet first, and nothing else held back', () => {
+    const install = [
+      ...BUILD,
+      chunk('instalar.js', 9, {
+        screen: 'instalar',
+        moduleIds: [
+          '/repo/src/features/pwa/InstallSheet.tsx',
+          '/repo/node_modules/qrcode/lib/browser.js',
+        ],
+      }),
+    ]
+    expect(budgetProblems(install, {})).toEqual([])
+
+    const leaky = install.map((c) =>
+      c.fileName === 'instalar.js'
+        ? { ...c, moduleIds: [...c.moduleIds, '/repo/src/features/pwa/diagnostics.ts'] }
+        : c,
+    )
+    expect(budgetProblems(leaky, {})).toEqual([
+      'instalar: its first load holds /repo/src/features/pwa/diagnostics.ts (in instalar.js)',
+    ])
+  })
 })

@@ -3,7 +3,7 @@ import type { AdminGuards } from '../auth/admin-guards.js'
 import { HttpError } from '../http/http-errors.js'
 import type { HospitalRepository } from '../repositories/hospitals.js'
 import { uploadedLogoUrl, type LogoImageRepository } from '../repositories/logo-images.js'
-import { NO_QUERY_SCHEMA } from '../http/route-schemas.js'
+import { multipartBodyLimit, NO_QUERY_SCHEMA } from '../http/route-schemas.js'
 import {
   LOGO_MAX_BYTES,
   LOGO_MAX_SIDE,
@@ -82,8 +82,7 @@ export function registerAdminLogoRoute(
     '/api/admin/hospitales/:tenant/logo',
     {
       preHandler: guards.tenantAdmin,
-      // The multipart stream is limited by the plugin; this bounds the whole request.
-      bodyLimit: LOGO_MAX_BYTES + 64 * 1024,
+      bodyLimit: multipartBodyLimit(LOGO_MAX_BYTES),
       schema: {
         summary: 'Sube el logotipo del centro (multipart/form-data, campo «logo»)',
         consumes: ['multipart/form-data'],

@@ -4,6 +4,7 @@ import { FOTO_MAX_BYTES, FotoSubida } from '../../src/contract/care.js'
 import { authenticate, type SessionCheckDeps } from '../auth/authenticate.js'
 import type { CareService } from '../care/care-service.js'
 import { HttpError } from '../http/http-errors.js'
+import { multipartBodyLimit } from '../http/route-schemas.js'
 import { LogoRejectedError, type LogoRejection } from '../uploads/logo-image.js'
 import { FOTO_MAX_SIDE, processPhoto } from '../uploads/photo-image.js'
 import {
@@ -46,7 +47,7 @@ export function registerAsistenciaFotosRoutes(
   app.post<{ Params: { id: string } }>(
     '/api/asistencias/:id/fotos',
     {
-      bodyLimit: FOTO_MAX_BYTES + 64 * 1024,
+      bodyLimit: multipartBodyLimit(FOTO_MAX_BYTES),
       schema: {
         summary: 'Sube una foto a la consulta (multipart/form-data, campo «foto»)',
         consumes: ['multipart/form-data'],

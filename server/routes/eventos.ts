@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { authenticate, type SessionCheckDeps } from '../auth/authenticate.js'
 import { readBearerToken } from '../auth/tokens.js'
 import type { LiveEvents } from '../live/live-events.js'
-import { CARE_ERROR_RESPONSES } from './care-schemas.js'
+import { CARE_ERROR_RESPONSES, SESSION_HEADERS_SCHEMA } from './care-schemas.js'
 
 /** `Last-Event-ID` as sent back by a reconnecting client: a log id, or something unusable. */
 export function parseLastEventId(header: string | undefined): number | 'invalid' | undefined {
@@ -27,9 +27,9 @@ export function registerEventosRoute(
         summary:
           'Eventos en directo (text/event-stream): id = posición en el registro del centro; reanuda con Last-Event-ID',
         headers: {
-          type: 'object',
+          ...SESSION_HEADERS_SCHEMA,
           properties: {
-            'x-authorization': { type: 'string', maxLength: 4096 },
+            ...SESSION_HEADERS_SCHEMA.properties,
             'last-event-id': { type: 'string', maxLength: 64 },
           },
         },

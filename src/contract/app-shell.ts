@@ -20,6 +20,7 @@ import {
   DEFAULT_APP_NAME,
   DEFAULT_TENANT,
   firstSegment,
+  INSTALL_SEGMENT,
   isReservedSegment,
   tenantFromPathname,
   tenantRoot,
@@ -41,13 +42,15 @@ export const SHELL_SLOTS = {
  * Public screens the build renders into a shell of their own (`/shells/{screen}.html`), so the
  * first frame is the usable screen rather than a loading indicator; the page hydrates it. A screen
  * may join when its render depends on nothing but the tenant's branding: no loader of its own
- * that waits, nothing read from the query string or the device while hydrating.
+ * that waits, nothing read from the query string or the device while hydrating (what depends on
+ * the device, such as the install page's address and QR code, follows hydration).
  */
 export const PRERENDERED_SCREENS = [
   'login',
   'restablecer-acceso',
   'terminos-y-condiciones',
-] as const satisfies readonly ReservedSegment[]
+  INSTALL_SEGMENT,
+] as const satisfies readonly (ReservedSegment | typeof INSTALL_SEGMENT)[]
 export type PrerenderedScreen = (typeof PRERENDERED_SCREENS)[number]
 
 /**

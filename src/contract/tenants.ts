@@ -40,6 +40,9 @@ export const RESERVED_SEGMENTS = [
 
 export type ReservedSegment = (typeof RESERVED_SEGMENTS)[number]
 
+/** The printable install page's segment inside a tenant (a child route, not a reserved name). */
+export const INSTALL_SEGMENT = 'instalar'
+
 /**
  * First segments the server answers itself (the API, build assets, icons, logos): never a
  * tenant either, or `/%61pi/x` would make `api` the stored tenant and `/` lead to `/api/login`.

@@ -6,16 +6,29 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { SCREEN_TITLES } from '../../src/app/routes/screen-titles'
-import { PRERENDERED_SCREENS } from '../../src/contract/app-shell'
+import {
+  hospitalNameFor,
+  PRERENDERED_SCREENS,
+  type PrerenderedScreen,
+} from '../../src/contract/app-shell'
 import { deriveBrandingColors } from '../../src/contract/branding'
 import { parseColor } from '../../src/contract/colors'
+import { INSTALL_SEGMENT } from '../../src/contract/tenants'
 import { APP_READY_ATTRIBUTE, KEPT_PRESS_ATTRIBUTE } from '../../src/app/press-keeper'
 import { API_PATHS } from '../../src/config/api-paths'
 import { SEED_HOSPITALS } from '../../server/seed/demo-data'
 import { ALL_TENANTS, axeFindings } from '../utils/a11y'
+import { recordShifts } from '../utils/layout-shifts'
 import { DEMO_ACCOUNT, DEMO_TENANTS } from '../utils/demo'
 
 const HOSPITAL_TENANTS = Object.keys(DEMO_TENANTS)
+
+/** The page heading `screen` shows for `tenant`: the install sheet names the hospital. */
+function headingOf(screen: PrerenderedScreen, tenant: string): string {
+  if (screen !== INSTALL_SEGMENT) return SCREEN_TITLES[screen]
+  const demo = (DEMO_TENANTS as Record<string, { nombre: string } | undefined>)[tenant]
+  return `Instala la app de ${demo?.nombre ?? hospitalNameFor(tenant, null)}`
+}
 
 const SCRIPT_DELAY_MS = 3_000
 
@@ -125,7 +138,7 @@ test.describe('the screens as the server sends them', () => {
       const findings: string[] = []
       for (const screen of PRERENDERED_SCREENS) {
         await page.goto(`/${tenant}/${screen}`)
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(SCREEN_TITLES[screen])
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(headingOf(screen, tenant))
         findings.push(...(await axeFindings(page, `/${tenant}/${screen}`)))
       }
       expect(findings).toEqual([])
@@ -201,21 +214,12 @@ test.describe('hydration', () => {
   test('nothing on the sign-in screen moves from the first frame to a working form', async ({
     page,
   }) => {
-    await page.addInitScript(() => {
-      const shifts: number[] = []
-      Object.assign(window, { __shifts: shifts })
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries())
-          shifts.push((entry as unknown as { value: number }).value)
-      }).observe({ type: 'layout-shift', buffered: true })
-    })
+    const shifts = await recordShifts(page)
     await page.goto(`/${DEMO_ACCOUNT.tenant}/login`)
     await expect(page.locator('html')).toHaveAttribute(APP_READY_ATTRIBUTE, '')
     await page.waitForLoadState('networkidle')
     await expect(page.getByRole('banner').getByRole('img')).toBeVisible()
-    expect(
-      await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts),
-    ).toEqual([])
+    expect(await shifts()).toEqual([])
   })
 
   for (const tenant of ALL_TENANTS) {
@@ -231,7 +235,7 @@ test.describe('hydration', () => {
         })
         await page.waitForLoadState('networkidle')
         expect(await heading.evaluate((element) => element.isConnected), screen).toBe(true)
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(SCREEN_TITLES[screen])
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(headingOf(screen, tenant))
       }
       expect(trouble).toEqual([])
     })

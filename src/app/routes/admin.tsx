@@ -8,7 +8,6 @@ import { ImagenCentroPanel } from '../../features/admin/ImagenCentroPanel'
 import { TerminosPanel } from '../../features/join/TerminosPanel'
 import { KioskModePanel } from '../../features/auth/KioskModePanel'
 import type { SessionState } from '../../features/auth/session'
-import { loadBranding } from '../../features/tenant/branding-controller'
 import { useBranding } from '../../features/tenant/use-branding'
 import { useTenant } from '../../features/tenant/tenant-gate'
 import { RoleScreen, useSession } from './screen-parts'
@@ -35,12 +34,7 @@ function AdminArea({ tenant, session }: { tenant: string; session: Promise<Sessi
   return (
     <>
       <KioskModePanel />
-      <ImagenCentroPanel
-        tenant={tenant}
-        onSaved={() => {
-          void loadBranding(tenant)
-        }}
-      />
+      <ImagenCentroPanel tenant={tenant} />
       <CuentasPanel tenant={tenant} hospitalName={hospitalName} ownAccountId={current.id} />
       <TerminosPanel tenant={tenant} hospitalName={hospitalName} />
       <AuditoriaPanel tenant={tenant} hospitalName={hospitalName} />

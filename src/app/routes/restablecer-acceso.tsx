@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom'
 import { Link } from '../../components/Link'
 import { SectionPage } from '../../components/SectionPage'
 import { paths } from '../../config/paths'
+import { ACCESS_CODE_MAX_LENGTH } from '../../contract/account-rules'
 import { RESET_LINK_TTL_MINUTES } from '../../contract/join-rules'
 import { ApiError } from '../../lib/api-errors'
 import { startSession } from '../../features/auth/session'
@@ -181,7 +182,7 @@ function RedeemAccessCode({ tenant }: { tenant: string }) {
               label="Código de acceso"
               name="codigo"
               autoComplete="one-time-code"
-              maxLength={64}
+              maxLength={ACCESS_CODE_MAX_LENGTH}
               error={errors.codigo}
               inputRef={codigoInput}
             />

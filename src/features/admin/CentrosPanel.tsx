@@ -5,7 +5,7 @@ import { HOSPITAL_NAME_MAX_LENGTH } from '../../contract/branding-answer'
 import { HOSPITAL_SLUG_MAX_LENGTH } from '../../contract/tenants'
 import type { Hospital } from './admin-api'
 import { AuditoriaPanel } from './AuditoriaPanel'
-import { checkNewHospital, focusField, textField } from './form-fields'
+import { checkNewHospital, textField } from './form-fields'
 import { CuentasPanel } from './CuentasPanel'
 import { ImagenCentroPanel } from './ImagenCentroPanel'
 import {
@@ -15,7 +15,8 @@ import {
   type HospitalChange,
   type HospitalsData,
 } from './hospitals-route-data'
-import { ActionOutcome, LoadError, Loading } from './PanelStates'
+import { ActionOutcome, ConfirmDisable, LoadError, Loading } from './PanelStates'
+import { usePanelChange } from './use-panel-change'
 
 const DEFAULT_NEW_COLORS = { primario: '#0b5394', secundario: '#38761d' }
 
@@ -28,17 +29,11 @@ const DEFAULT_NEW_COLORS = { primario: '#0b5394', secundario: '#38761d' }
 export function CentrosPanel() {
   const headingId = useId()
   const list = useFetcher<HospitalsData | null>()
-  const changes = useFetcher<HospitalChange>()
+  const changes = usePanelChange<HospitalChange>()
   const createForm = useRef<HTMLFormElement>(null)
   const { load } = list
   const [selected, setSelected] = useState<Hospital | null>(null)
-  const [confirming, setConfirming] = useState<string | null>(null)
-  // A problem found before any call (a form's field), shown like a refused change.
-  const [problem, setProblem] = useState<string | null>(null)
-  // The answer to the previous change goes when a new one starts.
-  const [dismissed, setDismissed] = useState<HospitalChange>()
-  const isBusy = changes.state !== 'idle'
-  const outcome = changes.data !== dismissed ? changes.data : undefined
+  const { isBusy, outcome, message } = changes
 
   const reload = useCallback(() => {
     void load(hospitalsQuery)
@@ -58,36 +53,18 @@ export function CentrosPanel() {
     if (outcome?.created) createForm.current?.reset()
   }, [outcome])
 
-  function submit(fields: Record<string, string>) {
-    setProblem(null)
-    setConfirming(null)
-    setDismissed(changes.data)
-    void changes.submit(fields, { method: 'post' })
-  }
-
   function onCreate(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (isBusy) return
-    const form = event.currentTarget
-    const data = new FormData(form)
-    const found = checkNewHospital(data)
-    if (found) {
-      setDismissed(changes.data)
-      setProblem(found.message)
-      focusField(form, found.field)
-      return
-    }
-    submit({
+    changes.submitForm(event, checkNewHospital, (data) => ({
       [HOSPITAL_FIELDS.intent]: HOSPITAL_INTENTS.create,
       [HOSPITAL_FIELDS.centro]: textField(data, 'tenant'),
       [HOSPITAL_FIELDS.nombre]: textField(data, 'nombre'),
       color_primario: textField(data, 'color_primario'),
       color_secundario: textField(data, 'color_secundario'),
-    })
+    }))
   }
 
   function onChange(intent: string, hospital: Hospital) {
-    submit({
+    changes.submit({
       [HOSPITAL_FIELDS.intent]: intent,
       [HOSPITAL_FIELDS.centro]: hospital.tenant,
       [HOSPITAL_FIELDS.nombre]: hospital.nombre,
@@ -95,12 +72,6 @@ export function CentrosPanel() {
   }
 
   const hospitals = list.data
-  const message =
-    problem !== null
-      ? { text: problem, isError: true }
-      : outcome
-        ? { text: outcome.text, isError: outcome.isError }
-        : null
 
   return (
     <>
@@ -156,39 +127,29 @@ export function CentrosPanel() {
                             Reactivar
                           </button>
                         )}
-                        {hospital.activo && confirming !== hospital.tenant && (
+                        {hospital.activo && changes.confirming !== hospital.tenant && (
                           <button
                             type="button"
                             disabled={isBusy}
                             aria-label={`Desactivar ${hospital.nombre}`}
                             onClick={() => {
-                              setConfirming(hospital.tenant)
+                              changes.askConfirmation(hospital.tenant)
                             }}
                           >
                             Desactivar
                           </button>
                         )}
-                        {confirming === hospital.tenant && (
-                          <span className="admin-confirm">
-                            ¿Desactivar {hospital.nombre}? Sus cuentas perderán el acceso.{' '}
-                            <button
-                              type="button"
-                              disabled={isBusy}
-                              onClick={() => {
-                                onChange(HOSPITAL_INTENTS.disable, hospital)
-                              }}
-                            >
-                              Sí, desactivar
-                            </button>{' '}
-                            <button
-                              type="button"
-                              onClick={() => {
-                                setConfirming(null)
-                              }}
-                            >
-                              Cancelar
-                            </button>
-                          </span>
+                        {changes.confirming === hospital.tenant && (
+                          <ConfirmDisable
+                            question={`¿Desactivar ${hospital.nombre}? Sus cuentas perderán el acceso.`}
+                            isBusy={isBusy}
+                            onConfirm={() => {
+                              onChange(HOSPITAL_INTENTS.disable, hospital)
+                            }}
+                            onCancel={() => {
+                              changes.cancelConfirmation()
+                            }}
+                          />
                         )}
                       </td>
                     </tr>
@@ -228,7 +189,7 @@ export function CentrosPanel() {
       </section>
       {selected && (
         <div key={selected.tenant}>
-          <ImagenCentroPanel tenant={selected.tenant} onSaved={reload} />
+          <ImagenCentroPanel tenant={selected.tenant} />
           <CuentasPanel tenant={selected.tenant} hospitalName={selected.nombre} />
           <AuditoriaPanel tenant={selected.tenant} hospitalName={selected.nombre} />
         </div>

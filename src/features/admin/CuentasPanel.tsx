@@ -1,5 +1,5 @@
 import './admin.css'
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
+import { useEffect, useId, useRef, type SubmitEvent } from 'react'
 import { useFetcher } from 'react-router-dom'
 import {
   EMAIL_MAX_LENGTH,
@@ -17,8 +17,9 @@ import {
   type AccountsData,
 } from './accounts-route-data'
 import type { Account } from './admin-api'
-import { checkNewAccount, focusField, textField } from './form-fields'
-import { ActionOutcome, LoadError, Loading } from './PanelStates'
+import { checkNewAccount, textField } from './form-fields'
+import { ActionOutcome, ConfirmDisable, LoadError, Loading } from './PanelStates'
+import { usePanelChange } from './use-panel-change'
 
 interface CuentasPanelProps {
   tenant: string
@@ -36,18 +37,11 @@ interface CuentasPanelProps {
 export function CuentasPanel({ tenant, hospitalName, ownAccountId }: CuentasPanelProps) {
   const headingId = useId()
   const list = useFetcher<AccountsData | null>()
-  const changes = useFetcher<AccountChange>()
+  const changes = usePanelChange<AccountChange>()
   const createForm = useRef<HTMLFormElement>(null)
   const { load } = list
   const query = accountsQuery(tenant)
-  const [confirming, setConfirming] = useState<number | null>(null)
-  // A problem found before any call (a form's field), shown like a refused change.
-  const [problem, setProblem] = useState<string | null>(null)
-  // The answer to the previous change goes when a new one starts: an access code never stays
-  // after its account changes.
-  const [dismissed, setDismissed] = useState<AccountChange>()
-  const isBusy = changes.state !== 'idle'
-  const outcome = changes.data !== dismissed ? changes.data : undefined
+  const { isBusy, outcome, message } = changes
 
   useEffect(() => {
     void load(query)
@@ -58,49 +52,27 @@ export function CuentasPanel({ tenant, hospitalName, ownAccountId }: CuentasPane
     if (outcome?.isCreated) createForm.current?.reset()
   }, [outcome])
 
-  function submit(fields: Record<string, string>) {
-    setProblem(null)
-    setConfirming(null)
-    setDismissed(changes.data)
-    void changes.submit({ ...fields, [ACCOUNT_FIELDS.centro]: tenant }, { method: 'post' })
-  }
-
   function onCreate(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (isBusy) return
-    const form = event.currentTarget
-    const data = new FormData(form)
-    const found = checkNewAccount(data)
-    if (found) {
-      setDismissed(changes.data)
-      setProblem(found.message)
-      focusField(form, found.field)
-      return
-    }
-    submit({
+    changes.submitForm(event, checkNewAccount, (data) => ({
       [ACCOUNT_FIELDS.intent]: ACCOUNT_INTENTS.create,
+      [ACCOUNT_FIELDS.centro]: tenant,
       nombre: textField(data, 'nombre'),
       email: textField(data, 'email'),
       rol: textField(data, 'rol'),
       password: textField(data, 'password'),
-    })
+    }))
   }
 
   function onChange(intent: string, account: Account) {
-    submit({
+    changes.submit({
       [ACCOUNT_FIELDS.intent]: intent,
+      [ACCOUNT_FIELDS.centro]: tenant,
       [ACCOUNT_FIELDS.id]: String(account.id),
       email: account.email,
     })
   }
 
   const accounts = list.data
-  const message =
-    problem !== null
-      ? { text: problem, isError: true }
-      : outcome
-        ? { text: outcome.text, isError: outcome.isError }
-        : null
   const issued = outcome?.issued
 
   return (
@@ -155,39 +127,29 @@ export function CuentasPanel({ tenant, hospitalName, ownAccountId }: CuentasPane
                       )}
                       {account.activo &&
                         account.id !== ownAccountId &&
-                        confirming !== account.id && (
+                        changes.confirming !== String(account.id) && (
                           <button
                             type="button"
                             disabled={isBusy}
                             aria-label={`Desactivar la cuenta ${account.email}`}
                             onClick={() => {
-                              setConfirming(account.id)
+                              changes.askConfirmation(String(account.id))
                             }}
                           >
                             Desactivar
                           </button>
                         )}
-                      {confirming === account.id && (
-                        <span className="admin-confirm">
-                          ¿Desactivar la cuenta {account.email}? Sus sesiones se cerrarán.{' '}
-                          <button
-                            type="button"
-                            disabled={isBusy}
-                            onClick={() => {
-                              onChange(ACCOUNT_INTENTS.disable, account)
-                            }}
-                          >
-                            Sí, desactivar
-                          </button>{' '}
-                          <button
-                            type="button"
-                            onClick={() => {
-                              setConfirming(null)
-                            }}
-                          >
-                            Cancelar
-                          </button>
-                        </span>
+                      {changes.confirming === String(account.id) && (
+                        <ConfirmDisable
+                          question={`¿Desactivar la cuenta ${account.email}? Sus sesiones se cerrarán.`}
+                          isBusy={isBusy}
+                          onConfirm={() => {
+                            onChange(ACCOUNT_INTENTS.disable, account)
+                          }}
+                          onCancel={() => {
+                            changes.cancelConfirmation()
+                          }}
+                        />
                       )}
                       {!account.activo && (
                         <button

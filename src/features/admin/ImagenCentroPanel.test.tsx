@@ -1,39 +1,267 @@
-import { render, screen } from '@testing-library/react'
+import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it, vi } from 'vitest'
+import { createMemoryRouter, RouterProvider, useParams } from 'react-router-dom'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { UNSAVED_CHANGES_ATTRIBUTE } from '../../config/dom-attributes'
+import { ApiError } from '../../lib/api-errors'
+import { changeFromPanel, loadAdminPanel } from './admin-route-data'
+import { readHospital, updateHospital, uploadLogo, type VersionedHospital } from './admin-api'
 import { ImagenCentroPanel } from './ImagenCentroPanel'
 
 vi.mock('./admin-api', () => ({
-  readHospital: vi.fn(() =>
-    Promise.resolve({
-      etag: '"v1"',
-      hospital: {
-        tenant: 'hospital-central',
-        nombre: 'Hospital Central',
-        color_primario: '#1f4e8c',
-        color_secundario: '#e8f0fa',
-        imagen: '',
-        activo: true,
-      },
-    }),
-  ),
+  readHospital: vi.fn(),
   updateHospital: vi.fn(),
   uploadLogo: vi.fn(),
 }))
 
+function versionOf(
+  etag: string,
+  changes: Partial<VersionedHospital['hospital']> = {},
+): VersionedHospital {
+  return {
+    etag,
+    hospital: {
+      tenant: 'hospital-central',
+      nombre: 'Hospital Central',
+      telefono: '',
+      nombre_corto: '',
+      color_primario: '#1f4e8c',
+      color_secundario: '#0f6b5c',
+      imagen: '',
+      activo: true,
+      ...changes,
+    },
+  }
+}
+
+beforeEach(() => {
+  vi.resetAllMocks()
+  vi.mocked(readHospital).mockResolvedValue(versionOf('"v1"'))
+  // jsdom draws no images: the preview only needs a URL to show.
+  vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: () => 'blob:logo' }))
+  URL.revokeObjectURL = () => undefined
+})
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+/** The panel on the administration route, whose loader and action are the real ones. */
+function renderPanel() {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/:tenant/admin',
+        loader: loadAdminPanel,
+        action: changeFromPanel,
+        Component: () => <ImagenCentroPanel tenant="hospital-central" />,
+      },
+    ],
+    { initialEntries: ['/hospital-central/admin'] },
+  )
+  render(<RouterProvider router={router} />)
+  return { user: userEvent.setup() }
+}
+
+function formOf(element: HTMLElement): HTMLFormElement {
+  const form = element.closest('form')
+  if (!form) throw new Error('The field is in a form')
+  return form
+}
+
 describe('ImagenCentroPanel', () => {
+  it("reads the hospital's image through the route's loader", async () => {
+    renderPanel()
+
+    expect(await screen.findByLabelText('Nombre del centro')).toHaveValue('Hospital Central')
+    expect(readHospital).toHaveBeenCalledExactlyOnceWith('hospital-central')
+  })
+
+  it('offers to try again when the image cannot be read', async () => {
+    vi.mocked(readHospital).mockRejectedValueOnce(new ApiError(500, null, ''))
+    const { user } = renderPanel()
+
+    await user.click(await screen.findByRole('button', { name: 'Reintentar' }))
+
+    expect(await screen.findByLabelText('Nombre del centro')).toHaveValue('Hospital Central')
+  })
+
   it('marks its form as holding unsaved edits while the name differs from the saved one', async () => {
-    render(<ImagenCentroPanel tenant="hospital-central" onSaved={() => undefined} />)
+    const { user } = renderPanel()
     const name = await screen.findByLabelText('Nombre del centro')
-    const form = name.closest('form')
-    expect(form?.getAttribute(UNSAVED_CHANGES_ATTRIBUTE)).toBe('false')
+    const form = formOf(name)
+    expect(form.getAttribute(UNSAVED_CHANGES_ATTRIBUTE)).toBe('false')
 
-    await userEvent.type(name, ' Norte')
-    expect(form?.getAttribute(UNSAVED_CHANGES_ATTRIBUTE)).toBe('true')
+    await user.type(name, ' Norte')
+    expect(form.getAttribute(UNSAVED_CHANGES_ATTRIBUTE)).toBe('true')
 
-    await userEvent.clear(name)
-    await userEvent.type(name, 'Hospital Central')
-    expect(form?.getAttribute(UNSAVED_CHANGES_ATTRIBUTE)).toBe('false')
+    await user.clear(name)
+    await user.type(name, 'Hospital Central')
+    expect(form.getAttribute(UNSAVED_CHANGES_ATTRIBUTE)).toBe('false')
+  })
+
+  it('saves through the action, naming the version it read, and reads the hospital again', async () => {
+    let finish: () => void = () => undefined
+    vi.mocked(updateHospital).mockImplementation(
+      () =>
+        new Promise((resolve) => {
+          finish = () => {
+            resolve(versionOf('"v2"', { nombre: 'Hospital Central Norte' }))
+          }
+        }),
+    )
+    const { user } = renderPanel()
+    const name = await screen.findByLabelText('Nombre del centro')
+    await user.type(name, ' Norte')
+    await user.type(screen.getByLabelText(/^Teléfono de contacto/), ' 910 000 000 ')
+    vi.mocked(readHospital).mockResolvedValue(
+      versionOf('"v2"', { nombre: 'Hospital Central Norte', telefono: '910 000 000' }),
+    )
+
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }))
+
+    // Pending: the router's state keeps the button off until the answer.
+    await waitFor(() => {
+      expect(updateHospital).toHaveBeenCalledExactlyOnceWith('hospital-central', '"v1"', {
+        nombre: 'Hospital Central Norte',
+        telefono: '910 000 000',
+        nombre_corto: '',
+        color_primario: '#1f4e8c',
+        color_secundario: '#0f6b5c',
+      })
+    })
+    expect(screen.getByRole('button', { name: 'Guardar cambios' })).toBeDisabled()
+    finish()
+
+    expect(
+      await screen.findByText(
+        'Cambios guardados. Los dispositivos del centro los verán al navegar.',
+      ),
+    ).toBeInTheDocument()
+    expect(readHospital).toHaveBeenCalledTimes(2)
+    expect(screen.getByRole('button', { name: 'Guardar cambios' })).toBeEnabled()
+  })
+
+  it('keeps what was typed when someone else saved first, and the next save names their version', async () => {
+    vi.mocked(updateHospital).mockRejectedValueOnce(new ApiError(412, 'stale', ''))
+    const { user } = renderPanel()
+    const name = await screen.findByLabelText('Nombre del centro')
+    await user.type(name, ' Norte')
+    vi.mocked(readHospital).mockResolvedValue(versionOf('"v7"', { nombre: 'Hospital del Centro' }))
+
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }))
+
+    expect(
+      await screen.findByText(/Otra persona ha guardado cambios en este centro mientras editabas/),
+    ).toBeInTheDocument()
+    await waitFor(() => {
+      expect(readHospital).toHaveBeenCalledTimes(2)
+    })
+    expect(name).toHaveValue('Hospital Central Norte')
+
+    vi.mocked(updateHospital).mockResolvedValue(versionOf('"v8"'))
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }))
+    await waitFor(() => {
+      expect(updateHospital).toHaveBeenLastCalledWith(
+        'hospital-central',
+        '"v7"',
+        expect.objectContaining({ nombre: 'Hospital Central Norte' }),
+      )
+    })
+  })
+
+  it('checks the name before sending anything', async () => {
+    const { user } = renderPanel()
+    await user.clear(await screen.findByLabelText('Nombre del centro'))
+
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }))
+
+    expect(screen.getByText('Escribe el nombre del centro.')).toBeInTheDocument()
+    expect(updateHospital).not.toHaveBeenCalled()
+  })
+
+  it('refuses an SVG logo before sending it', async () => {
+    renderPanel()
+    const input = await screen.findByLabelText(/Imagen PNG, JPEG o WebP/)
+    // A file picker may offer any file ("All files"): the input's `accept` is only a hint.
+    const user = userEvent.setup({ applyAccept: false })
+
+    await user.upload(input, new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' }))
+
+    expect(
+      screen.getByText('El logotipo debe ser una imagen PNG, JPEG o WebP (no SVG).'),
+    ).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Subir logotipo' })).toBeDisabled()
+  })
+
+  it('uploads a logo through the action, showing its progress, and reads the hospital again', async () => {
+    let report: (sent: number) => void = () => undefined
+    let finish: () => void = () => undefined
+    vi.mocked(uploadLogo).mockImplementation(
+      (_tenant, _file, onProgress) =>
+        new Promise((resolve) => {
+          report = onProgress
+          finish = () => {
+            resolve({ imagen: '/logos/h/abc.png' })
+          }
+        }),
+    )
+    const { user } = renderPanel()
+    const logo = new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' })
+    await user.upload(await screen.findByLabelText(/Imagen PNG, JPEG o WebP/), logo)
+    expect(screen.getByRole('img', { name: 'Vista previa del logotipo elegido' })).toBeVisible()
+
+    await user.click(screen.getByRole('button', { name: 'Subir logotipo' }))
+
+    await waitFor(() => {
+      expect(uploadLogo).toHaveBeenCalledOnce()
+    })
+    // jsdom's File reaches the action through Node's Request as another kind of object: the
+    // browser journeys (tests/e2e/admin) prove the bytes arrive.
+    expect(vi.mocked(uploadLogo).mock.calls[0]?.[0]).toBe('hospital-central')
+    expect(screen.getByRole('button', { name: 'Subir logotipo' })).toBeDisabled()
+    report(0.5)
+    await waitFor(() => {
+      expect(
+        screen.getByRole('progressbar', { name: 'Progreso de la subida del logotipo' }),
+      ).toHaveAttribute('value', '0.5')
+    })
+    finish()
+
+    expect(await screen.findByText('Logotipo actualizado.')).toBeInTheDocument()
+    expect(screen.queryByRole('progressbar')).toBeNull()
+    expect(readHospital).toHaveBeenCalledTimes(2)
+  })
+
+  it("never shows one hospital's image under another's panel", async () => {
+    let finish: () => void = () => undefined
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/:tenant/admin',
+          loader: loadAdminPanel,
+          action: changeFromPanel,
+          Component: () => <ImagenCentroPanel tenant={useParams().tenant ?? ''} />,
+        },
+      ],
+      { initialEntries: ['/hospital-central/admin'] },
+    )
+    render(<RouterProvider router={router} />)
+    expect(await screen.findByLabelText('Nombre del centro')).toHaveValue('Hospital Central')
+    vi.mocked(readHospital).mockImplementation(
+      () =>
+        new Promise((resolve) => {
+          finish = () => {
+            resolve(versionOf('"n1"', { tenant: 'clinica-norte', nombre: 'Clínica Norte' }))
+          }
+        }),
+    )
+
+    await router.navigate('/clinica-norte/admin')
+
+    expect(await screen.findByText('Cargando la imagen del centro…')).toBeInTheDocument()
+    expect(screen.queryByLabelText('Nombre del centro')).toBeNull()
+    finish()
+    expect(await screen.findByLabelText('Nombre del centro')).toHaveValue('Clínica Norte')
   })
 })

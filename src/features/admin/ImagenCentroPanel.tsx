@@ -7,35 +7,33 @@ import {
   type CSSProperties,
   type SubmitEvent,
 } from 'react'
+import { useFetcher } from 'react-router-dom'
 import { UNSAVED_CHANGES_ATTRIBUTE } from '../../config/dom-attributes'
+import { toCssProperties } from '../../contract/branding'
 import { HOSPITAL_NAME_MAX_LENGTH, TELEFONO_MAX_LENGTH } from '../../contract/branding-answer'
 import { SHORT_NAME_MAX_LENGTH, shortenName } from '../../contract/manifest'
 import { LOGO_MAX_BYTES } from '../../contract/logo'
 import { graphemesOf } from '../../contract/text'
-import { readHospital, updateHospital, uploadLogo, type VersionedHospital } from './admin-api'
-import { describeAdminError, isStaleVersion } from './admin-errors'
+import type { VersionedHospital } from './admin-api'
 import { checkColors, formatRatio, type ColorCheck } from './color-check'
+import {
+  IMAGE_FIELDS,
+  IMAGE_INTENTS,
+  imageQuery,
+  type ImageChange,
+  type ImageData,
+} from './image-route-data'
 import { LOGO_LIMITS_TEXT, LOGO_MAX_SIZE_TEXT } from './logo-limits'
-import { ActionOutcome, LoadError, Loading, type ActionMessage } from './PanelStates'
-import { useAsyncData } from './use-async-data'
+import { ActionOutcome, LoadError, Loading } from './PanelStates'
+import { listenToUpload } from './upload-progress'
+import { usePanelChange } from './use-panel-change'
 
 const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp']
 
-interface ImagenCentroPanelProps {
-  tenant: string
-  /** Called after a save or an upload, so this device shows the new branding at once. */
-  onSaved: () => void
-}
-
 function previewStyle(check: ColorCheck): CSSProperties {
-  // Scoped custom properties: the preview shows the picked colours, the page keeps its own.
-  return {
-    '--color-primario': check.colors.primario,
-    '--color-secundario': check.colors.secundario,
-    '--color-sobre-primario': check.colors.sobrePrimario,
-    '--color-sobre-secundario': check.colors.sobreSecundario,
-    '--color-primario-texto': check.colors.primarioTexto,
-  } as CSSProperties
+  // The branding's own variables, scoped to the preview: it shows the picked colours while the
+  // page keeps its own, which only the branding writer sets (apply-branding.ts).
+  return Object.fromEntries(toCssProperties(check.colors))
 }
 
 function ContrastTable({ check }: { check: ColorCheck }) {
@@ -87,12 +85,17 @@ function Adjustments({ check }: { check: ColorCheck }) {
   )
 }
 
-function LogoUpload({ tenant, onUploaded }: { tenant: string; onUploaded: () => void }) {
+function LogoUpload({ tenant }: { tenant: string }) {
   const inputId = useId()
+  // Names this panel's uploads, so the action's progress reaches this bar (upload-progress.ts).
+  const uploadKey = useId()
+  const upload = usePanelChange<ImageChange>()
   const [file, setFile] = useState<File | null>(null)
   const [previewUrl, setPreviewUrl] = useState<string | null>(null)
-  const [progress, setProgress] = useState<number | null>(null)
-  const [message, setMessage] = useState<ActionMessage | null>(null)
+  const [progress, setProgress] = useState(0)
+  const isUploading = upload.isBusy
+
+  useEffect(() => listenToUpload(uploadKey, setProgress), [uploadKey])
 
   // Each preview URL is released once replaced or when the panel goes.
   useEffect(
@@ -103,39 +106,32 @@ function LogoUpload({ tenant, onUploaded }: { tenant: string; onUploaded: () => 
   )
 
   function onChoose(chosen: File | undefined) {
-    setMessage(null)
+    upload.dismiss()
     setPreviewUrl(null)
     setFile(null)
     if (!chosen) return
     if (!LOGO_TYPES.includes(chosen.type)) {
-      setMessage({
-        text: 'El logotipo debe ser una imagen PNG, JPEG o WebP (no SVG).',
-        isError: true,
-      })
+      upload.refuse('El logotipo debe ser una imagen PNG, JPEG o WebP (no SVG).')
       return
     }
     // The server's limit, checked here first so nobody waits for a refusal.
     if (chosen.size > LOGO_MAX_BYTES) {
-      setMessage({ text: `El logotipo no puede pasar de ${LOGO_MAX_SIZE_TEXT}.`, isError: true })
+      upload.refuse(`El logotipo no puede pasar de ${LOGO_MAX_SIZE_TEXT}.`)
       return
     }
     setFile(chosen)
     setPreviewUrl(URL.createObjectURL(chosen))
   }
 
-  async function onUpload() {
-    if (!file) return
+  function onUpload() {
+    if (!file || isUploading) return
     setProgress(0)
-    setMessage(null)
-    try {
-      await uploadLogo(tenant, file, setProgress)
-      setMessage({ text: 'Logotipo actualizado.', isError: false })
-      onUploaded()
-    } catch (error) {
-      setMessage({ text: describeAdminError(error), isError: true })
-    } finally {
-      setProgress(null)
-    }
+    const form = new FormData()
+    form.set(IMAGE_FIELDS.intent, IMAGE_INTENTS.uploadLogo)
+    form.set(IMAGE_FIELDS.centro, tenant)
+    form.set(IMAGE_FIELDS.upload, uploadKey)
+    form.set(IMAGE_FIELDS.logo, file)
+    upload.submit(form, { encType: 'multipart/form-data' })
   }
 
   return (
@@ -157,57 +153,80 @@ function LogoUpload({ tenant, onUploaded }: { tenant: string; onUploaded: () => 
           alt="Vista previa del logotipo elegido"
         />
       )}
-      <button type="button" disabled={!file || progress !== null} onClick={() => void onUpload()}>
+      <button type="button" disabled={!file || isUploading} onClick={onUpload}>
         Subir logotipo
       </button>
-      {progress !== null && (
+      {isUploading && (
         <progress max={1} value={progress} aria-label="Progreso de la subida del logotipo" />
       )}
-      <ActionOutcome message={message} />
+      <ActionOutcome message={upload.message} />
     </fieldset>
   )
 }
 
-/** A hospital's image: name, colours with a live preview and contrast verdicts, and its logo. */
-export function ImagenCentroPanel({ tenant, onSaved }: ImagenCentroPanelProps) {
+/**
+ * A hospital's image: name, colours with a live preview and contrast verdicts, and its logo.
+ * Read through the administration route's loader and changed through its action
+ * (src/features/admin/image-route-data.ts); after a change the router reads the hospital and
+ * the branding again, so this device shows the new image at once.
+ */
+export function ImagenCentroPanel({ tenant }: { tenant: string }) {
   const headingId = useId()
-  const load = useCallback(() => readHospital(tenant), [tenant])
-  const [loaded, reload] = useAsyncData(load)
+  const image = useFetcher<ImageData | null>()
+  const { load } = image
+  const query = imageQuery(tenant)
+  const reload = useCallback(() => {
+    void load(query)
+  }, [load, query])
+
+  useEffect(reload, [reload])
+
+  // The version last read well: a failed read after a refused save keeps the form, and what was
+  // typed in it, on screen.
+  const [shown, setShown] = useState<VersionedHospital>()
+  const answer = image.data
+  if (answer && 'version' in answer && answer.version !== shown) setShown(answer.version)
+  // Only this hospital's: another one's, read before the panel moved here, is not its form.
+  const current = shown?.hospital.tenant === tenant ? shown : undefined
+  const failure = answer && 'error' in answer ? answer : null
 
   return (
     <section className="admin-panel" aria-labelledby={headingId}>
       <h2 id={headingId}>Imagen del centro</h2>
-      {loaded.status === 'loading' && <Loading what="la imagen del centro" />}
-      {loaded.status === 'error' && <LoadError error={loaded.error} onRetry={reload} />}
-      {loaded.status === 'ready' && (
-        <ImagenForm key={tenant} tenant={tenant} initial={loaded.data} onSaved={onSaved} />
-      )}
+      {current === undefined && failure === null && <Loading what="la imagen del centro" />}
+      {current === undefined && failure && <LoadError error={failure.error} onRetry={reload} />}
+      {current && <ImagenForm key={tenant} tenant={tenant} version={current} onStale={reload} />}
     </section>
   )
 }
 
 function ImagenForm({
   tenant,
-  initial,
-  onSaved,
+  version,
+  onStale,
 }: {
   tenant: string
-  initial: VersionedHospital
-  onSaved: () => void
+  /** The hospital as last read, with the version a save names. */
+  version: VersionedHospital
+  /** Reads the current version, after someone else saved first. */
+  onStale: () => void
 }) {
-  const [version, setVersion] = useState(initial)
-  const [nombre, setNombre] = useState(initial.hospital.nombre)
-  const [telefono, setTelefono] = useState(initial.hospital.telefono)
-  const [nombreCorto, setNombreCorto] = useState(initial.hospital.nombre_corto)
-  const [primario, setPrimario] = useState(initial.hospital.color_primario)
-  const [secundario, setSecundario] = useState(initial.hospital.color_secundario)
+  const [nombre, setNombre] = useState(version.hospital.nombre)
+  const [telefono, setTelefono] = useState(version.hospital.telefono)
+  const [nombreCorto, setNombreCorto] = useState(version.hospital.nombre_corto)
+  const [primario, setPrimario] = useState(version.hospital.color_primario)
+  const [secundario, setSecundario] = useState(version.hospital.color_secundario)
   const [needsConfirmation, setNeedsConfirmation] = useState(false)
-  const [message, setMessage] = useState<ActionMessage | null>(null)
-  const [isSaving, setSaving] = useState(false)
+  const save = usePanelChange<ImageChange>()
+  const isSaving = save.isBusy
   const check = checkColors(primario, secundario)
   const shortNameHintId = useId()
   // The fields are controlled, so their DOM defaults follow what is typed: the form says itself
   // that it holds unsaved edits, or an update could reload the page over them.
+  const colorFields = [
+    { label: 'Color primario (cabecera y botones)', value: primario, set: setPrimario },
+    { label: 'Color secundario (detalles y separadores)', value: secundario, set: setSecundario },
+  ]
   const saved = version.hospital
   const hasUnsavedEdits =
     nombre !== saved.nombre ||
@@ -216,54 +235,45 @@ function ImagenForm({
     primario !== saved.color_primario ||
     secundario !== saved.color_secundario
 
-  async function save() {
-    setSaving(true)
-    setMessage(null)
-    try {
-      const saved = await updateHospital(tenant, version.etag, {
-        nombre,
-        telefono: telefono.trim(),
-        nombre_corto: nombreCorto.trim(),
-        color_primario: primario,
-        color_secundario: secundario,
-      })
-      setVersion(saved)
-      setNeedsConfirmation(false)
-      setMessage({
-        text: 'Cambios guardados. Los dispositivos del centro los verán al navegar.',
-        isError: false,
-      })
-      onSaved()
-    } catch (error) {
-      if (isStaleVersion(error)) {
-        // Someone else saved first: their version is loaded; what was typed here stays on screen.
-        const current = await readHospital(tenant).catch(() => null)
-        if (current) setVersion(current)
-      }
-      setMessage({ text: describeAdminError(error), isError: true })
-    } finally {
-      setSaving(false)
-    }
+  // A saved change needs no more confirming.
+  const { outcome } = save
+  const [handled, setHandled] = useState<ImageChange>()
+  if (outcome && outcome !== handled) {
+    setHandled(outcome)
+    if (!outcome.isError) setNeedsConfirmation(false)
   }
+  // Someone else saved first: their version is read; what was typed here stays on screen.
+  useEffect(() => {
+    if (outcome?.isStale) onStale()
+  }, [outcome, onStale])
 
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
     if (nombre.trim() === '') {
-      setMessage({ text: 'Escribe el nombre del centro.', isError: true })
+      save.refuse('Escribe el nombre del centro.')
       return
     }
     if (graphemesOf(nombreCorto.trim()).length > SHORT_NAME_MAX_LENGTH) {
-      setMessage({
-        text: `El nombre corto puede tener como mucho ${String(SHORT_NAME_MAX_LENGTH)} caracteres.`,
-        isError: true,
-      })
+      save.refuse(
+        `El nombre corto puede tener como mucho ${String(SHORT_NAME_MAX_LENGTH)} caracteres.`,
+      )
       return
     }
     if (check && check.adjustments.length > 0 && !needsConfirmation) {
       setNeedsConfirmation(true)
       return
     }
-    void save()
+    if (isSaving) return
+    save.submit({
+      [IMAGE_FIELDS.intent]: IMAGE_INTENTS.save,
+      [IMAGE_FIELDS.centro]: tenant,
+      [IMAGE_FIELDS.version]: version.etag,
+      nombre,
+      telefono,
+      nombre_corto: nombreCorto,
+      color_primario: primario,
+      color_secundario: secundario,
+    })
   }
 
   return (
@@ -312,28 +322,20 @@ function ImagenForm({
             }}
           />
         </label>
-        <label>
-          Color primario (cabecera y botones)
-          <input
-            type="color"
-            value={primario}
-            onChange={(event) => {
-              setPrimario(event.currentTarget.value)
-              setNeedsConfirmation(false)
-            }}
-          />
-        </label>
-        <label>
-          Color secundario (detalles y separadores)
-          <input
-            type="color"
-            value={secundario}
-            onChange={(event) => {
-              setSecundario(event.currentTarget.value)
-              setNeedsConfirmation(false)
-            }}
-          />
-        </label>
+        {colorFields.map(({ label, value, set }) => (
+          <label key={label}>
+            {label}
+            <input
+              type="color"
+              value={value}
+              onChange={(event) => {
+                set(event.currentTarget.value)
+                // A new colour is judged again before it is saved.
+                setNeedsConfirmation(false)
+              }}
+            />
+          </label>
+        ))}
 
         {check && (
           <>
@@ -371,16 +373,9 @@ function ImagenForm({
             Guardar cambios
           </button>
         )}
-        <ActionOutcome message={message} />
+        <ActionOutcome message={save.message} />
       </form>
-      <LogoUpload
-        tenant={tenant}
-        onUploaded={() => {
-          onSaved()
-          // The upload made a new version of the hospital; the next save must name it.
-          void readHospital(tenant).then(setVersion, () => undefined)
-        }}
-      />
+      <LogoUpload tenant={tenant} />
     </>
   )
 }

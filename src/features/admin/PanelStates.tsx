@@ -37,3 +37,26 @@ export function ActionOutcome({ message }: { message: ActionMessage | null }) {
     </div>
   )
 }
+
+interface ConfirmDisableProps {
+  /** What disabling does, as a question ("¿Desactivar …? …"). */
+  question: string
+  isBusy: boolean
+  onConfirm: () => void
+  onCancel: () => void
+}
+
+/** The question asked before disabling an account or a hospital, with its two answers. */
+export function ConfirmDisable({ question, isBusy, onConfirm, onCancel }: ConfirmDisableProps) {
+  return (
+    <span className="admin-confirm">
+      {question}{' '}
+      <button type="button" disabled={isBusy} onClick={onConfirm}>
+        Sí, desactivar
+      </button>{' '}
+      <button type="button" onClick={onCancel}>
+        Cancelar
+      </button>
+    </span>
+  )
+}

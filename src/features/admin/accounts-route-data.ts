@@ -4,9 +4,8 @@
  * forms submit `intent` and `centro` with `useFetcher().submit`). The router reloads every loaded
  * panel after a change that succeeded. Failures are answers, never thrown: the panel says them.
  */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router-dom'
 import { ROL_LABELS } from '../../contract/accounts'
-import { isTenantId } from '../../contract/tenants'
 import {
   createAccount,
   listAccounts,
@@ -17,6 +16,7 @@ import {
 } from './admin-api'
 import { describeAdminError } from './admin-errors'
 import { textField } from './form-fields'
+import { askedCentro, changeNamedHospital } from './panel-route'
 
 /** The query that asks the administration route's loader for a hospital's accounts. */
 export const ACCOUNTS_PANEL = 'cuentas'
@@ -62,18 +62,14 @@ function formatExpiry(iso: string): string {
 
 /** Reads `centro`'s accounts when asked (`?panel=cuentas`); null for anything else. */
 export async function loadAccounts({ request }: LoaderFunctionArgs): Promise<AccountsData | null> {
-  const query = new URL(request.url).searchParams
-  const centro = query.get(ACCOUNT_FIELDS.centro)
-  if (query.get('panel') !== ACCOUNTS_PANEL || centro === null || !isTenantId(centro)) return null
+  const centro = askedCentro(request, ACCOUNTS_PANEL)
+  if (centro === null) return null
   try {
     return { accounts: await listAccounts(centro) }
   } catch (error) {
     return { error }
   }
 }
-
-// A refused change leaves every loader as it is: a 4xx status tells the router so.
-const REFUSED = 422
 
 async function change(form: FormData, centro: string): Promise<AccountChange> {
   const id = Number(textField(form, ACCOUNT_FIELDS.id))
@@ -116,15 +112,8 @@ async function change(form: FormData, centro: string): Promise<AccountChange> {
 
 /** Makes the change the accounts panel submitted, for the hospital it names. */
 export async function changeAccount({ request }: ActionFunctionArgs) {
-  const form = await request.formData()
-  const centro = textField(form, ACCOUNT_FIELDS.centro)
-  try {
-    if (!isTenantId(centro)) throw new Error('No hospital named for the change')
-    return await change(form, centro)
-  } catch (error) {
-    return data<AccountChange>(
-      { isError: true, text: describeAdminError(error) },
-      { status: REFUSED },
-    )
-  }
+  return changeNamedHospital<AccountChange>(request, change, (error) => ({
+    isError: true,
+    text: describeAdminError(error),
+  }))
 }

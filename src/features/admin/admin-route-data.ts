@@ -7,8 +7,9 @@ import { changeAccount, loadAccounts } from './accounts-route-data'
 import { loadAudit } from './audit-route-data'
 import { changeHospital, HOSPITAL_INTENTS, loadHospitals } from './hospitals-route-data'
 import { textField } from './form-fields'
+import { changeImage, IMAGE_INTENTS, loadImage } from './image-route-data'
 
-const PANEL_LOADERS = [loadAccounts, loadAudit, loadHospitals]
+const PANEL_LOADERS = [loadAccounts, loadAudit, loadHospitals, loadImage]
 
 /** Reads what the asking panel needs; null when no panel asked (a plain navigation). */
 export async function loadAdminPanel(args: LoaderFunctionArgs) {
@@ -20,10 +21,13 @@ export async function loadAdminPanel(args: LoaderFunctionArgs) {
 }
 
 const HOSPITAL_CHANGES: readonly string[] = Object.values(HOSPITAL_INTENTS)
+const IMAGE_CHANGES: readonly string[] = Object.values(IMAGE_INTENTS)
 
-/** Makes the change a panel submitted: the hospitals' own, or else an account's. */
+/** Makes the change a panel submitted: the hospitals', an image's, or else an account's. */
 export async function changeFromPanel(args: ActionFunctionArgs) {
   // The owner reads the form itself, so only a copy is read here to choose it.
   const intent = textField(await args.request.clone().formData(), 'intent')
-  return HOSPITAL_CHANGES.includes(intent) ? changeHospital(args) : changeAccount(args)
+  if (HOSPITAL_CHANGES.includes(intent)) return changeHospital(args)
+  if (IMAGE_CHANGES.includes(intent)) return changeImage(args)
+  return changeAccount(args)
 }

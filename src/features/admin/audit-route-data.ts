@@ -7,8 +7,8 @@
  */
 import type { LoaderFunctionArgs } from 'react-router-dom'
 import { AUDIT_PAGE_SIZE, type AuditEntry } from '../../contract/audit'
-import { isTenantId } from '../../contract/tenants'
 import { listAudit } from './admin-api'
+import { askedCentro } from './panel-route'
 
 /** The query that asks the administration route's loader for a hospital's audit log. */
 export const AUDIT_PANEL = 'auditoria'
@@ -45,10 +45,9 @@ async function readThrough(centro: string, through: number): Promise<AuditData> 
 
 /** Reads `centro`'s audit log when asked (`?panel=auditoria`); null for anything else. */
 export async function loadAudit({ request }: LoaderFunctionArgs): Promise<AuditData | null> {
-  const query = new URL(request.url).searchParams
-  const centro = query.get('centro')
-  if (query.get('panel') !== AUDIT_PANEL || centro === null || !isTenantId(centro)) return null
-  const throughText = query.get(THROUGH_PARAM)
+  const centro = askedCentro(request, AUDIT_PANEL)
+  if (centro === null) return null
+  const throughText = new URL(request.url).searchParams.get(THROUGH_PARAM)
   const through = throughText === null ? NaN : Number(throughText)
   try {
     if (Number.isSafeInteger(through) && through > 0) return await readThrough(centro, through)

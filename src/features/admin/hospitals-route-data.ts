@@ -5,7 +5,7 @@
  * `If-Match`, so one saved meanwhile by someone else is refused (412), never overwritten.
  * Failures are answers, never thrown: the panel says them.
  */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router-dom'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router-dom'
 import { isTenantId } from '../../contract/tenants'
 import {
   createHospital,
@@ -16,6 +16,7 @@ import {
 } from './admin-api'
 import { describeAdminError } from './admin-errors'
 import { textField } from './form-fields'
+import { refused } from './panel-route'
 
 /** The query that asks the administration route's loader for the hospitals. */
 export const HOSPITALS_PANEL = 'centros'
@@ -57,9 +58,6 @@ export async function loadHospitals({
     return { error }
   }
 }
-
-// A refused change leaves every loader as it is: a 4xx status tells the router so.
-const REFUSED = 422
 
 async function setActive(centro: string, activo: boolean): Promise<void> {
   if (!isTenantId(centro)) throw new Error('No hospital named for the change')
@@ -108,9 +106,6 @@ export async function changeHospital({ request }: ActionFunctionArgs) {
   try {
     return await change(await request.formData())
   } catch (error) {
-    return data<HospitalChange>(
-      { isError: true, text: describeAdminError(error) },
-      { status: REFUSED },
-    )
+    return refused<HospitalChange>({ isError: true, text: describeAdminError(error) })
   }
 }

@@ -3,32 +3,32 @@ import { AndroidInstallSteps, IosInstallSteps } from './InstallSteps'
 import { isLocalAddress } from './local-address'
 import './InstallSheet.css'
 
+/** The address the sheet installs from, and its QR code as an image URL. */
+export interface InstallCode {
+  address: string
+  qrImageUrl: string
+}
+
 interface InstallSheetProps {
   hospitalName: string
-  /** The absolute address the QR code holds and the sheet prints. */
-  address: string
-  /** The QR code of `address`, as an image URL. */
-  qrImageUrl: string
+  /**
+   * The absolute address the QR code holds and the sheet prints, and its code; null until the
+   * page knows the address it is opened at (the build renders the sheet without it).
+   */
+  code: InstallCode | null
   /** The hospital's logo (a validated URL), printed at the top of the sheet; null without one. */
   logoUrl?: string | null
 }
 
 /**
  * "Instala la app de {hospital}": a page to print for the front desk, with the QR code of the
- * hospital's address, the address itself and the steps on Android and iPhone.
+ * hospital's address, the address itself and the steps on Android and iPhone. Until the address
+ * is known the code's place is kept, the same size, so nothing moves when it appears.
  */
-export function InstallSheet({
-  hospitalName,
-  address,
-  qrImageUrl,
-  logoUrl = null,
-}: InstallSheetProps) {
-  const openAddress = (browser: string) => (
-    <>
-      Abre <span className="install-sheet-address-inline">{address}</span> en {browser}, o escanea
-      el código con la cámara.
-    </>
-  )
+export function InstallSheet({ hospitalName, code, logoUrl = null }: InstallSheetProps) {
+  // The address is written once, under the code: the steps point to it.
+  const openAddress = (browser: string) =>
+    `Abre en ${browser} la dirección escrita bajo el código, o escanea el código con la cámara.`
   return (
     <SectionPage title={`Instala la app de ${hospitalName}`}>
       <div className="install-sheet">
@@ -39,10 +39,10 @@ export function InstallSheet({
           )}
           <p>{hospitalName}</p>
         </div>
-        {isLocalAddress(address) && (
+        {code && isLocalAddress(code.address) && (
           <div className="notice install-sheet-warning" role="status">
             <p>
-              Esta página está abierta en una dirección local ({new URL(address).host}): solo
+              Esta página está abierta en una dirección local ({new URL(code.address).host}): solo
               funciona en este equipo y ningún móvil podrá abrir el código QR. Ábrela desde la
               dirección pública del centro antes de imprimirla.
             </p>
@@ -53,8 +53,12 @@ export function InstallSheet({
           navegador.
         </p>
         <figure className="install-sheet-qr">
-          <img src={qrImageUrl} alt={`Código QR de la dirección ${address}`} />
-          <figcaption className="install-sheet-address">{address}</figcaption>
+          {code ? (
+            <img src={code.qrImageUrl} alt={`Código QR de la dirección ${code.address}`} />
+          ) : (
+            <span className="install-sheet-qr-pending" />
+          )}
+          <figcaption className="install-sheet-address">{code?.address}</figcaption>
         </figure>
         <div className="install-sheet-platforms">
           <section aria-labelledby="instalar-android">
@@ -70,6 +74,8 @@ export function InstallSheet({
           <button
             type="button"
             className="button-primary"
+            // Nothing to print before the code is drawn.
+            disabled={code === null}
             onClick={() => {
               window.print()
             }}
