@@ -7,8 +7,11 @@
  */
 import { rolldown } from 'rolldown'
 import type { Plugin } from 'vite'
+import { SHELL_SLOTS } from '../src/contract/app-shell.ts'
 
 const ASSET_NAME = 'press-keeper.js'
+
+const SCREEN_PRELOAD_SLOT = `<!--shell:${SHELL_SLOTS.screenPreload}-->`
 
 // The stylesheet links Vite writes after the entry (one per line, no `>` in their attributes).
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*>\n?\s*/g
@@ -40,8 +43,13 @@ export function pressKeeperPlugin(entry: string): Plugin {
         // The first paint waits for the styles and this script: both go ahead of the app's
         // entry and its preloads, since requests of equal priority leave in document order (on
         // a slow connection, and through the service worker, one at a time).
-        const entry = html.indexOf('<script type="module"')
-        if (entry === -1) throw new Error("index.html has no module script for the keeper's place")
+        // The screen's own preloads (its slot, filled per URL) come after them too.
+        const entry = [SCREEN_PRELOAD_SLOT, '<script type="module"']
+          .map((marker) => html.indexOf(marker))
+          .find((index) => index !== -1)
+        if (entry === undefined) {
+          throw new Error("index.html has no module script for the keeper's place")
+        }
         const styles = html.slice(entry).match(STYLESHEET_LINK) ?? []
         const rest = html.slice(entry).replace(STYLESHEET_LINK, '')
         const first = [...styles, `<script src="${base}${script.fileName}"></script>`]
