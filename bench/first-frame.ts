@@ -7,9 +7,10 @@
  * the unthrottled machine. Visits: cold (fresh profile), warm (worker in control, new tab) and
  * offline. Per visit: first contentful paint (the first frame with content, which is what a person
  * sees; an empty coloured frame is not), first frame in the hospital's colours, logo shown,
- * largest contentful paint, sign-in button enabled, sequential round trips before that, and the
- * JS bytes a cold visit loads (gzip and brotli). Medians with min–max and the ratio to the
- * baseline; the machine's load average is printed with them. A benchmark: it asserts nothing.
+ * largest contentful paint, sign-in button enabled (drawn, enabled and its press handled),
+ * sequential round trips before that, layout shift, and the JS bytes a cold visit loads (gzip
+ * and brotli). Medians with min–max and the ratio to the baseline; the machine's load average is
+ * printed with them. A benchmark: it asserts nothing.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -61,6 +62,8 @@ interface VisitFigures {
   signInEnabled: number | null
   /** The HTML, then each request that had to wait for an earlier one (see countRoundTrips). */
   roundTrips: number | null
+  /** Cumulative layout shift until the measure ends. */
+  layoutShift: number
 }
 
 // Runs before any page script: every animation frame, what a person would see of the header,
@@ -68,7 +71,10 @@ interface VisitFigures {
 // "Enabled" means a press would sign in: the button is drawn, not disabled, and something
 // listens for the form's submission (the app's handler, or the shell's keeper of early presses).
 const PAGE_PROBE = `
-  window.__probe = { frames: [], lcp: null, listensForSubmit: false };
+  window.__probe = { frames: [], lcp: null, listensForSubmit: false, cls: 0 };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__probe.cls += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
   const addEventListener = EventTarget.prototype.addEventListener;
   EventTarget.prototype.addEventListener = function (type, ...rest) {
     if (type === 'submit') window.__probe.listensForSubmit = true;
@@ -99,6 +105,8 @@ interface ProbeResult {
   lcp: number | null
   fcp: number | null
   resources: { url: string; startTime: number }[]
+  /** Cumulative layout shift, shifts after an input excluded (as the metric defines it). */
+  cls: number
 }
 
 /** What the page reports: its frames, LCP, FCP, and the code and styles it had asked for. */
@@ -192,6 +200,7 @@ async function measureVisit(
     logoShown: result.frames.find((frame) => frame.logo)?.t ?? null,
     largestContentfulPaint: result.lcp,
     signInEnabled: result.frames.find((frame) => frame.enabled)?.t ?? null,
+    layoutShift: result.cls,
     roundTrips: countRoundTrips(
       result.resources,
       result.frames.find((frame) => frame.enabled)?.t ?? null,
@@ -358,7 +367,10 @@ function median(values: number[]): number | null {
     : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2
 }
 
-const METRICS: { key: Exclude<keyof VisitFigures, 'isBrandedAtFirstPaint'>; label: string }[] = [
+const METRICS: {
+  key: Exclude<keyof VisitFigures, 'isBrandedAtFirstPaint' | 'layoutShift'>
+  label: string
+}[] = [
   { key: 'firstContentfulPaint', label: 'first paint (content)' },
   { key: 'hospitalColours', label: "first paint in hospital's colours" },
   { key: 'logoShown', label: 'logo shown' },
@@ -409,6 +421,11 @@ function printTable(appRaw: Raw, plainRaw: Raw, js: { app: JsBytes; plain: JsByt
         `${String(figures.filter((f) => f.isBrandedAtFirstPaint).length)}/${String(figures.length)}`
       lines.push(
         `| ${profile.name} | ${visit} | branded at first paint (runs) | ${branded(app)} | ${branded(plain)} | |`,
+      )
+      const worstShift = (figures: VisitFigures[]) =>
+        Math.max(0, ...figures.map((f) => f.layoutShift)).toFixed(3)
+      lines.push(
+        `| ${profile.name} | ${visit} | CLS (largest of the runs) | ${worstShift(app)} | ${worstShift(plain)} | |`,
       )
     }
   }
