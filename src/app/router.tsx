@@ -8,8 +8,8 @@ import {
   type HydrationState,
   type RouteObject,
 } from 'react-router-dom'
-import { REGISTER_SEGMENT, TECHNICAL_INFO_SEGMENT } from '../config/paths'
-import { INSTALL_SEGMENT, type ReservedSegment } from '../contract/tenants'
+import { TECHNICAL_INFO_SEGMENT } from '../config/paths'
+import { INSTALL_SEGMENT, REGISTER_SEGMENT, type ReservedSegment } from '../contract/tenants'
 import { signOutAction } from '../features/auth/sign-out-action'
 import { TENANT_GATE_ID, tenantGateLoader } from '../features/tenant/tenant-gate'
 import { BootFrame } from './layouts/BootFrame'

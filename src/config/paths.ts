@@ -1,11 +1,13 @@
 /** Every in-app URL is built here; nobody concatenates `/${tenant}/…` by hand. */
-import { INSTALL_SEGMENT, tenantRoot, type ReservedSegment } from '../contract/tenants'
+import {
+  INSTALL_SEGMENT,
+  REGISTER_SEGMENT,
+  tenantRoot,
+  type ReservedSegment,
+} from '../contract/tenants'
 
 /** The diagnostics screen's segment inside a tenant (a child route, not a reserved name). */
 export const TECHNICAL_INFO_SEGMENT = 'informacion-tecnica'
-
-/** Registration's segment inside a tenant (a child route, not a reserved first segment). */
-export const REGISTER_SEGMENT = 'registro'
 
 export const paths = {
   tenantRoot,

@@ -22,6 +22,7 @@ import {
   firstSegment,
   INSTALL_SEGMENT,
   isReservedSegment,
+  REGISTER_SEGMENT,
   tenantFromPathname,
   tenantRoot,
 } from './tenants.js'
@@ -50,7 +51,8 @@ export const PRERENDERED_SCREENS = [
   'restablecer-acceso',
   'terminos-y-condiciones',
   INSTALL_SEGMENT,
-] as const satisfies readonly (ReservedSegment | typeof INSTALL_SEGMENT)[]
+  REGISTER_SEGMENT,
+] as const satisfies readonly (ReservedSegment | typeof INSTALL_SEGMENT | typeof REGISTER_SEGMENT)[]
 export type PrerenderedScreen = (typeof PRERENDERED_SCREENS)[number]
 
 /**

@@ -43,6 +43,9 @@ export type ReservedSegment = (typeof RESERVED_SEGMENTS)[number]
 /** The printable install page's segment inside a tenant (a child route, not a reserved name). */
 export const INSTALL_SEGMENT = 'instalar'
 
+/** The registration screen's segment inside a tenant (a child route, not a reserved name). */
+export const REGISTER_SEGMENT = 'registro'
+
 /**
  * First segments the server answers itself (the API, build assets, icons, logos): never a
  * tenant either, or `/%61pi/x` would make `api` the stored tenant and `/` lead to `/api/login`.

@@ -13,7 +13,7 @@ import {
 } from '../../src/contract/app-shell'
 import { deriveBrandingColors } from '../../src/contract/branding'
 import { parseColor } from '../../src/contract/colors'
-import { INSTALL_SEGMENT } from '../../src/contract/tenants'
+import { INSTALL_SEGMENT, REGISTER_SEGMENT } from '../../src/contract/tenants'
 import { APP_READY_ATTRIBUTE, KEPT_PRESS_ATTRIBUTE } from '../../src/app/press-keeper'
 import { API_PATHS } from '../../src/config/api-paths'
 import { SEED_HOSPITALS } from '../../server/seed/demo-data'
@@ -25,6 +25,7 @@ const HOSPITAL_TENANTS = Object.keys(DEMO_TENANTS)
 
 /** The page heading `screen` shows for `tenant`: the install sheet names the hospital. */
 function headingOf(screen: PrerenderedScreen, tenant: string): string {
+  if (screen === REGISTER_SEGMENT) return 'Crear una cuenta'
   if (screen !== INSTALL_SEGMENT) return SCREEN_TITLES[screen]
   const demo = (DEMO_TENANTS as Record<string, { nombre: string } | undefined>)[tenant]
   return `Instala la app de ${demo?.nombre ?? hospitalNameFor(tenant, null)}`
