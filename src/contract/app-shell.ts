@@ -50,6 +50,7 @@ export const PRERENDERED_SCREENS = [
   'login',
   'restablecer-acceso',
   'terminos-y-condiciones',
+  'solicitar-asistencia',
   INSTALL_SEGMENT,
   REGISTER_SEGMENT,
 ] as const satisfies readonly (ReservedSegment | typeof INSTALL_SEGMENT | typeof REGISTER_SEGMENT)[]
