@@ -220,75 +220,79 @@ export function TenantLayout() {
   )
 
   return (
-    <div className="app">
-      <a className="skip-link" href="#contenido">
-        Saltar al contenido
-      </a>
-      <header className="app-header">
-        <Suspense
-          fallback={
-            <Link className="brand" to={paths.login(tenant)}>
-              {brand}
-            </Link>
-          }
-        >
-          <BrandLink tenant={tenant} session={session}>
-            {brand}
-          </BrandLink>
-        </Suspense>
-        <Suspense fallback={<span className="header-link">Comprobando sesión…</span>}>
-          <SignedInUser tenant={tenant} session={session} />
-        </Suspense>
-      </header>
-      <KioskSwitchAfterRender tenant={tenant} session={session} isKiosk={isKiosk} />
-      <Suspense fallback={null}>
-        <SharedDeviceSignOut tenant={tenant} session={session} />
-      </Suspense>
-      <ConnectionStatusAfterRender />
-      <UpdatePromptAfterRender shouldApplyWhenIdle={isKiosk} />
-      <main ref={main} id="contenido" className="app-main" tabIndex={-1}>
-        <TitleOwnerContext value={hospitalName}>
-          <Outlet key={screenGeneration} />
-        </TitleOwnerContext>
-      </main>
-      <footer className="app-footer">
-        {/* A kiosk is the hospital's device: patients are offered their own, through the QR page. */}
-        {!isKiosk && <InstallHelpAfterRender hospitalName={hospitalName} />}
-        <nav aria-label="Enlaces de ayuda">
-          <ul>
-            <li>
-              <Link to={paths.screen(tenant, 'solicitar-asistencia')}>Solicitar asistencia</Link>
-            </li>
-            <li>
-              <Link to={paths.screen(tenant, 'directorio')}>Directorio</Link>
-            </li>
-            <li>
-              <Link to={paths.screen(tenant, 'terminos-y-condiciones')}>
-                Términos y condiciones
+    <>
+      <div className="app">
+        <a className="skip-link" href="#contenido">
+          Saltar al contenido
+        </a>
+        <header className="app-header">
+          <Suspense
+            fallback={
+              <Link className="brand" to={paths.login(tenant)}>
+                {brand}
               </Link>
-            </li>
-            <li>
-              <Link to={paths.technicalInfo(tenant)}>Información técnica</Link>
-            </li>
-            <li>
-              <Link to={paths.install(tenant)}>Instalar en otro dispositivo</Link>
-            </li>
-          </ul>
-        </nav>
-        <p className="app-version">Versión {appVersion}</p>
-        {/* Its line is always there: the number arrives with the hospital's branding, after the
+            }
+          >
+            <BrandLink tenant={tenant} session={session}>
+              {brand}
+            </BrandLink>
+          </Suspense>
+          <Suspense fallback={<span className="header-link">Comprobando sesión…</span>}>
+            <SignedInUser tenant={tenant} session={session} />
+          </Suspense>
+        </header>
+        <KioskSwitchAfterRender tenant={tenant} session={session} isKiosk={isKiosk} />
+        <Suspense fallback={null}>
+          <SharedDeviceSignOut tenant={tenant} session={session} />
+        </Suspense>
+        <UpdatePromptAfterRender shouldApplyWhenIdle={isKiosk} />
+        <main ref={main} id="contenido" className="app-main" tabIndex={-1}>
+          <TitleOwnerContext value={hospitalName}>
+            <Outlet key={screenGeneration} />
+          </TitleOwnerContext>
+        </main>
+        <footer className="app-footer">
+          {/* A kiosk is the hospital's device: patients are offered their own, through the QR page. */}
+          {!isKiosk && <InstallHelpAfterRender hospitalName={hospitalName} />}
+          <nav aria-label="Enlaces de ayuda">
+            <ul>
+              <li>
+                <Link to={paths.screen(tenant, 'solicitar-asistencia')}>Solicitar asistencia</Link>
+              </li>
+              <li>
+                <Link to={paths.screen(tenant, 'directorio')}>Directorio</Link>
+              </li>
+              <li>
+                <Link to={paths.screen(tenant, 'terminos-y-condiciones')}>
+                  Términos y condiciones
+                </Link>
+              </li>
+              <li>
+                <Link to={paths.technicalInfo(tenant)}>Información técnica</Link>
+              </li>
+              <li>
+                <Link to={paths.install(tenant)}>Instalar en otro dispositivo</Link>
+              </li>
+            </ul>
+          </nav>
+          <p className="app-version">Versión {appVersion}</p>
+          {/* Its line is always there: the number arrives with the hospital's branding, after the
             first frame, and fills the line instead of moving the footer. */}
-        <p className="app-contact">
-          {tenantBranding?.telefono && (
-            <>
-              Teléfono de contacto:{' '}
-              <a href={`tel:${tenantBranding.telefono.replace(/[^+0-9]/g, '')}`}>
-                {tenantBranding.telefono}
-              </a>
-            </>
-          )}
-        </p>
-      </footer>
-    </div>
+          <p className="app-contact">
+            {tenantBranding?.telefono && (
+              <>
+                Teléfono de contacto:{' '}
+                <a href={`tel:${tenantBranding.telefono.replace(/[^+0-9]/g, '')}`}>
+                  {tenantBranding.telefono}
+                </a>
+              </>
+            )}
+          </p>
+        </footer>
+      </div>
+      {/* After the page, outside its full-height frame: held to the bottom of the window, it
+          covers no more than its own height and never pushes the screen down when it speaks. */}
+      <ConnectionStatusAfterRender />
+    </>
   )
 }
