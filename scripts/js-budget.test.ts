@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { budgetProblems, firstLoadOf, type BudgetChunk } from './js-budget'
+import { budgetProblems, budgetReport, firstLoadOf, type BudgetChunk } from './js-budget'
 
 const KB = 1024
 
@@ -35,6 +35,15 @@ describe('firstLoadOf', () => {
       'react.js',
       'login.js',
       'form.js',
+    ])
+  })
+})
+
+describe('budgetReport', () => {
+  it("gives each budgeted screen's first load beside its budget", () => {
+    expect(budgetReport(BUILD, { login: 110, cliente: 108 })).toEqual([
+      'login: 107.0 of 110 KB gzip',
+      'cliente: 108.0 of 108 KB gzip',
     ])
   })
 })

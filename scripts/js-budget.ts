@@ -30,6 +30,9 @@ export const FIRST_LOAD_BUDGET_KB: Readonly<Record<string, number>> = {
   instalar: 117.5,
   // Registration's fields and checks, and the join screens' shared parts, over the entry.
   registro: 115,
+  // The directory as a signed-out visitor opens it (in the HTML): the care journey's schemas
+  // that read the list (the TypeBox builder, about 19 KB) and the API client, over the entry.
+  directorio: 139,
 }
 
 /** Screens a patient opens: none of them may load the modules below before it works. */
@@ -97,6 +100,17 @@ export function firstLoadOf(chunks: readonly BudgetChunk[], screen: string): Bud
 }
 
 const KB = 1024
+
+/** Each budgeted screen's first load against its budget, one line each, as the build prints it. */
+export function budgetReport(
+  chunks: readonly BudgetChunk[],
+  budgetKb: Readonly<Record<string, number>> = FIRST_LOAD_BUDGET_KB,
+): string[] {
+  return Object.entries(budgetKb).map(([screen, limit]) => {
+    const bytes = firstLoadOf(chunks, screen).reduce((sum, chunk) => sum + chunk.gzipBytes, 0)
+    return `${screen}: ${(bytes / KB).toFixed(1)} of ${String(limit)} KB gzip`
+  })
+}
 
 /** Every way the build breaks the budget, one readable line each (empty when within it). */
 export function budgetProblems(
@@ -173,6 +187,8 @@ export function jsBudgetPlugin(): Plugin {
               ]
             : [],
       )
+      // Printed on every build: how much room each screen has left is read here, not guessed.
+      console.info(`First-load JavaScript per screen:\n  ${budgetReport(chunks).join('\n  ')}`)
       const problems = budgetProblems(chunks)
       if (problems.length > 0) {
         this.error(`JavaScript budget exceeded (scripts/js-budget.ts):\n${problems.join('\n')}`)

@@ -50,12 +50,30 @@ const PRERENDER_LOADER_DATA: Record<string, unknown> = {
   [TENANT_BRANDING_ID]: { branding: settled(undefined) } satisfies TenantBrandingData,
 }
 
+/**
+ * A screen's own loader starts the screen's requests, which the build cannot make: the prerender
+ * answers null for it instead, and the screen renders as it does before any answer (the list's
+ * place, its status), which is also its first render on the page.
+ */
+function withoutOwnLoader(lazy: RouteObject['lazy']): RouteObject['lazy'] {
+  if (typeof lazy !== 'function') return lazy
+  return async () => {
+    const module = await lazy()
+    return module.loader ? { ...module, loader: () => null } : module
+  }
+}
+
 function withPrerenderLoaders(list: RouteObject[]): RouteObject[] {
   return list.map((route) => {
     const data = route.id === undefined ? undefined : PRERENDER_LOADER_DATA[route.id]
     const loader = data === undefined ? route.loader : () => data
     const children = route.children && withPrerenderLoaders(route.children)
-    return { ...route, loader, ...(children ? { children } : {}) } as RouteObject
+    return {
+      ...route,
+      loader,
+      lazy: withoutOwnLoader(route.lazy),
+      ...(children ? { children } : {}),
+    } as RouteObject
   })
 }
 

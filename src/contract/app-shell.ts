@@ -43,14 +43,17 @@ export const SHELL_SLOTS = {
  * Public screens the build renders into a shell of their own (`/shells/{screen}.html`), so the
  * first frame is the usable screen rather than a loading indicator; the page hydrates it. A screen
  * may join when its render depends on nothing but the tenant's branding: no loader of its own
- * that waits, nothing read from the query string or the device while hydrating (what depends on
- * the device, such as the install page's address and QR code, follows hydration).
+ * that waits (one that starts a request and hands it over unsettled is fine: the HTML holds the
+ * place its answer fills, as the directory's list), nothing read from the query string or the
+ * device while hydrating (what depends on the device, such as the install page's address and QR
+ * code, follows hydration).
  */
 export const PRERENDERED_SCREENS = [
   'login',
   'restablecer-acceso',
   'terminos-y-condiciones',
   'solicitar-asistencia',
+  'directorio',
   INSTALL_SEGMENT,
   REGISTER_SEGMENT,
 ] as const satisfies readonly (ReservedSegment | typeof INSTALL_SEGMENT | typeof REGISTER_SEGMENT)[]

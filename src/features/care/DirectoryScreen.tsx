@@ -46,10 +46,13 @@ function LivePresence({
 export function DirectoryScreen({
   tenant,
   isSignedInHere,
+  publicList = null,
   mayRequest,
 }: {
   tenant: string
   isSignedInHere: boolean
+  /** The public list, already asked for by the route (signed out): read instead of asking again. */
+  publicList?: Promise<Profesional[]> | null
   mayRequest: boolean
 }) {
   const idPrefix = useId()
@@ -59,7 +62,9 @@ export function DirectoryScreen({
     error,
     reload,
   } = useCareLoad<Profesional[]>((signal) =>
-    listProfesionales(isSignedInHere ? null : tenant, signal),
+    !isSignedInHere && publicList !== null
+      ? publicList
+      : listProfesionales(isSignedInHere ? null : tenant, signal),
   )
 
   if (error) return <p role="alert">{error}</p>

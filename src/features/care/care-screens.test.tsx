@@ -247,4 +247,40 @@ describe('the directory', () => {
     expect(api.listProfesionales).toHaveBeenCalledWith('hospital-central', expect.any(AbortSignal))
     expect(careListeners.size).toBe(0)
   })
+
+  it('signed out, shows the list the route already asked for, without asking again', async () => {
+    const publicList = Promise.resolve([
+      { id: 7, nombre: 'Dra. Ruiz', especialidad: 'Pediatría', disponible: true },
+    ])
+    show(
+      <DirectoryScreen
+        tenant="hospital-central"
+        isSignedInHere={false}
+        publicList={publicList}
+        mayRequest
+      />,
+    )
+    // Its first frame is the list's place, as in the HTML the build rendered.
+    expect(screen.getByRole('status')).toHaveTextContent('Cargando el directorio…')
+    expect(await screen.findByText('Disponible ahora')).toBeVisible()
+    expect(screen.getByRole('link', { name: 'Solicitar asistencia de Pediatría' })).toHaveAttribute(
+      'href',
+      '/hospital-central/solicitar-asistencia?especialidad=Pediatr%C3%ADa',
+    )
+    expect(api.listProfesionales).not.toHaveBeenCalled()
+  })
+
+  it("signed in here, reads the session's list, not the public one the route may hold", async () => {
+    api.listProfesionales.mockResolvedValue([])
+    show(
+      <DirectoryScreen
+        tenant="hospital-central"
+        isSignedInHere
+        publicList={Promise.resolve([])}
+        mayRequest
+      />,
+    )
+    await screen.findByText('Este centro todavía no tiene profesionales en el directorio.')
+    expect(api.listProfesionales).toHaveBeenCalledWith(null, expect.any(AbortSignal))
+  })
 })
