@@ -4,13 +4,12 @@ import './care.css'
  * for those with the queue open (live for a signed-in user); patients can ask for help addressed
  * to a specialty from here.
  */
-import { useId } from 'react'
+import { lazy, Suspense, useId } from 'react'
 import { Link } from '../../components/Link'
 import { paths } from '../../config/paths'
 import type { Profesional } from '../../contract/care'
 import { listProfesionales } from './care-api'
 import { useCareLoad } from './use-care-load'
-import { useCareEvents } from './use-live'
 
 const GENERAL = 'Sin especialidad'
 
@@ -25,23 +24,10 @@ function bySpecialty(list: readonly Profesional[]): [string, Profesional[]][] {
     .map(([key, entries]) => [key, entries.sort((a, b) => a.nombre.localeCompare(b.nombre, 'es'))])
 }
 
-/**
- * Presence as it changes, for a signed-in user; when the stream cannot say what changed
- * (`reinicio`, or its first start), the list is read again.
- */
-function LivePresence({
-  onPresence,
-  onStale,
-}: {
-  onPresence: (id: number, disponible: boolean) => void
-  onStale: () => void
-}) {
-  useCareEvents((event) => {
-    if (event.tipo === 'presencia') onPresence(event.presencia.id, event.presencia.disponible)
-    if (event.tipo === 'reinicio') onStale()
-  })
-  return null
-}
+// Only a signed-in user hears presence: a signed-out visitor's first load goes without the stream.
+const LivePresence = lazy(() =>
+  import('./DirectoryPresence').then((module) => ({ default: module.DirectoryPresence })),
+)
 
 export function DirectoryScreen({
   tenant,
@@ -72,16 +58,18 @@ export function DirectoryScreen({
   return (
     <div className="care-screen">
       {isSignedInHere && (
-        <LivePresence
-          onStale={reload}
-          onPresence={(id, disponible) => {
-            setList(
-              (shown) =>
-                shown?.map((entry) => (entry.id === id ? { ...entry, disponible } : entry)) ??
-                shown,
-            )
-          }}
-        />
+        <Suspense fallback={null}>
+          <LivePresence
+            onStale={reload}
+            onPresence={(id, disponible) => {
+              setList(
+                (shown) =>
+                  shown?.map((entry) => (entry.id === id ? { ...entry, disponible } : entry)) ??
+                  shown,
+              )
+            }}
+          />
+        </Suspense>
       )}
       {list.length === 0 && <p>Este centro todavía no tiene profesionales en el directorio.</p>}
       {bySpecialty(list).map(([especialidad, entries], index) => (

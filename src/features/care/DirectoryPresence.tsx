@@ -1,0 +1,23 @@
+/**
+ * The directory's live presence, for a signed-in user: its own module, so the stream's code stays
+ * out of the first load of the directory a signed-out visitor opens.
+ */
+import { useCareEvents } from './use-live'
+
+/**
+ * Presence as it changes; when the stream cannot say what changed (`reinicio`, or its first
+ * start), the list is read again.
+ */
+export function DirectoryPresence({
+  onPresence,
+  onStale,
+}: {
+  onPresence: (id: number, disponible: boolean) => void
+  onStale: () => void
+}) {
+  useCareEvents((event) => {
+    if (event.tipo === 'presencia') onPresence(event.presencia.id, event.presencia.disponible)
+    if (event.tipo === 'reinicio') onStale()
+  })
+  return null
+}
