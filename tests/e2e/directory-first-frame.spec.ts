@@ -7,6 +7,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { APP_READY_ATTRIBUTE } from '../../src/app/press-keeper'
 import { API_PATHS } from '../../src/config/api-paths'
+import { demoTokens, DEMO_NAMES } from '../utils/a11y'
 import { recordShifts } from '../utils/layout-shifts'
 import { DEMO_TENANTS } from '../utils/demo'
 
@@ -94,6 +95,43 @@ test.describe('signed out', () => {
       expect(await shifts()).toEqual([])
       expect(trouble).toEqual([])
     })
+  }
+})
+
+test("signed in, the list is the session's and presence changes live, as before", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  if (!baseURL) throw new Error('The config sets baseURL')
+  const tokens = await demoTokens(baseURL)
+  const asked: string[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.pathname === API_PATHS.profesionales) asked.push(url.search)
+  })
+  await page.goto(`/${TENANT}/login`)
+  await page.evaluate((token) => {
+    localStorage.setItem('token', token)
+  }, tokens.cliente)
+  await page.goto(`/${TENANT}/directorio`)
+  const row = page.getByRole('listitem').filter({ hasText: DEMO_NAMES.profesional })
+  await expect(row).toContainText('No disponible')
+  // The session's list: no hospital named in the address.
+  expect(asked).toEqual([''])
+
+  // The professional opens their queue on another device: the patient sees it at once.
+  const other = await browser.newContext({ baseURL, serviceWorkers: 'block' })
+  try {
+    const professional = await other.newPage()
+    await professional.goto(`/${TENANT}/login`)
+    await professional.evaluate((token) => {
+      localStorage.setItem('token', token)
+    }, tokens.profesional)
+    await professional.goto(`/${TENANT}/profesional`)
+    await expect(row).toContainText('Disponible ahora', { timeout: 10_000 })
+  } finally {
+    await other.close()
   }
 })
 
