@@ -316,7 +316,7 @@ describe('toCssDeclarations', () => {
     expect(declarations).toContain('--color-primario:#1f4e8c')
     expect(declarations).toContain('--color-secundario:#0f6b5c')
     expect(declarations.map((declaration) => declaration.split(':')[0])).toEqual(
-      expect.arrayContaining(['--color-aviso-fondo', '--color-aviso-texto', '--color-aviso-borde']),
+      expect.arrayContaining(['--color-aviso-fondo', '--color-aviso-texto']),
     )
   })
 

@@ -80,7 +80,6 @@ export const DEFAULT_COLORS: BrandingColors = deriveBrandingColors(
 export const NOTICE_CSS_VARIABLES = {
   fondo: '--color-aviso-fondo',
   texto: '--color-aviso-texto',
-  borde: '--color-aviso-borde',
 } as const
 
 /** Every CSS custom property the branding sets, as `[name, #rrggbb]` pairs. */

@@ -111,7 +111,6 @@ describe('applyBrandingToDocument', () => {
     const rule = doc.getElementById(BRANDING_TOKENS_ELEMENT_ID)?.textContent ?? ''
     expect(rule).toContain(`--color-aviso-fondo:${notice.fondo}`)
     expect(rule).toContain(`--color-aviso-texto:${notice.texto}`)
-    expect(rule).toContain(`--color-aviso-borde:${notice.borde}`)
   })
 
   it('percent-encodes the tenant in the manifest URL', () => {
