@@ -42,8 +42,8 @@ describe('firstLoadOf', () => {
 describe('budgetReport', () => {
   it("gives each budgeted screen's first load beside its budget", () => {
     expect(budgetReport(BUILD, { login: 110, cliente: 108 })).toEqual([
-      'login: 107.0 of 110 KB gzip',
-      'cliente: 108.0 of 108 KB gzip',
+      'login: 107.0 of 110 KB gzip (109568 bytes)',
+      'cliente: 108.0 of 108 KB gzip (110592 bytes)',
     ])
   })
 })

@@ -109,7 +109,7 @@ export function budgetReport(
 ): string[] {
   return Object.entries(budgetKb).map(([screen, limit]) => {
     const bytes = firstLoadOf(chunks, screen).reduce((sum, chunk) => sum + chunk.gzipBytes, 0)
-    return `${screen}: ${(bytes / KB).toFixed(1)} of ${String(limit)} KB gzip`
+    return `${screen}: ${(bytes / KB).toFixed(1)} of ${String(limit)} KB gzip (${String(bytes)} bytes)`
   })
 }
 

@@ -104,4 +104,8 @@ test('with the banner shown, the control that has the focus is never under it', 
   expect([...seen].some((name) => name.includes('Entrar'))).toBe(true)
   expect([...seen].some((name) => name.includes('Instalar en otro dispositivo'))).toBe(true)
   expect(obscured).toEqual([])
+
+  // On paper the connection of the moment says nothing.
+  await page.emulateMedia({ media: 'print' })
+  await expect(page.locator('.connection-status')).toBeHidden()
 })
