@@ -12,12 +12,8 @@ import {
   StaticRouterProvider,
   type RouteObject,
 } from 'react-router-dom'
-import {
-  BRANDING_DATA_ELEMENT_ID,
-  SCREEN_PLACEHOLDERS,
-  type PrerenderedScreen,
-} from '../contract/app-shell'
-import { DEFAULT_COLORS, type Branding } from '../contract/branding'
+import { SCREEN_PLACEHOLDERS, type PrerenderedScreen } from '../contract/app-shell'
+import { BRANDING_DATA_ELEMENT_ID, DEFAULT_COLORS, type Branding } from '../contract/branding'
 import { tenantRoot } from '../contract/tenants'
 import type { SessionState } from '../features/auth/session'
 import { initBrandingFromDocument } from '../features/tenant/branding-state'

@@ -1,6 +1,7 @@
 /** Every in-app URL is built here; nobody concatenates `/${tenant}/…` by hand. */
 import {
   INSTALL_SEGMENT,
+  loginPath,
   REGISTER_SEGMENT,
   tenantRoot,
   type ReservedSegment,
@@ -11,7 +12,7 @@ export const TECHNICAL_INFO_SEGMENT = 'informacion-tecnica'
 
 export const paths = {
   tenantRoot,
-  login: (tenant: string) => `${tenantRoot(tenant)}/login`,
+  login: loginPath,
   /** One of the reserved screens inside a tenant, e.g. `screen('hospital-x', 'pagos')`. */
   screen: (tenant: string, screen: ReservedSegment) => `${tenantRoot(tenant)}/${screen}`,
   /** "Información técnica": the app's state on this device, for support. */

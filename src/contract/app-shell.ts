@@ -6,6 +6,7 @@
  * no HTML is parsed, and text outside the slots is never touched.
  */
 import {
+  BRANDING_DATA_ELEMENT_ID,
   BRANDING_TOKENS_ELEMENT_ID,
   brandingTokensRule,
   DEFAULT_COLORS,
@@ -106,8 +107,6 @@ export function hospitalNameFor(tenant: string, branding: Branding | null): stri
 /** Attribute of `#root` in a prerendered screen's shell: the screen it holds, for hydration. */
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered'
 
-/** `id` of the JSON block the page reads its initial branding from. */
-export const BRANDING_DATA_ELEMENT_ID = 'tenant-branding'
 /** `id` of the build's `{ screen: [chunk URL, …] }` map inside the screen-preload slot. */
 export const SCREEN_CHUNKS_ELEMENT_ID = 'screen-chunks'
 

@@ -102,6 +102,8 @@ export function toCssDeclarations(colors: BrandingColors): string {
     .join(';')
 }
 
+/** `id` of the shell's JSON block with its branding, which the page starts from. */
+export const BRANDING_DATA_ELEMENT_ID = 'tenant-branding'
 /** The `<style>` element of the shell's head that holds the page's colour tokens. */
 export const BRANDING_TOKENS_ELEMENT_ID = 'branding-tokens'
 

@@ -5,8 +5,7 @@
  * Apart from the controller so that the first screen carries no loading code: its first frame's
  * branding is already in the HTML.
  */
-import { BRANDING_DATA_ELEMENT_ID } from '../../contract/app-shell'
-import { isBranding, type Branding } from '../../contract/branding'
+import { BRANDING_DATA_ELEMENT_ID, isBranding, type Branding } from '../../contract/branding'
 import { DEFAULT_TENANT } from '../../contract/tenants'
 import { applyBrandingToDocument } from './apply-branding'
 

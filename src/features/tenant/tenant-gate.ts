@@ -4,7 +4,7 @@
  */
 import { replace, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router-dom'
 import { readValue, removeValue, writeValue } from '../../lib/storage'
-import { resolveTenantLocation, type LocationParts } from './tenant-routing'
+import { resolveTenantLocation, type LocationParts } from '../../contract/tenants'
 
 /** What the root loader resolves once per navigation; components read it with `useTenant`. */
 export interface TenantGateData {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { RESERVED_SEGMENTS } from '../../contract/tenants'
-import { resolveTenantLocation } from './tenant-routing'
+import { RESERVED_SEGMENTS, resolveTenantLocation } from './tenants'
 
 const ORIGIN = 'https://clinica.example'
 

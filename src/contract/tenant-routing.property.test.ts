@@ -6,9 +6,16 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_TENANT, RESERVED_SEGMENTS } from '../../contract/tenants'
-import { decodeSegment, firstSegment, isTenantId } from '../../contract/tenants'
-import { resolveTenantLocation, type LocationParts, type TenantResolution } from './tenant-routing'
+import {
+  decodeSegment,
+  DEFAULT_TENANT,
+  firstSegment,
+  isTenantId,
+  RESERVED_SEGMENTS,
+  resolveTenantLocation,
+  type LocationParts,
+  type TenantResolution,
+} from './tenants'
 
 const ORIGINS = [
   'https://clinica.example',
