@@ -159,6 +159,10 @@ export function prerenderScreensPlugin({ define, alias }: PrerenderOptions): Plu
           emptyOutDir: true,
           target: 'node20',
           sourcemap: false,
+          // One file: it is imported under a query that makes each build's copy fresh, and a
+          // screen's chunk importing the entry back (without that query) would load a second
+          // copy of it, whose state (the placeholder branding) the screen would read instead.
+          rolldownOptions: { output: { codeSplitting: false } },
         },
       })
       const removeDom = installDom()
