@@ -24,7 +24,8 @@ let rounds = 0
 export function loader({ params, request }: LoaderFunctionArgs): DirectoryData {
   rounds += 1
   const tenant = params.tenant ?? DEFAULT_TENANT
-  // The portal has no professionals: nothing to ask (the screen says so).
+  // Nothing to ask on the portal (it has no professionals, the screen says so), nor with a
+  // session kept here: the screen asks once it knows whose, and for which list.
   if (tenant === DEFAULT_TENANT || !isTenantId(tenant) || hasSessionToken()) {
     return { publicList: null, round: rounds }
   }
