@@ -1,7 +1,7 @@
 import { Suspense, use } from 'react'
 import { DirectoryScreen } from '../../features/care/DirectoryScreen'
-import { useTenant } from '../../features/tenant/tenant-gate'
-import { InfoScreen, useSession } from './screen-parts'
+import { useSession, useTenant } from '../tenant-route'
+import { InfoScreen } from './screen-parts'
 
 function Content() {
   const tenant = useTenant()
