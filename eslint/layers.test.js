@@ -26,12 +26,12 @@ describe('layer lint', () => {
   it.each([
     [
       'src/features/auth/fixture.ts',
-      "import { x } from '../../features/tenant/tenant-gate'",
+      "import { x } from '../../features/tenant/known-branding'",
       'Features never import each other',
     ],
     [
       'src/features/auth/fixture.ts',
-      "import { x } from '../tenant/tenant-gate'",
+      "import { x } from '../tenant/known-branding'",
       'Features never import each other',
     ],
     [

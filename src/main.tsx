@@ -2,12 +2,7 @@
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { RouterProvider, type HydrationState } from 'react-router-dom'
-import { connectReconnectRecovery } from './app/reconnect-recovery'
-import {
-  isSessionAwaitingVerification,
-  TENANT_LAYOUT_ID,
-  type TenantLayoutData,
-} from './app/layouts/tenant-layout-data'
+import { startTenant } from './app/tenant-route'
 import { prepareHydration } from './app/hydration'
 import { ReleaseKeptPress } from './app/ReleaseKeptPress'
 import { createAppRouter, routes } from './app/router'
@@ -16,26 +11,20 @@ import { isKioskMode, showKioskMode } from './features/auth/kiosk-mode'
 import { hasSessionToken } from './features/auth/session'
 import { PRERENDERED_ATTRIBUTE } from './contract/app-shell'
 import { installChunkLoadRecovery } from './features/pwa/chunk-reload'
-import { connectionMonitor } from './features/pwa/connection-status'
 import { installPrompt } from './features/pwa/install-prompt'
 import type { ServiceWorkerController } from './features/pwa/register-service-worker'
-import { requestPersistentStorageWhenInstalled } from './features/pwa/storage-persistence'
-import { initBrandingFromDocument } from './features/tenant/branding-state'
-import { startTenant, TENANT_GATE_ID } from './features/tenant/tenant-gate'
 import './app/styles.css'
 import './app/kiosk.css'
 
 // The routing rules see the hash only here: loaders get no hash (`/login#x` → `/main/login#x`).
-// The tenant is worked out here once; the router starts from it.
-const start = startTenant(window.location)
-const { redirectTo } = start
+// The tenant, its session and the branding the HTML was painted with are worked out here once;
+// the router starts from them.
+const { redirectTo, loaderData: startingData } = startTenant(window.location, document)
 if (redirectTo !== null) window.history.replaceState(null, '', redirectTo)
-const startingData = { [TENANT_GATE_ID]: start.data }
 
 // Chromium sends its install offer once, possibly before React mounts: it is kept from here.
 installPrompt.listen(window)
 
-initBrandingFromDocument(document, start.data.tenant)
 showKioskMode(document.documentElement, isKioskMode())
 
 const container = document.getElementById('root')
@@ -71,14 +60,10 @@ function startApp(root: HTMLElement, hydrationData: HydrationState | null) {
     },
   })
 
-  connectReconnectRecovery(connectionMonitor, async () => {
-    await (await loadBrandingController()).retryInterruptedBranding()
-    // A session read offline is confirmed (or ended by a 401) as soon as the API answers.
-    const layout = router.state.loaderData[TENANT_LAYOUT_ID] as TenantLayoutData | undefined
-    if (await isSessionAwaitingVerification(layout)) {
-      await router.revalidate()
-    }
-  })
+  // Branding learnt after the first screen shows at once; an outage's losses are made up for.
+  void import('./app/keep-screen-current')
+    .then(({ keepScreenCurrent }) => keepScreenCurrent(router))
+    .catch(() => undefined)
 
   const app = (
     <StrictMode>
@@ -128,7 +113,9 @@ function startAfterLoad() {
     })
     // Without its code there is no worker: the app still works online, as without one.
     .catch(() => undefined)
-  void requestPersistentStorageWhenInstalled()
+  void import('./features/pwa/storage-persistence')
+    .then((module) => module.requestPersistentStorageWhenInstalled())
+    .catch(() => undefined)
 }
 if (document.readyState === 'complete') startAfterLoad()
 else window.addEventListener('load', startAfterLoad, { once: true })

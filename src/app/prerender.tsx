@@ -13,17 +13,10 @@ import {
   type RouteObject,
 } from 'react-router-dom'
 import { SCREEN_PLACEHOLDERS, type PrerenderedScreen } from '../contract/app-shell'
-import { BRANDING_DATA_ELEMENT_ID, DEFAULT_COLORS, type Branding } from '../contract/branding'
+import { DEFAULT_COLORS, type Branding } from '../contract/branding'
 import { tenantRoot } from '../contract/tenants'
 import type { SessionState } from '../features/auth/session'
-import { initBrandingFromDocument } from '../features/tenant/branding-state'
-import { TENANT_GATE_ID, type TenantGateData } from '../features/tenant/tenant-gate'
-import {
-  TENANT_BRANDING_ID,
-  TENANT_LAYOUT_ID,
-  type TenantBrandingData,
-  type TenantLayoutData,
-} from './layouts/tenant-layout-data'
+import { TENANT_GATE_ID, TENANT_ROUTE_ID, type TenantRouteData } from './tenant-route'
 import { routes } from './router'
 
 /** A promise React's `use` reads at once: already settled, and marked so. */
@@ -33,17 +26,25 @@ function settled<T>(value: T): Promise<T> {
 
 const SIGNED_OUT: SessionState = { status: 'signed-out' }
 
+const PLACEHOLDER_BRANDING: Branding = {
+  tenant: SCREEN_PLACEHOLDERS.tenant,
+  nombre: SCREEN_PLACEHOLDERS.nombre,
+  colors: DEFAULT_COLORS,
+  logoUrl: SCREEN_PLACEHOLDERS.logoUrl,
+}
+
 /**
- * What the loaders answer in the prerender: the placeholder tenant, nobody signed in (a device
- * with a session renders afresh instead of hydrating), the branding already applied.
+ * What the loaders answer in the prerender: the placeholder tenant and branding, nobody signed in
+ * (a device with a session renders afresh instead of hydrating).
  */
 const PRERENDER_LOADER_DATA: Record<string, unknown> = {
-  [TENANT_GATE_ID]: { tenant: SCREEN_PLACEHOLDERS.tenant } satisfies TenantGateData,
-  [TENANT_LAYOUT_ID]: {
+  [TENANT_GATE_ID]: null,
+  [TENANT_ROUTE_ID]: {
+    tenant: SCREEN_PLACEHOLDERS.tenant,
     session: settled(SIGNED_OUT),
     sessionReadAt: null,
-  } satisfies TenantLayoutData,
-  [TENANT_BRANDING_ID]: { branding: settled(undefined) } satisfies TenantBrandingData,
+    branding: PLACEHOLDER_BRANDING,
+  } satisfies TenantRouteData,
 }
 
 /**
@@ -73,26 +74,10 @@ function withPrerenderLoaders(list: RouteObject[]): RouteObject[] {
   })
 }
 
-const PLACEHOLDER_BRANDING: Branding = {
-  tenant: SCREEN_PLACEHOLDERS.tenant,
-  nombre: SCREEN_PLACEHOLDERS.nombre,
-  colors: DEFAULT_COLORS,
-  logoUrl: SCREEN_PLACEHOLDERS.logoUrl,
-}
-
 /** The markup of `#root` for `screen`, with the placeholders in place of the hospital's values. */
 export async function renderScreen(screen: PrerenderedScreen): Promise<string> {
   const pathname = `${tenantRoot(SCREEN_PLACEHOLDERS.tenant)}/${screen}`
-  // The page starts from the branding in its HTML; the prerender starts from the placeholders.
   window.history.replaceState(null, '', pathname)
-  const data = document.createElement('script')
-  data.id = BRANDING_DATA_ELEMENT_ID
-  data.type = 'application/json'
-  data.textContent = JSON.stringify(PLACEHOLDER_BRANDING)
-  document.head.append(data)
-  initBrandingFromDocument(document, SCREEN_PLACEHOLDERS.tenant)
-  data.remove()
-
   const prerenderRoutes = withPrerenderLoaders(routes)
   const handler = createStaticHandler(prerenderRoutes)
   const context = await handler.query(new Request(new URL(pathname, 'http://localhost')))

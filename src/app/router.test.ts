@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FakeCacheStorage } from '../lib/testing/fake-cache-storage'
-import type { TenantBrandingData, TenantLayoutData } from './layouts/tenant-layout-data'
+import type { TenantRouteData } from './tenant-route'
 import type { AppRouter } from './router'
 
 const USER = {
@@ -21,6 +21,11 @@ const HOSPITAL = {
   color_primario: '#1d4ed8',
   color_secundario: '#0f766e',
   imagen: null,
+}
+
+const HOSPITALS: Record<string, Partial<typeof HOSPITAL>> = {
+  'hospital-central': {},
+  'clinica-norte': { tenant: 'clinica-norte', nombre: 'Clínica Norte', color_primario: '#7c2d12' },
 }
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>
@@ -46,20 +51,29 @@ function callsTo(path: string): number {
 
 /** The router's current session, once its read settles. */
 async function shownSession() {
-  const data = router.state.loaderData['tenant-layout'] as TenantLayoutData | undefined
+  const data = router.state.loaderData.tenant as TenantRouteData | undefined
   if (!data) throw new Error('no tenant layout data')
   return data.session
 }
 
-/** Starts the app's router at `path`, wired to the session's events as the page wires it. */
+/** Starts the app's router at `path`, from start-up's data and wired to the session's events, as the page does. */
 async function startAt(path: string, { hydrate = false } = {}) {
   window.history.replaceState(null, '', path)
   const { createAppRouter, routes } = await import('./router')
   const { connectSessionEvents } = await import('./session-events')
   const { prepareHydration } = await import('./hydration')
-  const hydrationData = hydrate ? await prepareHydration(routes, window.location) : null
-  router = createAppRouter(hydrationData ?? undefined)
-  disconnect = connectSessionEvents(router)
+  const { startTenant } = await import('./tenant-route')
+  // As the page starts: the hospital route's first answer comes from start-up.
+  const { loaderData } = startTenant(window.location, document)
+  const hydrationData = hydrate ? await prepareHydration(routes, window.location, loaderData) : null
+  router = createAppRouter(hydrationData ?? { loaderData })
+  const { keepScreenCurrent } = await import('./keep-screen-current')
+  const stopSessionEvents = connectSessionEvents(router)
+  const stopKeeping = keepScreenCurrent(router)
+  disconnect = () => {
+    stopSessionEvents()
+    stopKeeping()
+  }
   await vi.waitFor(() => {
     expect(router.state.initialized).toBe(true)
     expect(router.state.navigation.state).toBe('idle')
@@ -77,11 +91,20 @@ beforeEach(() => {
   meAnswers = []
   fetchMock = vi.fn<typeof fetch>((input) => {
     const path = pathOf(input)
-    if (path === '/api/hospitales') return Promise.resolve(json([HOSPITAL]))
+    if (path === '/api/hospitales') {
+      const url = new URL(
+        input instanceof Request ? input.url : input.toString(),
+        'http://localhost',
+      )
+      const tenant = url.searchParams.get('tenant') ?? ''
+      return Promise.resolve(json([{ ...HOSPITAL, ...HOSPITALS[tenant] }]))
+    }
     if (path === '/api/me') {
       const answer = meAnswers.shift()
       return Promise.resolve(answer ? answer() : json(USER))
     }
+    // The connection monitor's probe, once something listens to it.
+    if (path === '/api/health') return Promise.resolve(json({ ok: true }))
     return Promise.reject(new Error(`Unexpected call to ${path}`))
   })
   vi.stubGlobal('fetch', fetchMock)
@@ -113,8 +136,11 @@ describe('the session in the router', () => {
     await settled()
 
     expect(await shownSession()).toEqual({ status: 'signed-out' })
-    // The branding was loaded once, while the data was prepared; the router loaded nothing again.
-    await (router.state.loaderData['tenant-branding'] as TenantBrandingData).branding
+    // The branding was asked for once, behind the first screen; the router loaded nothing again.
+    await vi.waitFor(() => {
+      expect(callsTo('/api/hospitales')).toBe(1)
+    })
+    await settled()
     expect(callsTo('/api/hospitales')).toBe(1)
     expect(callsTo('/api/me')).toBe(0)
   })
@@ -202,5 +228,101 @@ describe('the session in the router', () => {
     await settled()
 
     expect(await shownSession()).toMatchObject({ status: 'verified' })
+  })
+})
+
+describe('the branding in the router', () => {
+  function shownBranding() {
+    return (router.state.loaderData.tenant as TenantRouteData | undefined)?.branding
+  }
+
+  it('every navigation asks for the branding again, keeping the session it read', async () => {
+    localStorage.setItem('token', 'valid')
+    await startAt('/hospital-central/cliente')
+    await vi.waitFor(() => {
+      expect(shownBranding()?.nombre).toBe('Hospital Central')
+    })
+    const session = await shownSession()
+    expect(callsTo('/api/hospitales')).toBe(1)
+
+    await router.navigate('/hospital-central/directorio')
+    await settled()
+
+    await vi.waitFor(() => {
+      expect(callsTo('/api/hospitales')).toBe(2)
+    })
+    expect(callsTo('/api/me')).toBe(1)
+    expect(await shownSession()).toBe(session)
+  })
+
+  it('a branding learnt between navigations shows at once, with nothing fetched', async () => {
+    await startAt('/hospital-central/login', { hydrate: true })
+    await vi.waitFor(() => {
+      expect(shownBranding()?.nombre).toBe('Hospital Central')
+    })
+    await settled()
+    const calls = fetchMock.mock.calls.length
+    const session = (router.state.loaderData.tenant as TenantRouteData).session
+    const { keepBranding } = await import('../features/tenant/known-branding')
+    const current = shownBranding()
+    if (!current) throw new Error('no branding shown')
+
+    // What the worker's message or a reconnect brings.
+    keepBranding('hospital-central', { ...current, nombre: 'Hospital Central Renovado' })
+
+    await vi.waitFor(() => {
+      expect(shownBranding()?.nombre).toBe('Hospital Central Renovado')
+    })
+    await settled()
+    expect(fetchMock.mock.calls.length).toBe(calls)
+    expect((router.state.loaderData.tenant as TenantRouteData).session).toBe(session)
+    expect(router.state.location.pathname).toBe('/hospital-central/login')
+  })
+
+  it("another hospital starts from the defaults, never the previous one's, until its own arrives", async () => {
+    await startAt('/hospital-central/login')
+    await vi.waitFor(() => {
+      expect(shownBranding()?.nombre).toBe('Hospital Central')
+    })
+
+    // What the router shows on each change once the URL is Norte's.
+    const shownForNorte: (string | null | undefined)[] = []
+    const stop = router.subscribe((state) => {
+      if (state.location.pathname !== '/clinica-norte/login') return
+      shownForNorte.push(
+        (state.loaderData.tenant as TenantRouteData | undefined)?.branding?.nombre ?? null,
+      )
+    })
+    await router.navigate('/clinica-norte/login')
+    await settled()
+    await vi.waitFor(() => {
+      expect(shownBranding()?.nombre).toBe('Clínica Norte')
+    })
+    stop()
+
+    expect(shownForNorte[0]).toBeNull()
+    expect(shownForNorte).not.toContain('Hospital Central')
+  })
+
+  it('a hospital whose branding could not load (started offline) gets it once the API is back', async () => {
+    const down = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')))
+    const answer = fetchMock.getMockImplementation()
+    fetchMock.mockImplementation((input, init) =>
+      pathOf(input) === '/api/hospitales' ? down() : (answer?.(input, init) ?? down()),
+    )
+    await startAt('/hospital-central/login')
+    await vi.waitFor(() => {
+      expect(down).toHaveBeenCalled()
+    })
+    const { reportApiReachable } = await import('../features/pwa/connection-status')
+    expect(shownBranding()).toBeNull()
+
+    if (answer) fetchMock.mockImplementation(answer)
+    reportApiReachable()
+
+    await vi.waitFor(() => {
+      expect(shownBranding()?.nombre).toBe('Hospital Central')
+    })
+    expect(router.state.location.pathname).toBe('/hospital-central/login')
   })
 })

@@ -7,24 +7,23 @@ import {
   type DataStrategyFunction,
   type HydrationState,
   type RouteObject,
+  type RouterState,
 } from 'react-router-dom'
 import { TECHNICAL_INFO_SEGMENT } from '../config/paths'
 import { INSTALL_SEGMENT, REGISTER_SEGMENT, type ReservedSegment } from '../contract/tenants'
 import { signOutAction } from '../features/auth/sign-out-action'
-import { TENANT_GATE_ID, tenantGateLoader } from '../features/tenant/tenant-gate'
 import { BootFrame } from './layouts/BootFrame'
 import { TenantLayout } from './layouts/TenantLayout'
+import { isSessionChange, isSessionReadStale } from './session-rules'
 import {
-  isSessionChange,
-  isSessionReadStale,
-  shouldRevalidateBranding,
-  shouldRevalidateTenantLayout,
-  TENANT_BRANDING_ID,
-  TENANT_LAYOUT_ID,
-  tenantBrandingLoader,
-  tenantLayoutLoader,
-  type TenantLayoutData,
-} from './layouts/tenant-layout-data'
+  shouldReadSessionAgain,
+  TENANT_GATE_ID,
+  TENANT_ROUTE_ID,
+  tenantGateLoader,
+  tenantLoader,
+  type TenantLoadContext,
+  type TenantRouteData,
+} from './tenant-route'
 import { RouteError } from './RouteError'
 
 type ScreenModule = Promise<Pick<RouteObject, 'Component' | 'loader'>>
@@ -83,57 +82,50 @@ export const routes: RouteObject[] = [
     children: [
       { index: true },
       {
-        id: TENANT_LAYOUT_ID,
+        id: TENANT_ROUTE_ID,
         path: ':tenant',
-        // When the user is read again: see the loader, and `recheckingSession` below.
-        loader: tenantLayoutLoader,
-        shouldRevalidate: shouldRevalidateTenantLayout,
+        // `{ tenant, session, branding }`. The router's choice to load it again is the choice to
+        // read the session again; the data strategy runs it on every navigation for the branding.
+        loader: tenantLoader,
+        shouldRevalidate: shouldReadSessionAgain,
         // "Cerrar sesión" is submitted to the hospital's own route.
         action: signOutAction,
         Component: TenantLayout,
         ErrorBoundary: RouteError,
         children: [
+          // `/{tenant}` alone is redirected to its login screen by the gate.
+          { index: true },
+          ...Object.entries(SCREENS).map(([path, load]) => ({
+            path,
+            lazy: loadScreen(load),
+            ErrorBoundary: RouteError,
+          })),
+          // A request's own screens carry its id.
+          ...(['atencion-asistencia', 'agradecimiento-final'] as const).map((screen) => ({
+            path: `${screen}/:id`,
+            lazy: loadScreen(SCREENS[screen]),
+            ErrorBoundary: RouteError,
+          })),
           {
-            // No path and no component: the tenant's branding, loaded on every navigation.
-            id: TENANT_BRANDING_ID,
-            loader: tenantBrandingLoader,
-            shouldRevalidate: shouldRevalidateBranding,
-            children: [
-              // `/{tenant}` alone is redirected to its login screen by the gate.
-              { index: true },
-              ...Object.entries(SCREENS).map(([path, load]) => ({
-                path,
-                lazy: loadScreen(load),
-                ErrorBoundary: RouteError,
-              })),
-              // A request's own screens carry its id.
-              ...(['atencion-asistencia', 'agradecimiento-final'] as const).map((screen) => ({
-                path: `${screen}/:id`,
-                lazy: loadScreen(SCREENS[screen]),
-                ErrorBoundary: RouteError,
-              })),
-              {
-                path: TECHNICAL_INFO_SEGMENT,
-                lazy: loadScreen(() => import('./routes/informacion-tecnica')),
-                ErrorBoundary: RouteError,
-              },
-              {
-                // Its own chunk: the QR encoder is loaded only by whoever opens this page.
-                path: INSTALL_SEGMENT,
-                lazy: loadScreen(() => import('./routes/instalar')),
-                ErrorBoundary: RouteError,
-              },
-              {
-                path: REGISTER_SEGMENT,
-                lazy: loadScreen(() => import('./routes/registro')),
-                ErrorBoundary: RouteError,
-              },
-              {
-                path: '*',
-                lazy: loadScreen(() => import('./routes/not-found')),
-                ErrorBoundary: RouteError,
-              },
-            ],
+            path: TECHNICAL_INFO_SEGMENT,
+            lazy: loadScreen(() => import('./routes/informacion-tecnica')),
+            ErrorBoundary: RouteError,
+          },
+          {
+            // Its own chunk: the QR encoder is loaded only by whoever opens this page.
+            path: INSTALL_SEGMENT,
+            lazy: loadScreen(() => import('./routes/instalar')),
+            ErrorBoundary: RouteError,
+          },
+          {
+            path: REGISTER_SEGMENT,
+            lazy: loadScreen(() => import('./routes/registro')),
+            ErrorBoundary: RouteError,
+          },
+          {
+            path: '*',
+            lazy: loadScreen(() => import('./routes/not-found')),
+            ErrorBoundary: RouteError,
           },
         ],
       },
@@ -141,49 +133,64 @@ export const routes: RouteObject[] = [
   },
 ]
 
-/** What the data strategy reads of the router: its data, and the navigation under way. */
+/** What the data strategy reads of the router. */
 export interface RouterView {
-  lastLayoutData: () => TenantLayoutData | undefined
-  /** The history state of the navigation being loaded. */
-  pendingState: () => unknown
-  /** True while `router.revalidate()` runs (alone, or restarting a navigation under way). */
-  isRevalidating: () => boolean
+  /** The router's state, once it exists (its first load may start while it is being created). */
+  state: () => RouterState | undefined
+  /** True, once, when the load under way only shows branding just learnt (`revalidateBranding`). */
+  takeBrandingOnly: () => boolean
 }
 
 /**
- * Loads what the router chose to load and, on a navigation, the signed-in user as well when the
+ * Loads what the router chose to load, and the hospital's route on every navigation but the first
+ * (start-up gave its answer) and a submission's (an action's own reload): its branding is asked
+ * for again on each, so a hospital's new colours reach open devices at the latest on their next
+ * navigation. That route reads the signed-in user again when the router chose it, when the
  * navigation says the session changed (`SESSION_CHANGED`), when the app asked the router to read
  * its data again (another tab's sign-in may come during a navigation), or when the session shown
- * was read over a minute ago: an account disabled meanwhile is signed out by the next navigation.
+ * was read over a minute ago (an account disabled meanwhile is signed out by the next
+ * navigation); otherwise it keeps the session on screen. A load that only shows branding just
+ * learnt runs that route alone, and keeps everything else.
  */
-export function recheckingSession({
-  lastLayoutData,
-  pendingState,
-  isRevalidating,
-}: RouterView): DataStrategyFunction {
+export function recheckingSession(view: RouterView): DataStrategyFunction {
   return async ({ matches, request, fetcherKey }) => {
+    const state = view.state()
+    const shown = state?.loaderData[TENANT_ROUTE_ID] as TenantRouteData | undefined
+    const isRevalidating = state?.revalidation === 'loading'
     const isNavigation = request.method === 'GET' && fetcherKey === null
+    const isBrandingOnly = isNavigation && view.takeBrandingOnly() && isRevalidating
     const isStale =
       isNavigation &&
-      (isSessionChange(pendingState()) ||
-        isRevalidating() ||
-        isSessionReadStale(lastLayoutData(), Date.now()))
+      !isBrandingOnly &&
+      (isSessionChange(state?.navigation.location?.state) ||
+        isRevalidating ||
+        isSessionReadStale(shown, Date.now()))
+    const isBrandingRefresh =
+      isNavigation && state?.initialized === true && state.navigation.formMethod === undefined
     // `shouldLoad` is the router's own choice (the default strategy reads it too; its
     // replacement, `shouldCallHandler`, makes every match it is asked about run when resolved).
     /* eslint-disable @typescript-eslint/no-deprecated */
     const toLoad = matches.filter(
-      (match) => match.shouldLoad || (isStale && match.route.id === TENANT_LAYOUT_ID),
+      (match) =>
+        match.shouldLoad || ((isStale || isBrandingRefresh) && match.route.id === TENANT_ROUTE_ID),
     )
     return Object.fromEntries(
       await Promise.all(
-        toLoad.map(
-          async (match) =>
+        toLoad.map(async (match) => {
+          const { id } = match.route
+          if (id === TENANT_ROUTE_ID) {
+            const context: TenantLoadContext = {
+              previous: shown,
+              readSession: !isBrandingOnly && (match.shouldLoad || isStale),
+              refreshBranding: !isBrandingOnly,
+            }
             // A handler override makes the router run a loader it had skipped.
-            [
-              match.route.id,
-              await match.resolve(match.shouldLoad ? undefined : (load) => load()),
-            ] as const,
-        ),
+            return [id, await match.resolve((load) => load(context))] as const
+          }
+          // The data on screen stays.
+          if (isBrandingOnly) return [id, await match.resolve(() => state.loaderData[id])] as const
+          return [id, await match.resolve()] as const
+        }),
       ),
     )
     /* eslint-enable @typescript-eslint/no-deprecated */
@@ -192,26 +199,27 @@ export function recheckingSession({
 
 /** The app's router; `hydrationData` when it takes over a screen already in the HTML. */
 export function createAppRouter(hydrationData?: HydrationState) {
-  // The router's state, once it exists (its first load may start while it is being created).
-  let view: RouterView = {
-    lastLayoutData: () => undefined,
-    pendingState: () => undefined,
-    isRevalidating: () => false,
-  }
-  const router = createBrowserRouter(routes, {
+  let isBrandingOnlyAsked = false
+  const made: { router?: ReturnType<typeof createBrowserRouter> } = {}
+  const created = createBrowserRouter(routes, {
     ...(hydrationData ? { hydrationData } : {}),
     dataStrategy: recheckingSession({
-      lastLayoutData: () => view.lastLayoutData(),
-      pendingState: () => view.pendingState(),
-      isRevalidating: () => view.isRevalidating(),
+      state: () => made.router?.state,
+      takeBrandingOnly: () => {
+        const asked = isBrandingOnlyAsked
+        isBrandingOnlyAsked = false
+        return asked
+      },
     }),
   })
-  view = {
-    lastLayoutData: () => router.state.loaderData[TENANT_LAYOUT_ID] as TenantLayoutData | undefined,
-    pendingState: (): unknown => router.state.navigation.location?.state as unknown,
-    isRevalidating: () => router.state.revalidation === 'loading',
-  }
-  return router
+  made.router = created
+  return Object.assign(created, {
+    /** Loads the hospital's route alone, to show branding just learnt, with nothing fetched. */
+    revalidateBranding: () => {
+      isBrandingOnlyAsked = true
+      return created.revalidate()
+    },
+  })
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>

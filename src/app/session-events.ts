@@ -8,8 +8,8 @@ import { reportApiReachable, reportApiUnreachable } from '../features/pwa/connec
 import { setApiEventHandlers } from '../lib/api-events'
 import { readValue, subscribeToTokenChanges } from '../lib/storage'
 import { tenantFromPathname } from '../contract/tenants'
-import { initialRedirect } from '../features/tenant/tenant-gate'
-import { SESSION_CHANGED } from './layouts/tenant-layout-data'
+import { initialRedirect } from './tenant-route'
+import { SESSION_CHANGED } from './session-rules'
 import type { AppRouter } from './router'
 
 /**

@@ -1,15 +1,17 @@
+import { hospitalNameFor } from '../../contract/app-shell'
 import { DEFAULT_APP_NAME } from '../../contract/tenants'
 import { TenantLogo } from '../../features/tenant/TenantLogo'
-import { useBranding } from '../../features/tenant/use-branding'
+import { useTenantRoute } from '../tenant-route'
 
 /**
  * What shows while the first screen's code loads (the router's hydrate fallback): the same frame
  * the HTML painted (src/contract/app-shell.ts), so the page never blanks or jumps between the two.
  */
 export function BootFrame() {
-  const { tenant, branding } = useBranding()
-  const own = branding?.tenant === tenant ? branding : null
-  const hospitalName = own?.nombre ?? DEFAULT_APP_NAME
+  // Start-up gives the router the hospital route's data, branding included, before any screen.
+  const route = useTenantRoute()
+  const own = route?.branding ?? null
+  const hospitalName = route ? hospitalNameFor(route.tenant, own) : DEFAULT_APP_NAME
   return (
     <div className="app boot-frame">
       <header className="app-header">

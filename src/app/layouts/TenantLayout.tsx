@@ -1,5 +1,5 @@
-import { lazy, Suspense, use, useEffect, useState, type ReactNode } from 'react'
-import { Outlet, useFetcher, useLoaderData } from 'react-router-dom'
+import { lazy, Suspense, use, useEffect, useLayoutEffect, useState, type ReactNode } from 'react'
+import { Outlet, useFetcher } from 'react-router-dom'
 import { Link } from '../../components/Link'
 import { TitleOwnerContext } from '../../components/SectionPage'
 import { useModuleAfterRender } from '../../components/use-module-after-render'
@@ -14,11 +14,9 @@ import { ConnectionStatusRegion } from '../../features/pwa/ConnectionStatusRegio
 import { InstallHelpRegion } from '../../features/pwa/InstallHelpRegion'
 import { UpdatePromptRegion } from '../../features/pwa/UpdatePromptRegion'
 import { TenantLogo } from '../../features/tenant/TenantLogo'
-import { useTenant } from '../../features/tenant/tenant-gate'
-import { useBranding } from '../../features/tenant/use-branding'
-import { useHospitalName } from '../../features/tenant/use-hospital-name'
+import { applyBrandingToDocument } from '../../features/tenant/apply-branding'
+import { useHospitalName, useTenantRoute } from '../tenant-route'
 import { useIsKioskMode } from './use-is-kiosk-mode'
-import type { TenantLayoutData } from './tenant-layout-data'
 import { useFocusOnNavigation } from './use-focus-on-navigation'
 
 // Only a signed-in shared device runs the idle countdown: it stays out of everyone's first load.
@@ -200,18 +198,21 @@ function useIsSignedOut(session: Promise<SessionState>): boolean {
 
 /** The branded frame of every screen of a tenant: logo, hospital name, who is signed in. */
 export function TenantLayout() {
-  const tenant = useTenant()
-  const { session } = useLoaderData<TenantLayoutData>()
+  const route = useTenantRoute()
+  if (!route) throw new Error('TenantLayout is the hospital route')
+  const { tenant, session, branding } = route
   const main = useFocusOnNavigation<HTMLElement>()
-  const { branding } = useBranding()
   const isKiosk = useIsKioskMode()
   // A signed-out kiosk's screen starts afresh when what someone typed is left untouched.
   const isSignedOut = useIsSignedOut(session)
   const screenGeneration = useKioskFormReset(isKiosk && isSignedOut)
-  const hospitalName = useHospitalName(tenant)
-  // Only this tenant's branding: another's (still on screen while a new one loads) never shows.
-  const tenantBranding = branding?.tenant === tenant ? branding : null
-  const logoUrl = tenantBranding?.logoUrl ?? null
+  const hospitalName = useHospitalName()
+  // The one place the page's branding is written, in the same commit as the screen that shows
+  // it: nothing is written when the HTML already shows it.
+  useLayoutEffect(() => {
+    applyBrandingToDocument(tenant, branding)
+  }, [tenant, branding])
+  const logoUrl = branding?.logoUrl ?? null
   const brand = (
     <>
       {logoUrl && <TenantLogo logoUrl={logoUrl} hospitalName={hospitalName} />}
@@ -279,12 +280,10 @@ export function TenantLayout() {
           {/* Its line is always there: the number arrives with the hospital's branding, after the
             first frame, and fills the line instead of moving the footer. */}
           <p className="app-contact">
-            {tenantBranding?.telefono && (
+            {branding?.telefono && (
               <>
                 Teléfono de contacto:{' '}
-                <a href={`tel:${tenantBranding.telefono.replace(/[^+0-9]/g, '')}`}>
-                  {tenantBranding.telefono}
-                </a>
+                <a href={`tel:${branding.telefono.replace(/[^+0-9]/g, '')}`}>{branding.telefono}</a>
               </>
             )}
           </p>

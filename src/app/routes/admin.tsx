@@ -8,9 +8,8 @@ import { ImagenCentroPanel } from '../../features/admin/ImagenCentroPanel'
 import { TerminosPanel } from '../../features/join/TerminosPanel'
 import { KioskModePanel } from '../../features/auth/KioskModePanel'
 import type { SessionState } from '../../features/auth/session'
-import { useBranding } from '../../features/tenant/use-branding'
-import { useTenant } from '../../features/tenant/tenant-gate'
-import { RoleScreen, useSession } from './screen-parts'
+import { useBranding, useSession, useTenant } from '../tenant-route'
+import { RoleScreen } from './screen-parts'
 
 // The panels read and change the administration's data through this route.
 export { loadAdminPanel as loader, changeFromPanel as action }
@@ -18,7 +17,7 @@ export { loadAdminPanel as loader, changeFromPanel as action }
 function AdminArea({ tenant, session }: { tenant: string; session: Promise<SessionState> }) {
   const state = use(session)
   const current = state.status === 'verified' ? state.user : null
-  const { branding } = useBranding()
+  const branding = useBranding()
   // The role gate lets any admin through on `main`, the portal every account may use; the
   // panels are for this hospital's own administrators (on `main`, the product's).
   if (current?.rol !== 'admin' || current.tenant !== tenant) return null
@@ -30,7 +29,7 @@ function AdminArea({ tenant, session }: { tenant: string; session: Promise<Sessi
       </>
     )
   }
-  const hospitalName = branding?.tenant === tenant && branding.nombre ? branding.nombre : tenant
+  const hospitalName = branding?.nombre ?? tenant
   return (
     <>
       <KioskModePanel />

@@ -1,7 +1,7 @@
 import { useLocation, useParams } from 'react-router-dom'
 import type { GuestThanks } from '../../features/care/ConsultationScreen'
 import { ThanksScreen } from '../../features/care/ThanksScreen'
-import { useTenant } from '../../features/tenant/tenant-gate'
+import { useTenant } from '../tenant-route'
 import { InfoScreen, RoleScreen } from './screen-parts'
 
 /** The record a guest's consultation handed over as it ended (navigation state, never storage). */

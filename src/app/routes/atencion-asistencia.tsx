@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom'
 import { signOut } from '../../features/auth/session'
 import { ConsultationScreen } from '../../features/care/ConsultationScreen'
-import { useTenant } from '../../features/tenant/tenant-gate'
+import { useTenant } from '../tenant-route'
 import { RoleScreen } from './screen-parts'
 
 export function Component() {

@@ -37,10 +37,9 @@ import { keepWalkIn } from '../../features/care/walk-in-outbox'
 import { newId } from '../../features/care/new-id'
 import { WalkInScreen, type WalkIn } from '../../features/care/WalkInScreen'
 import { CheckboxField } from '../../features/join/CheckboxField'
-import { useTenant } from '../../features/tenant/tenant-gate'
+import { useSession, useTenant } from '../tenant-route'
 import { SCREEN_TITLES } from './screen-titles'
-import { useSession } from './screen-parts'
-import { SESSION_CHANGED } from '../layouts/tenant-layout-data'
+import { SESSION_CHANGED } from '../session-rules'
 
 const SCREEN = 'atencion-profesional-publica-inmediata'
 const FIELDS = ['nombre', 'contacto', 'motivo', 'terminos'] as const

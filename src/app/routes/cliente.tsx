@@ -1,5 +1,5 @@
 import { PatientHome } from '../../features/care/PatientHome'
-import { useTenant } from '../../features/tenant/tenant-gate'
+import { useTenant } from '../tenant-route'
 import { RoleScreen } from './screen-parts'
 
 export function Component() {

@@ -5,8 +5,8 @@ import { DEFAULT_TENANT, isTenantId } from '../../contract/tenants'
 import { hasSessionToken } from '../../features/auth/session'
 import { listProfesionales } from '../../features/care/care-api'
 import { DirectoryScreen } from '../../features/care/DirectoryScreen'
-import { useTenant } from '../../features/tenant/tenant-gate'
-import { InfoScreen, useSession } from './screen-parts'
+import { useSession, useTenant } from '../tenant-route'
+import { InfoScreen } from './screen-parts'
 
 export interface DirectoryData {
   /**

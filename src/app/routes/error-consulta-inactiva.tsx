@@ -1,22 +1,21 @@
 import { Suspense, use } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { InactiveScreen } from '../../features/care/InactiveScreen'
-import { useTenant } from '../../features/tenant/tenant-gate'
-import { useBranding } from '../../features/tenant/use-branding'
-import { InfoScreen, useSession } from './screen-parts'
+import { useBranding, useSession, useTenant } from '../tenant-route'
+import { InfoScreen } from './screen-parts'
 
 function Content() {
   const tenant = useTenant()
   const [search] = useSearchParams()
   const state = use(useSession())
-  const shown = useBranding()
+  const branding = useBranding()
   const rol = state.status === 'verified' && state.user.tenant === tenant ? state.user.rol : null
   return (
     <InactiveScreen
       tenant={tenant}
       motivo={search.get('motivo')}
       rol={rol}
-      telefono={shown.tenant === tenant ? (shown.branding?.telefono ?? null) : null}
+      telefono={branding?.telefono ?? null}
     />
   )
 }

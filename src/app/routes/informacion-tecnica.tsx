@@ -8,7 +8,7 @@ import {
   type Diagnostics,
 } from '../../features/pwa/diagnostics'
 import { RepairApp } from '../../features/pwa/RepairApp'
-import { useTenant } from '../../features/tenant/tenant-gate'
+import { useTenant } from '../tenant-route'
 
 type CopyState = 'idle' | 'copied' | 'failed'
 

@@ -3,9 +3,7 @@ import { useIsHydrated } from '../../components/use-is-hydrated'
 import { paths } from '../../config/paths'
 import { qrCodeImageUrl } from '../../features/pwa/install-qr'
 import { InstallSheet } from '../../features/pwa/InstallSheet'
-import { useTenant } from '../../features/tenant/tenant-gate'
-import { useBranding } from '../../features/tenant/use-branding'
-import { useHospitalName } from '../../features/tenant/use-hospital-name'
+import { useBranding, useHospitalName, useTenant } from '../tenant-route'
 
 /**
  * "Instala la app de {hospital}": the page the front desk prints. The build renders it into the
@@ -15,12 +13,11 @@ import { useHospitalName } from '../../features/tenant/use-hospital-name'
  */
 export function Component() {
   const tenant = useTenant()
-  const hospitalName = useHospitalName(tenant)
+  const hospitalName = useHospitalName()
   const isHydrated = useIsHydrated()
   const address = isHydrated ? paths.installAddress(tenant, window.location.origin) : null
   const qrImageUrl = useMemo(() => (address === null ? null : qrCodeImageUrl(address)), [address])
-  const { branding } = useBranding()
-  const logoUrl = branding?.tenant === tenant ? branding.logoUrl : null
+  const logoUrl = useBranding()?.logoUrl ?? null
   return (
     <InstallSheet
       hospitalName={hospitalName}

@@ -6,8 +6,7 @@ import { EXPIRED_PARAMS, SESSION_END_REASONS, paths, returnPathWithin } from '..
 import { DEFAULT_TENANT, isTenantId, type ReservedSegment } from '../../contract/tenants'
 import { LoginForm } from '../../features/auth/LoginForm'
 import { connectionMonitor } from '../../features/pwa/connection-status'
-import { useTenant } from '../../features/tenant/tenant-gate'
-import { useSession } from './screen-parts'
+import { useSession, useTenant } from '../tenant-route'
 import { SCREEN_TITLES } from './screen-titles'
 
 // Only an account awaiting confirmation needs these: they stay out of the sign-in's first load.

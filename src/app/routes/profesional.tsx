@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { ProfessionalScreen } from '../../features/care/ProfessionalScreen'
-import { useTenant } from '../../features/tenant/tenant-gate'
+import { useTenant } from '../tenant-route'
 import { RoleScreen } from './screen-parts'
 
 export function Component() {

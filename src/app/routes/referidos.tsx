@@ -1,7 +1,7 @@
 import { Link } from '../../components/Link'
 import { paths } from '../../config/paths'
 import { ReferralsScreen } from '../../features/care/ReferralsScreen'
-import { useTenant } from '../../features/tenant/tenant-gate'
+import { useTenant } from '../tenant-route'
 import { RoleScreen } from './screen-parts'
 
 export function Component() {

@@ -19,7 +19,7 @@ import {
   nameError,
   newPasswordError,
 } from '../../features/join/validate-join'
-import { useTenant } from '../../features/tenant/tenant-gate'
+import { useTenant } from '../tenant-route'
 
 interface FieldErrors {
   nombre?: string

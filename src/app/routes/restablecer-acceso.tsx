@@ -14,8 +14,8 @@ import { TextField } from '../../features/join/TextField'
 import { describeJoinError, linkFailureOf } from '../../features/join/join-errors'
 import { requestReset, resetWithAccessCode, resetWithLink } from '../../features/join/join-api'
 import { emailError, fieldText, newPasswordError } from '../../features/join/validate-join'
-import { useTenant } from '../../features/tenant/tenant-gate'
-import { SESSION_CHANGED } from '../layouts/tenant-layout-data'
+import { useTenant } from '../tenant-route'
+import { SESSION_CHANGED } from '../session-rules'
 
 const RESET_SENT = `Si existe una cuenta con esa dirección, te hemos enviado un enlace para elegir una contraseña nueva. Caduca en ${String(RESET_LINK_TTL_MINUTES)} minutos.`
 

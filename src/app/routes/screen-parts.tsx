@@ -1,23 +1,14 @@
 /** Building blocks of the reserved screens, whose business content the spec does not describe. */
 import { Suspense, use, type ReactNode } from 'react'
-import { useRouteLoaderData } from 'react-router-dom'
 import { Link } from '../../components/Link'
 import { SectionPage } from '../../components/SectionPage'
 import { belongsToOtherHospital, type CurrentUser } from '../../features/auth/session'
 import { paths } from '../../config/paths'
 import type { ReservedSegment } from '../../contract/tenants'
 import { rolLabel } from '../../contract/account-rules'
-import { TENANT_LAYOUT_ID, type TenantLayoutData } from '../layouts/tenant-layout-data'
-import { useTenant } from '../../features/tenant/tenant-gate'
+import { useSession, useTenant } from '../tenant-route'
 import { mayOpen } from './screen-access'
 import { SCREEN_TITLES } from './screen-titles'
-
-/** The signed-in user, as the tenant layout's loader is reading it. */
-export function useSession(): TenantLayoutData['session'] {
-  const data = useRouteLoaderData<TenantLayoutData>(TENANT_LAYOUT_ID)
-  if (!data) throw new Error('Screens render inside the tenant layout')
-  return data.session
-}
 
 /** A screen with its title and a short, truthful description. */
 export function InfoScreen({ screen, children }: { screen: ReservedSegment; children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom'
 import { RequestForm } from '../../features/care/RequestForm'
-import { useTenant } from '../../features/tenant/tenant-gate'
+import { useTenant } from '../tenant-route'
 import { RoleScreen } from './screen-parts'
 
 export function Component() {

@@ -7,8 +7,7 @@ import {
   TermsText,
   useCurrentTerms,
 } from '../../features/join/TermsAcceptance'
-import { useTenant } from '../../features/tenant/tenant-gate'
-import { useSession } from './screen-parts'
+import { useSession, useTenant } from '../tenant-route'
 
 /** "Acepto…" for a signed-in patient of this hospital who has not accepted the current version. */
 function PendingAcceptance({ tenant }: { tenant: string }) {

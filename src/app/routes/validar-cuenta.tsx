@@ -8,8 +8,8 @@ import { EmailLinkRequest } from '../../features/join/EmailLinkRequest'
 import { describeJoinError } from '../../features/join/join-errors'
 import { confirmAccount, resendConfirmation } from '../../features/join/join-api'
 import { useLinkRedemption } from '../../features/join/use-link-redemption'
-import { useTenant } from '../../features/tenant/tenant-gate'
-import { SESSION_CHANGED } from '../layouts/tenant-layout-data'
+import { useTenant } from '../tenant-route'
+import { SESSION_CHANGED } from '../session-rules'
 
 function ResendLink({ tenant }: { tenant: string }) {
   const id = useId()

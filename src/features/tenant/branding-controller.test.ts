@@ -1,12 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
-import type { Branding, BrandingColors } from '../../contract/branding'
-import {
-  BRANDING_CSS_VARIABLES,
-  DEFAULT_COLORS,
-  deriveBrandingColors,
-} from '../../contract/branding'
+import type { Branding } from '../../contract/branding'
+import { DEFAULT_COLORS, deriveBrandingColors } from '../../contract/branding'
 import { parseColor, type Rgb } from '../../contract/colors'
 import type * as ControllerModule from './branding-controller'
+import type * as KnownBrandingModule from './known-branding'
 
 // The same mock functions survive `vi.resetModules()`, which gives each test a fresh controller.
 const mocks = vi.hoisted(() => ({
@@ -22,6 +19,7 @@ vi.mock('../../shared/branding-db', () => ({
 }))
 
 let controller: typeof ControllerModule
+let knownBranding: typeof KnownBrandingModule
 let warn: MockInstance<typeof console.warn>
 
 function rgb(value: string): Rgb {
@@ -67,78 +65,43 @@ function answerHospitales(answers: Record<string, unknown>) {
   })
 }
 
-function cssVariables(): Record<string, string> {
-  const style = getComputedStyle(document.documentElement)
-  return Object.fromEntries(
-    Object.values(BRANDING_CSS_VARIABLES).map((name) => [name, style.getPropertyValue(name)]),
-  )
-}
-
-function expectedVariables(colors: BrandingColors): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(BRANDING_CSS_VARIABLES).map(([key, name]) => [
-      name,
-      colors[key as keyof BrandingColors],
-    ]),
-  )
-}
-
-function themeColor() {
-  return document.querySelector('meta[name="theme-color"]')?.getAttribute('content')
-}
-
-function manifestHref() {
-  return document.querySelector('link[rel="manifest"]')?.getAttribute('href')
-}
-
-function expectDefaults() {
-  expect(cssVariables()).toEqual(expectedVariables(DEFAULT_COLORS))
-  expect(themeColor()).toBe(DEFAULT_COLORS.primario)
+/** What the page knows of `tenant`'s branding, which the router shows for the hospital on screen. */
+function known(tenant: string): Branding | null {
+  return knownBranding.knownBranding(tenant)
 }
 
 beforeEach(async () => {
-  document.head.innerHTML =
-    '<meta name="theme-color" content="#1f4e8c"><link rel="manifest" href="/manifest.webmanifest">'
-  document.documentElement.removeAttribute('style')
   mocks.request.mockReset()
   mocks.readBranding.mockReset().mockResolvedValue(null)
   mocks.writeBranding.mockReset().mockResolvedValue(undefined)
   warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
   vi.resetModules()
   controller = await import('./branding-controller')
+  knownBranding = await import('./known-branding')
 })
 
 afterEach(() => {
   // Everything goes through the mocked API client: the real network is never reached.
   expect(fetch).not.toHaveBeenCalled()
-  document.head.innerHTML = ''
-  document.getElementById('tenant-branding')?.remove()
-  window.history.replaceState(null, '', '/')
 })
 
-describe('loadBranding for a tenant', () => {
-  it('applies a valid answer to the document, leaving the stored copy to the worker', async () => {
+describe('loadBranding for a hospital', () => {
+  it('keeps a valid answer as the hospital’s branding, leaving the stored copy to the worker', async () => {
     answerHospitales({ 'hospital-central': [CENTRAL] })
     localStorage.setItem('refresh', '1')
 
     await controller.loadBranding('hospital-central')
 
     expect(mocks.request).toHaveBeenCalledExactlyOnceWith('/api/hospitales?tenant=hospital-central')
-    expect(cssVariables()).toEqual(expectedVariables(CENTRAL_COLORS))
-    expect(cssVariables()).toMatchObject({
-      '--color-primario': '#00aa55',
-      '--color-secundario': '#c81e28',
+    expect(known('hospital-central')).toEqual({
+      tenant: 'hospital-central',
+      nombre: 'Hospital Central',
+      colors: CENTRAL_COLORS,
+      logoUrl: 'https://logos.example/central.png',
     })
-    expect(themeColor()).toBe('#00aa55')
-    expect(manifestHref()).toBe('/hospital-central/manifest.webmanifest')
-    expect(document.documentElement.dataset.tenant).toBe('hospital-central')
     expect(localStorage.getItem('logo')).toBe('https://logos.example/central.png')
     expect(localStorage.getItem('refresh')).toBeNull()
     expect(mocks.writeBranding).not.toHaveBeenCalled()
-    expect(controller.getBrandingSnapshot()).toMatchObject({
-      tenant: 'hospital-central',
-      branding: { nombre: 'Hospital Central', logoUrl: 'https://logos.example/central.png' },
-    })
     expect(warn).not.toHaveBeenCalled()
   })
 
@@ -148,21 +111,23 @@ describe('loadBranding for a tenant', () => {
     await controller.loadBranding('clinica-norte')
 
     expect(localStorage.getItem('logo')).toBe('/logos/norte.png')
-    expect(cssVariables()).toEqual(expectedVariables(NORTE_COLORS))
+    expect(known('clinica-norte')?.colors).toEqual(NORTE_COLORS)
   })
 
-  it('notifies subscribers and stops after unsubscribing', async () => {
+  it('tells listeners which hospital changed, only when it changed, until they unsubscribe', async () => {
     answerHospitales({ 'hospital-central': [CENTRAL], 'clinica-norte': [NORTE] })
     const listener = vi.fn()
-    const unsubscribe = controller.subscribeToBranding(listener)
+    const unsubscribe = knownBranding.subscribeToKnownBranding(listener)
 
     await controller.loadBranding('hospital-central')
-    expect(listener).toHaveBeenCalled()
+    expect(listener).toHaveBeenCalledExactlyOnceWith('hospital-central')
+    // The same answer again (every navigation asks) changes nothing on screen.
+    await controller.loadBranding('hospital-central')
+    expect(listener).toHaveBeenCalledOnce()
 
     unsubscribe()
-    listener.mockClear()
     await controller.loadBranding('clinica-norte')
-    expect(listener).not.toHaveBeenCalled()
+    expect(listener).toHaveBeenCalledOnce()
   })
 
   it("stores no logo for a hospital the device no longer has (another tab's wipe chose main)", async () => {
@@ -181,25 +146,22 @@ describe('loadBranding for a tenant', () => {
 
     await controller.loadBranding('hospital-central')
 
-    expect(cssVariables()).toEqual(expectedVariables(CENTRAL_COLORS))
+    expect(known('hospital-central')).toMatchObject({ colors: CENTRAL_COLORS, logoUrl: null })
     expect(localStorage.getItem('logo')).toBeNull()
-    expect(controller.getBrandingSnapshot().branding?.logoUrl).toBeNull()
     expect(warn).toHaveBeenCalledOnce()
   })
 })
 
 describe('loadBranding for main', () => {
-  it('removes the logo and restores the defaults after a tenant had been applied', async () => {
+  it('removes the logo: the portal has the defaults', async () => {
     answerHospitales({ 'hospital-central': [CENTRAL] })
     await controller.loadBranding('hospital-central')
     expect(localStorage.getItem('logo')).not.toBeNull()
 
     await controller.loadBranding('main')
 
-    expectDefaults()
-    expect(manifestHref()).toBe('/main/manifest.webmanifest')
+    expect(known('main')).toBeNull()
     expect(localStorage.getItem('logo')).toBeNull()
-    expect(controller.getBrandingSnapshot()).toEqual({ tenant: 'main', branding: null })
     expect(mocks.request).toHaveBeenCalledOnce()
   })
 
@@ -207,7 +169,6 @@ describe('loadBranding for main', () => {
     await controller.loadBranding('main')
 
     expect(mocks.request).not.toHaveBeenCalled()
-    expectDefaults()
   })
 })
 
@@ -220,7 +181,7 @@ describe('loadBranding failures', () => {
     ['a colour is invalid', () => Promise.resolve([{ ...NORTE, color_primario: 'red;}body{x:y' }])],
     ["the answer is another tenant's", () => Promise.resolve([{ ...CENTRAL }])],
   ])(
-    'when %s, logs a warning and shows the defaults, not the previous tenant',
+    'when %s, logs a warning and knows no branding for it: the defaults, never the previous one',
     async (_, answer) => {
       answerHospitales({ 'hospital-central': [CENTRAL] })
       await controller.loadBranding('hospital-central')
@@ -230,9 +191,7 @@ describe('loadBranding failures', () => {
 
       await controller.loadBranding('clinica-norte')
 
-      expectDefaults()
-      expect(manifestHref()).toBe('/clinica-norte/manifest.webmanifest')
-      expect(controller.getBrandingSnapshot()).toEqual({ tenant: 'clinica-norte', branding: null })
+      expect(known('clinica-norte')).toBeNull()
       expect(warn).toHaveBeenCalledOnce()
       expect(String(warn.mock.calls[0]?.[0])).toContain('clinica-norte')
       expect(localStorage.getItem('refresh')).toBe('1')
@@ -248,34 +207,36 @@ describe('loadBranding failures', () => {
 })
 
 describe('loadBranding races', () => {
-  it('ignores a slow answer for a tenant the user has already left', async () => {
+  it('keeps a slow answer for a hospital left as its own, never storing its logo', async () => {
     const slowCentral = deferred<unknown>()
     answerHospitales({ 'hospital-central': slowCentral.promise, 'clinica-norte': [NORTE] })
 
+    localStorage.setItem('tenant', 'hospital-central')
     const loadingCentral = controller.loadBranding('hospital-central')
+    localStorage.setItem('tenant', 'clinica-norte')
     await controller.loadBranding('clinica-norte')
     slowCentral.resolve([CENTRAL])
     await loadingCentral
 
-    expect(cssVariables()).toEqual(expectedVariables(NORTE_COLORS))
-    expect(controller.getBrandingSnapshot().tenant).toBe('clinica-norte')
+    expect(known('clinica-norte')?.colors).toEqual(NORTE_COLORS)
+    expect(known('hospital-central')?.colors).toEqual(CENTRAL_COLORS)
     expect(localStorage.getItem('logo')).toBe('/logos/norte.png')
   })
 
-  it('ignores a slow failure for a tenant the user has already left', async () => {
-    const slowCentral = deferred<unknown>()
-    answerHospitales({ 'hospital-central': slowCentral.promise, 'clinica-norte': [NORTE] })
+  it('drops a slow answer once a newer load of the same hospital has started', async () => {
+    const older = deferred<unknown>()
+    mocks.request.mockImplementationOnce(() => older.promise)
+    const loadingOlder = controller.loadBranding('hospital-central')
+    answerHospitales({ 'hospital-central': [NORTE_AS_CENTRAL] })
+    await controller.loadBranding('hospital-central')
 
-    const loadingCentral = controller.loadBranding('hospital-central')
-    await controller.loadBranding('clinica-norte')
-    slowCentral.resolve('not an array')
-    await loadingCentral
+    older.resolve([CENTRAL])
+    await loadingOlder
 
-    expect(cssVariables()).toEqual(expectedVariables(NORTE_COLORS))
-    expect(warn).not.toHaveBeenCalled()
+    expect(known('hospital-central')?.colors).toEqual(NORTE_COLORS)
   })
 
-  it('applies the remembered branding of the same tenant while the answer is pending', async () => {
+  it('knows the remembered branding of a hospital met for the first time while the answer is pending', async () => {
     const remembered: Branding = {
       tenant: 'hospital-central',
       nombre: 'Hospital Central',
@@ -289,99 +250,29 @@ describe('loadBranding races', () => {
     const loading = controller.loadBranding('hospital-central')
 
     await vi.waitFor(() => {
-      expect(cssVariables()['--color-primario']).toBe('#123456')
+      expect(known('hospital-central')).toEqual(remembered)
     })
     expect(mocks.readBranding).toHaveBeenCalledWith('hospital-central')
-    expect(controller.getBrandingSnapshot().branding).toEqual(remembered)
 
     answer.resolve([CENTRAL])
     await loading
 
-    expect(cssVariables()).toEqual(expectedVariables(CENTRAL_COLORS))
+    expect(known('hospital-central')?.colors).toEqual(CENTRAL_COLORS)
   })
 
-  it("never applies a remembered branding once another tenant's load has started", async () => {
-    const rememberedCentral = deferred<Branding | null>()
-    mocks.readBranding.mockImplementation((tenant) =>
-      tenant === 'hospital-central' ? rememberedCentral.promise : Promise.resolve(null),
-    )
-    answerHospitales({ 'hospital-central': [CENTRAL], 'clinica-norte': [NORTE] })
-
-    const loadingCentral = controller.loadBranding('hospital-central')
-    await controller.loadBranding('clinica-norte')
-    rememberedCentral.resolve({
+  it('reads no remembered copy for a hospital whose branding is already known (the shell’s)', async () => {
+    knownBranding.keepBranding('hospital-central', {
       tenant: 'hospital-central',
-      nombre: null,
+      nombre: 'Hospital Central',
       colors: CENTRAL_COLORS,
       logoUrl: null,
     })
-    await loadingCentral
+    answerHospitales({ 'hospital-central': [CENTRAL] })
 
-    expect(cssVariables()).toEqual(expectedVariables(NORTE_COLORS))
-    expect(controller.getBrandingSnapshot().tenant).toBe('clinica-norte')
-  })
-})
+    await controller.loadBranding('hospital-central')
 
-describe('initBrandingFromDocument', () => {
-  const painted: Branding = {
-    tenant: 'hospital-central',
-    nombre: 'Hospital Central',
-    colors: CENTRAL_COLORS,
-    logoUrl: 'https://logos.example/central.png',
-  }
-
-  function paintDataBlock(content: string) {
-    const script = document.createElement('script')
-    script.type = 'application/json'
-    script.id = 'tenant-branding'
-    script.textContent = content
-    document.body.append(script)
-  }
-
-  it("starts from the shell's branding when it belongs to the page's tenant", () => {
-    paintDataBlock(JSON.stringify(painted))
-
-    controller.initBrandingFromDocument(document, 'hospital-central')
-
-    expect(controller.getBrandingSnapshot()).toEqual({
-      tenant: 'hospital-central',
-      branding: painted,
-    })
-    expect(cssVariables()).toEqual(expectedVariables(CENTRAL_COLORS))
-  })
-
-  it.each([
-    ['another tenant', JSON.stringify({ ...painted, tenant: 'clinica-norte' })],
-    ['broken JSON', '{"tenant": "hospital-central", '],
-    [
-      'a tampered colour',
-      JSON.stringify({ ...painted, colors: { ...CENTRAL_COLORS, primario: 'red;}' } }),
-    ],
-    ['an array', JSON.stringify([painted])],
-    ['nothing', ''],
-  ])('ignores a data block holding %s', (_, content) => {
-    paintDataBlock(content)
-
-    controller.initBrandingFromDocument(document, 'hospital-central')
-
-    expect(controller.getBrandingSnapshot()).toEqual({ tenant: 'hospital-central', branding: null })
-    expectDefaults()
-  })
-
-  it('starts with the defaults without a data block', () => {
-    controller.initBrandingFromDocument(document, 'hospital-central')
-
-    expect(controller.getBrandingSnapshot()).toEqual({ tenant: 'hospital-central', branding: null })
-    expectDefaults()
-  })
-
-  it("uses the product's defaults for main, whatever the data block says", () => {
-    paintDataBlock(JSON.stringify({ ...painted, tenant: 'main' }))
-
-    controller.initBrandingFromDocument(document, 'main')
-
-    expect(controller.getBrandingSnapshot()).toEqual({ tenant: 'main', branding: null })
-    expectDefaults()
+    expect(mocks.readBranding).not.toHaveBeenCalled()
+    expect(known('hospital-central')?.logoUrl).toBe('https://logos.example/central.png')
   })
 })
 
@@ -417,27 +308,29 @@ describe('readHospitalName', () => {
 })
 
 describe("applyBrandingAnswer (the worker's fresher answer)", () => {
-  it('applies the shown tenant’s new answer at once, with no fetch of its own', async () => {
+  it('keeps the new answer at once, with no fetch of its own', async () => {
     answerHospitales({ 'hospital-central': [CENTRAL] })
     await controller.loadBranding('hospital-central')
     mocks.request.mockClear()
+    const listener = vi.fn()
+    knownBranding.subscribeToKnownBranding(listener)
 
     controller.applyBrandingAnswer('hospital-central', [{ ...CENTRAL, color_primario: '#fff59d' }])
 
     expect(mocks.request).not.toHaveBeenCalled()
-    expect(cssVariables()).toMatchObject({ '--color-primario': '#fff59d' })
-    expect(themeColor()).toBe('#fff59d')
+    expect(known('hospital-central')?.colors.primario).toBe('#fff59d')
+    expect(listener).toHaveBeenCalledExactlyOnceWith('hospital-central')
   })
 
-  it('leaves the screen alone for another tenant’s answer, and keeps it for an invalid one', async () => {
+  it('keeps another hospital’s answer as its own, and changes nothing for an invalid one', async () => {
     answerHospitales({ 'hospital-central': [CENTRAL] })
     await controller.loadBranding('hospital-central')
 
     controller.applyBrandingAnswer('clinica-norte', [NORTE])
     controller.applyBrandingAnswer('hospital-central', [{ ...CENTRAL, color_primario: 'red;}' }])
 
-    expect(cssVariables()).toEqual(expectedVariables(CENTRAL_COLORS))
-    expect(controller.getBrandingSnapshot().tenant).toBe('hospital-central')
+    expect(known('hospital-central')?.colors).toEqual(CENTRAL_COLORS)
+    expect(known('clinica-norte')?.colors).toEqual(NORTE_COLORS)
   })
 
   it('wins over a load still on its way with the older answer', async () => {
@@ -451,6 +344,6 @@ describe("applyBrandingAnswer (the worker's fresher answer)", () => {
     older.resolve([CENTRAL])
     await loading
 
-    expect(cssVariables()).toEqual(expectedVariables(NORTE_COLORS))
+    expect(known('hospital-central')?.colors).toEqual(NORTE_COLORS)
   })
 })

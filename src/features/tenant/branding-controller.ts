@@ -1,33 +1,28 @@
 /**
- * The current tenant's branding: loaded through `verHospitales`, validated and applied to the
- * document (docs/branding.md) through the store the layout reads (branding-state). The service
- * worker, which sees the same answer, keeps the last known branding on the device; this module
- * only reads it, for a head start on a tenant switch. The first screen does not wait for this
- * code: the branding loaders ask for it when they run.
+ * Loads a hospital's branding through `verHospitales`, validates it and keeps it
+ * (known-branding), from where the router shows it (docs/branding.md). The service worker, which
+ * sees the same answer, keeps the last known branding on the device; this module only reads it,
+ * for a head start on a tenant switch. The first screen does not wait for this code: the
+ * hospital route's loader asks for it when it runs.
  */
 import { API_PATHS } from '../../config/api-paths'
 import { config } from '../../config/env'
 import { REFRESH_FLAG_ON } from '../../config/storage-keys'
 import { DEFAULT_TENANT } from '../../contract/tenants'
 import { api } from '../../lib/api'
-import { NetworkError, TimeoutError } from '../../lib/api-errors'
 import { readValue, removeValue, writeValue } from '../../lib/storage'
 import { readBranding } from '../../shared/branding-db'
 import { parseHospitalesAnswer } from '../../contract/branding-answer'
-import { getBrandingSnapshot, setBrandingState as setState } from './branding-state'
+import { isBrandingKnown, keepBranding } from './known-branding'
 
-// Its callers read and start the branding through this module; the store itself loads apart.
-export {
-  getBrandingSnapshot,
-  initBrandingFromDocument,
-  subscribeToBranding,
-  type BrandingState,
-} from './branding-state'
-
-// Only the newest load may change the state: a slow answer for a previous tenant is dropped.
-let latestLoad = 0
-// The tenant whose branding an outage (no answer, or none in time) kept from loading.
-let interruptedTenant: string | null = null
+// Only the newest load of a hospital may change what is known of it: a slow answer is dropped
+// once a newer one was asked for (or the worker passed one on).
+const latestLoads = new Map<string, number>()
+function startLoad(tenant: string): () => boolean {
+  const load = (latestLoads.get(tenant) ?? 0) + 1
+  latestLoads.set(tenant, load)
+  return () => latestLoads.get(tenant) === load
+}
 
 async function fetchBranding(tenant: string) {
   const query = new URLSearchParams({ tenant })
@@ -41,38 +36,32 @@ function warn(tenant: string, reason: unknown) {
   console.warn(`No se pudo cargar la imagen corporativa de «${tenant}»:`, reason)
 }
 
-/** Loads and applies the branding of `tenant`; `main` restores the defaults. Never throws. */
+/** Loads and keeps the branding of `tenant`; `main` has the defaults. Never throws. */
 export async function loadBranding(tenant: string): Promise<void> {
-  const load = ++latestLoad
-  interruptedTenant = null
+  const isLatest = startLoad(tenant)
   if (tenant === DEFAULT_TENANT) {
     removeValue('logo')
-    setState({ tenant, branding: null })
+    keepBranding(tenant, null)
     return
   }
-  if (getBrandingSnapshot().tenant !== tenant) {
-    // Never keep the previous tenant's colours: defaults until this tenant's own are known.
-    setState({ tenant, branding: null })
+  if (!isBrandingKnown(tenant)) {
+    // A hospital met for the first time on this page: the device's kept copy, if any, until the
+    // answer comes (never the previous hospital's colours: the defaults meanwhile).
     const remembered = await readBranding(tenant)
-    if (load === latestLoad && remembered && getBrandingSnapshot().branding === null) {
-      setState({ tenant, branding: remembered })
-    }
+    if (isLatest() && remembered && !isBrandingKnown(tenant)) keepBranding(tenant, remembered)
   }
 
   let result: Awaited<ReturnType<typeof fetchBranding>>
   try {
     result = await fetchBranding(tenant)
   } catch (error) {
-    if (load !== latestLoad) return
-    warn(tenant, error)
-    if (error instanceof NetworkError || error instanceof TimeoutError) interruptedTenant = tenant
+    if (isLatest()) warn(tenant, error)
     return
   }
-  if (load !== latestLoad) return
-  commit(tenant, result)
+  if (isLatest()) commit(tenant, result)
 }
 
-/** Applies a checked answer for `tenant`: its branding, the stored logo, the refresh flag. */
+/** Keeps a checked answer for `tenant`: its branding, the stored logo, the refresh flag. */
 function commit(tenant: string, result: ReturnType<typeof parseHospitalesAnswer>) {
   if (!result.ok) {
     warn(tenant, result.reason)
@@ -80,7 +69,7 @@ function commit(tenant: string, result: ReturnType<typeof parseHospitalesAnswer>
   }
   for (const warning of result.warnings) warn(tenant, warning)
 
-  setState({ tenant, branding: result.branding })
+  keepBranding(tenant, result.branding)
   // `logo` is the stored hospital's: an answer for another one (this tab's, while another tab
   // has just wiped the session and chosen `main`) stores nothing.
   const storedTenant = readValue('tenant')
@@ -91,14 +80,14 @@ function commit(tenant: string, result: ReturnType<typeof parseHospitalesAnswer>
 }
 
 /**
- * A fresher `verHospitales` answer the service worker passed on: applied at once when it is the
- * shown tenant's (a kiosk left on one screen takes a new colour without navigating), by the same
- * rules as a fetched one. It wins over a load still on its way, which would bring the older one.
+ * A fresher `verHospitales` answer the service worker passed on, kept by the same rules as a
+ * fetched one (the router shows it at once when it is the hospital on screen: a kiosk left on one
+ * screen takes a new colour without navigating). It wins over a load still on its way, which
+ * would bring the older one.
  */
 export function applyBrandingAnswer(tenant: string, answer: unknown): void {
-  if (getBrandingSnapshot().tenant !== tenant || tenant === DEFAULT_TENANT) return
-  latestLoad += 1
-  interruptedTenant = null
+  if (tenant === DEFAULT_TENANT) return
+  startLoad(tenant)
   commit(tenant, parseHospitalesAnswer(answer, tenant, config.apiBaseUrl))
 }
 
@@ -115,15 +104,4 @@ export async function readHospitalName(tenant: string): Promise<string | null> {
   } catch {
     return null
   }
-}
-
-/**
- * Called when the API is reachable again after an outage: loads the branding the outage
- * interrupted, if the user is still on that tenant (a kiosk started offline gets its colours
- * back without anyone touching it). Does nothing otherwise.
- */
-export async function retryInterruptedBranding(): Promise<void> {
-  const tenant = interruptedTenant
-  interruptedTenant = null
-  if (tenant !== null && tenant === getBrandingSnapshot().tenant) await loadBranding(tenant)
 }

@@ -1,13 +1,16 @@
 /**
- * Branding against a faulty network and hostile answers, end to end through the real API client,
- * answer parser and document writer: only `fetch` is faked. Whatever happens, the user sees the
- * default branding or the tenant's own (never another's), nothing throws, nothing is half-stored.
+ * Branding against a faulty network and hostile answers, end to end through the real API client
+ * and answer parser to what the page knows of each hospital (which the router shows for the one on
+ * screen): only `fetch` is faked. Whatever happens, a hospital has the default branding or its own
+ * (never another's), nothing throws, nothing is half-stored.
  */
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 import { DEFAULT_COLORS } from '../../contract/branding'
 import type * as ControllerModule from './branding-controller'
+import type * as KnownBrandingModule from './known-branding'
 
 let controller: typeof ControllerModule
+let knownBranding: typeof KnownBrandingModule
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>
 let warn: MockInstance<typeof console.warn>
 
@@ -34,16 +37,13 @@ function neverAnswering(init: RequestInit | undefined) {
   })
 }
 
-function primario() {
-  return getComputedStyle(document.documentElement).getPropertyValue('--color-primario')
+/** The primary colour the page shows for `tenant`: its known branding's, else the default. */
+function primario(tenant = 'hospital-central') {
+  return (knownBranding.knownBranding(tenant)?.colors ?? DEFAULT_COLORS).primario
 }
 
 function expectDefaultBranding(tenant: string) {
-  expect(primario()).toBe(DEFAULT_COLORS.primario)
-  expect(getComputedStyle(document.documentElement).getPropertyValue('--color-secundario')).toBe(
-    DEFAULT_COLORS.secundario,
-  )
-  expect(controller.getBrandingSnapshot()).toEqual({ tenant, branding: null })
+  expect(knownBranding.knownBranding(tenant)).toBeNull()
 }
 
 function expectOneWarningAbout(tenant: string) {
@@ -55,9 +55,9 @@ beforeEach(async () => {
   fetchMock = vi.fn<typeof fetch>()
   vi.stubGlobal('fetch', fetchMock)
   warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
-  document.documentElement.removeAttribute('style')
   vi.resetModules()
   controller = await import('./branding-controller')
+  knownBranding = await import('./known-branding')
 })
 
 afterEach(() => {
@@ -137,62 +137,32 @@ describe('hostile or broken verHospitales answers', () => {
     await controller.loadBranding('hospital-central')
 
     expect(primario()).toBe('#0b5394')
-    expect(controller.getBrandingSnapshot().branding?.nombre).toBe('Hospital Central')
+    expect(knownBranding.knownBranding('hospital-central')?.nombre).toBe('Hospital Central')
   })
 })
 
-describe('the network dropping and coming back while the branding loads', () => {
-  it('shows the defaults while down, then the tenant once the API is back', async () => {
+describe('the network dropping while the branding loads', () => {
+  it('knows nothing of the hospital while down: the defaults, with one warning', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'))
 
     await controller.loadBranding('hospital-central')
+
     expectDefaultBranding('hospital-central')
     expectOneWarningAbout('hospital-central')
-
-    fetchMock.mockResolvedValue(json([CENTRAL]))
-    await controller.retryInterruptedBranding()
-
-    expect(primario()).toBe('#0b5394')
-    expect(localStorage.getItem('logo')).toBe('/logos/hospital-central.png')
-    expect(fetchMock).toHaveBeenCalledTimes(2)
+    expect(localStorage.getItem('logo')).toBeNull()
   })
 
-  it('retries after a time-out too, once', async () => {
+  it('gives up on an answer that never comes, without throwing', async () => {
     vi.useFakeTimers()
     fetchMock.mockImplementationOnce((_url, init) => neverAnswering(init))
     const loading = controller.loadBranding('hospital-central')
     await vi.advanceTimersByTimeAsync(30_000)
-    await loading
-    fetchMock.mockResolvedValue(json([CENTRAL]))
 
-    await controller.retryInterruptedBranding()
-    await controller.retryInterruptedBranding()
-
-    expect(primario()).toBe('#0b5394')
-    expect(fetchMock).toHaveBeenCalledTimes(2)
+    await expect(loading).resolves.toBeUndefined()
+    expectDefaultBranding('hospital-central')
   })
 
-  it('does not retry for a tenant the user has left meanwhile', async () => {
-    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'))
-    await controller.loadBranding('hospital-central')
-    await controller.loadBranding('main')
-
-    await controller.retryInterruptedBranding()
-
-    expect(fetchMock).toHaveBeenCalledOnce()
-    expectDefaultBranding('main')
-  })
-
-  it('does not retry a load the server refused (not an outage)', async () => {
-    fetchMock.mockResolvedValueOnce(json({ error: 'nope' }))
-    await controller.loadBranding('hospital-central')
-
-    await controller.retryInterruptedBranding()
-
-    expect(fetchMock).toHaveBeenCalledOnce()
-  })
-
-  it('drops the answer of a load that came back after the user changed tenant', async () => {
+  it('keeps a hospital’s late answer as its own, never as the hospital on screen’s', async () => {
     let answerCentral: (response: Response) => void = () => undefined
     fetchMock.mockImplementation((url) => {
       if ((url instanceof Request ? url.url : url.toString()).includes('hospital-central')) {
@@ -210,7 +180,7 @@ describe('the network dropping and coming back while the branding loads', () => 
     answerCentral(json([CENTRAL]))
     await loadingCentral
 
-    expect(primario()).toBe('#123456')
-    expect(controller.getBrandingSnapshot().tenant).toBe('clinica-norte')
+    expect(primario('clinica-norte')).toBe('#123456')
+    expect(primario('hospital-central')).toBe('#0b5394')
   })
 })
