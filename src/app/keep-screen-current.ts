@@ -1,14 +1,13 @@
 /**
  * What keeps the screen current once it is shown, loaded after the first screen (which starts
  * from the HTML): branding learnt between navigations shows at once, and what an outage kept
- * from loading loads when the API is reachable again.
+ * from loading is asked for again when the API is reachable.
  */
 import { connectionMonitor } from '../features/pwa/connection-status'
 import { knownBranding, subscribeToKnownBranding } from '../features/tenant/known-branding'
 import { connectReconnectRecovery } from './reconnect-recovery'
 import type { AppRouter } from './router'
 import { isSessionAwaitingVerification } from './session-rules'
-import { DEFAULT_TENANT } from '../contract/tenants'
 import { refreshBranding, TENANT_ROUTE_ID, type TenantRouteData } from './tenant-route'
 
 function shownTenantData(router: AppRouter): TenantRouteData | undefined {
@@ -55,13 +54,14 @@ export function showKnownBranding(router: AppRouter): () => void {
 /** Everything above, for the page's router, connected once after the first screen. */
 export function keepScreenCurrent(router: AppRouter): () => void {
   const stopShowing = showKnownBranding(router)
-  // After an outage: the hospital's branding, if none could be loaded (a kiosk started offline
-  // gets its colours back without anyone touching it), and a session read offline, confirmed (or
-  // ended by a 401) as soon as the API answers.
+  // After an outage, the hospital's branding is asked for again (a load it interrupted, even
+  // behind the branding the HTML was painted with: a kiosk started offline gets its colours and
+  // logo without anyone touching it), and a session read offline is confirmed (or ended by a
+  // 401) as soon as the API answers.
   const stopRecovery = connectReconnectRecovery(connectionMonitor, async () => {
     const shown = shownTenantData(router)
     if (!shown) return
-    if (shown.branding === null && shown.tenant !== DEFAULT_TENANT) refreshBranding(shown.tenant)
+    refreshBranding(shown.tenant)
     if (await isSessionAwaitingVerification(shown)) await router.revalidate()
   })
   return () => {
