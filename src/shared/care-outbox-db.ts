@@ -10,8 +10,10 @@
  */
 import { clear, createStore, del, get, set, values, type UseStore } from 'idb-keyval'
 
-const DATABASE_NAME = 'clinica-bandeja'
-const STORE_NAME = 'salida'
+/** Where the outbox lives (IndexedDB database and object store). */
+export const OUTBOX_DATABASE = { name: 'clinica-bandeja', store: 'salida' } as const
+const DATABASE_NAME = OUTBOX_DATABASE.name
+const STORE_NAME = OUTBOX_DATABASE.store
 
 /** The Background Sync tag under which the page asks the worker to replay the outbox. */
 export const OUTBOX_SYNC_TAG = 'bandeja-salida'

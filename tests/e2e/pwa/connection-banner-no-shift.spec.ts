@@ -52,8 +52,18 @@ for (const { width, height, lines } of [
     // Held to the bottom of the window, on as many lines as its words need.
     expect(offline.bottom).toBeCloseTo(offline.windowHeight, 0)
     expect(Math.round(offline.height / offline.lineHeight)).toBeGreaterThanOrEqual(lines)
-    // Time for the logo and everything else the offline visit paints.
-    await page.waitForTimeout(1_000)
+    // Everything else the offline visit paints has come: the logo and every other image are
+    // decoded, the fonts are ready, and no layout shift is waiting to be reported.
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          await document.fonts.ready
+          await Promise.all([...document.images].map((image) => image.decode().catch(() => null)))
+          await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)))
+          return [...document.images].every((image) => image.complete)
+        }),
+      )
+      .toBe(true)
     expect(await shifts()).toEqual([])
 
     await context.setOffline(false)

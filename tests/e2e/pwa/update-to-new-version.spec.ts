@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
+import { RELEASE_NOTES_FILE } from '../../../src/contract/release-notes'
 import { buildApp, deploy, REPO_ROOT, startAppServer, type AppServer } from '../../utils/app-server'
 import { builtAssets, readCachedPaths, waitForControllingWorker } from '../../utils/service-worker'
 
@@ -131,11 +132,17 @@ test('the offer waits while a form holds unsaved input, which survives', async (
   const email = page.getByLabel('Correo electrónico')
   await email.fill('paciente@hospital-central.es')
 
+  // The page learns of the waiting version (workbox-window's `waiting`, 200 ms after the install)
+  // and at once asks for its release notes: once they have come and a frame has passed, "no
+  // prompt" below means "held back", not "not yet".
+  const learnt = page.waitForResponse((response) =>
+    response.url().endsWith(`/${RELEASE_NOTES_FILE}`),
+  )
   await publishVersionB(page)
-  // workbox-window reports `waiting` 200 ms after the worker is installed (its
-  // WAITING_TIMEOUT_DURATION), and a prompt held back has no event to wait for: give it that
-  // time, generously, so that "no prompt" below means "held back", not "not yet".
-  await page.waitForTimeout(1_000)
+  await learnt
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))),
+  )
   // The person typing is not interrupted: no offer, no reload, nothing lost.
   await expect(updatePrompt(page)).toHaveCount(0)
   await expect(email).toHaveValue('paciente@hospital-central.es')
