@@ -1,7 +1,7 @@
 /**
  * The layers of the code and which may import which, checked by eslint-plugin-boundaries: each
  * file belongs to the folder it lives in (whatever the import says: `../../features/x` is
- * still features/), and every folder is covered. The README's map describes the layers.
+ * still features/), and every folder is covered. docs/architecture.md's map describes the layers.
  */
 import boundaries from 'eslint-plugin-boundaries'
 import { fileURLToPath } from 'node:url'

@@ -21,7 +21,7 @@ export const BRANDING_MAX_ENTRIES = 50
 
 /**
  * `GET …/api/hospitales?…` on any origin and under any prefix: the API base URL may be another
- * host or a path such as `https://clinica.example/backend` (README, configuration).
+ * host or a path such as `https://clinica.example/backend` (docs/operations.md, configuration).
  */
 export function isHospitalesRequest({
   request,

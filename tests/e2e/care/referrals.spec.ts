@@ -15,7 +15,7 @@ test.use({ serviceWorkers: 'block' })
 const TENANT = DEMO_ACCOUNT.tenant
 const PHONE = { width: 390, height: 844 }
 const TABLET = { width: 1024, height: 768 }
-/** The second professional of each demo hospital (README: one per specialty). */
+/** The second professional of each demo hospital (docs/care-service.md: one per specialty). */
 const RECEIVER: Record<string, { email: string; nombre: string }> = {
   'hospital-central': { email: 'profesional2@hospital-central.es', nombre: 'Elena Navarro' },
   'clinica-norte': { email: 'pediatria@clinica-norte.es', nombre: 'Andrés Molina' },
