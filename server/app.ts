@@ -64,9 +64,14 @@ import {
 import { createEventoRepository } from './repositories/eventos.js'
 import { createFotoRepository } from './repositories/fotos.js'
 import { createMensajeRepository } from './repositories/mensajes.js'
+import { createLlamadaRepository } from './repositories/llamadas.js'
+import { createSenalRepository } from './repositories/senales.js'
 import { createPresenciaRepository } from './repositories/presencia.js'
+import { createCallService } from './care/calls.js'
 import { createCareService } from './care/care-service.js'
+import type { RelaySettings } from './care/relay-credentials.js'
 import { registerAsistenciasRoutes } from './routes/asistencias.js'
+import { registerLlamadasRoutes } from './routes/llamadas.js'
 import { registerAsistenciaFotosRoutes } from './routes/asistencia-fotos.js'
 import { registerAsistenciaMensajesRoutes } from './routes/asistencia-mensajes.js'
 import { registerReferidosRoutes } from './routes/referidos.js'
@@ -125,6 +130,8 @@ export interface BuildAppOptions {
   /** Fastify logger; off by default. */
   logger?: FastifyServerOptions['logger']
   trustProxy?: boolean | string
+  /** Calls' relay and STUN servers (`TURN_URLS`, `TURN_SECRET`, `STUN_URLS`); none by default. */
+  relay?: RelaySettings
   /** Outgoing email: `SMTP_URL`, `MAIL_FROM`, and `PUBLIC_URL` for the links in messages. */
   mail?: { smtpUrl?: string; from?: string; publicUrl?: string }
   /** Limits of registration and of the requests that send a link by email. */
@@ -345,6 +352,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const onPublished = (tenant: string) => {
       live.published(tenant)
     }
+    const llamadas = createLlamadaRepository(db)
+    const senales = createSenalRepository(db)
+    const calls = createCallService({
+      db,
+      asistencias,
+      llamadas,
+      senales,
+      eventos,
+      audit,
+      now,
+      onPublished,
+    })
     const care = createCareService({
       db,
       asistencias,
@@ -354,6 +373,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       hospitals,
       accounts,
       audit,
+      calls,
       now,
       onPublished,
     })
@@ -364,6 +384,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       eventos,
       asistencias,
       mensajes,
+      llamadas,
+      senales,
       describe: care.describe,
       accounts,
       presence,
@@ -395,12 +417,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerAsistenciaMensajesRoutes(app, { session, care })
     registerAsistenciaFotosRoutes(app, { session, care })
     registerReferidosRoutes(app, { session, care })
+    registerLlamadasRoutes(app, {
+      session,
+      calls,
+      relay: options.relay ?? { turnUrls: [], turnSecret: undefined, stunUrls: [] },
+      now,
+    })
     registerProfesionalesRoute(app, { session, accounts, hospitals, presencia, now })
     registerEventosRoute(app, { session, live })
     startCareSweep(
       app,
       async () => {
         await care.expireDue()
+        await calls.sweep()
         await presence.purgeExpired()
         await eventos.pruneBefore(new Date(now() - EVENT_RETENTION_MS).toISOString())
       },

@@ -23,6 +23,8 @@ describe('readConfig', () => {
       mailFrom: undefined,
       // Demo mode: the links in emails lead to this server.
       publicUrl: 'http://127.0.0.1:4173',
+      // No relay: calls go peer to peer only.
+      relay: { turnUrls: [], turnSecret: undefined, stunUrls: [] },
     })
   })
 
@@ -44,6 +46,9 @@ describe('readConfig', () => {
         SMTP_URL: 'smtps://correo:secreto@smtp.example.com:465',
         MAIL_FROM: 'Clínica <avisos@example.com>',
         PUBLIC_URL: 'https://clinica.example.com/',
+        TURN_URLS: 'turn:turn.example.com:3478?transport=udp, turns:turn.example.com:5349',
+        TURN_SECRET: 'secreto-del-rele',
+        STUN_URLS: 'stun:turn.example.com:3478',
       },
       '/srv/app',
     )
@@ -61,6 +66,11 @@ describe('readConfig', () => {
       smtpUrl: 'smtps://correo:secreto@smtp.example.com:465',
       mailFrom: 'Clínica <avisos@example.com>',
       publicUrl: 'https://clinica.example.com',
+      relay: {
+        turnUrls: ['turn:turn.example.com:3478?transport=udp', 'turns:turn.example.com:5349'],
+        turnSecret: 'secreto-del-rele',
+        stunUrls: ['stun:turn.example.com:3478'],
+      },
     })
     expect(config.loginRateLimits.perIp.max).toBe(5)
     expect(config.loginRateLimits.perAccount.max).toBe(3)
@@ -79,9 +89,17 @@ describe('readConfig', () => {
     ['TOKEN_SECRET', 'too-short'],
     ['API_BASE_URL', 'ftp://example.com'],
     ['DATABASE_URL', 'mysql://db.internal/clinica'],
+    ['TURN_URLS', 'https://turn.example.com'],
+    ['STUN_URLS', 'turn:turn.example.com'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => readConfig({ [name]: value })).toThrow(ConfigError)
     expect(() => readConfig({ [name]: value })).toThrow(name)
+  })
+})
+
+describe('the relay of calls', () => {
+  it('needs TURN_SECRET with TURN_URLS, and names both', () => {
+    expect(() => readConfig({ TURN_URLS: 'turn:127.0.0.1:3478' })).toThrow(/TURN_URLS.*TURN_SECRET/)
   })
 })
 

@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path'
 import { DEFAULT_LOGIN_RATE_LIMITS, type LoginRateLimits } from './auth/login-rate-limits.js'
+import type { RelaySettings } from './care/relay-credentials.js'
 
 /** Everything `index.ts` reads from the environment, parsed and validated once. */
 export interface ServerConfig {
@@ -33,6 +34,12 @@ export interface ServerConfig {
    * a request). In demo mode it defaults to this server's own address.
    */
   publicUrl: string | undefined
+  /**
+   * Calls: `TURN_URLS` (comma-separated `turn:`/`turns:` URLs of a relay started with
+   * `--use-auth-secret`), `TURN_SECRET` (its `--static-auth-secret`), `STUN_URLS`. Without a
+   * relay, calls may fail on networks that block peer-to-peer (docs/calls.md).
+   */
+  relay: RelaySettings
 }
 
 /** Thrown for an invalid environment variable; the message names the variable. */
@@ -147,6 +154,29 @@ function readTrustProxy(raw: string | undefined): boolean | string {
   return value
 }
 
+/** A comma-separated list of URLs, each with one of `schemes`. */
+function readUrlList(env: NodeJS.ProcessEnv, name: string, schemes: readonly string[]): string[] {
+  const urls = (readText(env, name) ?? '')
+    .split(',')
+    .map((url) => url.trim())
+    .filter((url) => url !== '')
+  for (const url of urls) {
+    if (!schemes.some((scheme) => url.startsWith(scheme))) {
+      throw new ConfigError(`${name} must list ${schemes.join(' or ')} URLs, comma-separated.`)
+    }
+  }
+  return urls
+}
+
+export function readRelaySettings(env: NodeJS.ProcessEnv): RelaySettings {
+  const turnUrls = readUrlList(env, 'TURN_URLS', ['turn:', 'turns:'])
+  const turnSecret = readText(env, 'TURN_SECRET')
+  if (turnUrls.length > 0 && turnSecret === undefined) {
+    throw new ConfigError("TURN_URLS needs TURN_SECRET (the relay's --static-auth-secret).")
+  }
+  return { turnUrls, turnSecret, stunUrls: readUrlList(env, 'STUN_URLS', ['stun:', 'stuns:']) }
+}
+
 /** Parses the server environment. Relative paths are resolved from `cwd`. */
 export function readConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()): ServerConfig {
   const dbPathRaw = readText(env, 'DB_PATH') ?? 'data/clinica.sqlite'
@@ -185,5 +215,6 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     smtpUrl: parseSmtpUrl(env.SMTP_URL),
     mailFrom: readText(env, 'MAIL_FROM'),
     publicUrl: parsePublicUrl(env.PUBLIC_URL) ?? (demoMode ? ownAddress : undefined),
+    relay: readRelaySettings(env),
   }
 }

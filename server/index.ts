@@ -1,4 +1,5 @@
 import { buildApp } from './app.js'
+import { hasRelay } from './care/relay-credentials.js'
 import { ConfigError, readConfig } from './config.js'
 import { createLoggerOptions } from './http/logging.js'
 
@@ -23,6 +24,7 @@ async function main() {
     loginRateLimits: config.loginRateLimits,
     trustProxy: config.trustProxy,
     mail: { smtpUrl: config.smtpUrl, from: config.mailFrom, publicUrl: config.publicUrl },
+    relay: config.relay,
     logger: createLoggerOptions(readLogLevel(process.env.LOG_LEVEL)),
   })
 
@@ -60,6 +62,8 @@ async function main() {
           : config.demoMode
             ? 'log (demo mode, no SMTP_URL)'
             : 'off (no SMTP_URL)',
+      // Without a relay, calls may fail on networks that block peer-to-peer (docs/calls.md).
+      calls: hasRelay(config.relay) ? 'relay' : 'peer-to-peer only (no TURN_URLS)',
     },
     'server ready',
   )

@@ -21,7 +21,8 @@ import {
   type Referidos,
 } from '../../src/contract/referrals.js'
 import { HttpError, MESSAGES } from '../http/http-errors.js'
-import type { AppDatabase } from '../database/schema.js'
+import type { Transaction } from 'kysely'
+import type { AppDatabase, DatabaseSchema } from '../database/schema.js'
 import type { AccountStanding } from '../repositories/accounts.js'
 import type {
   AsistenciaRepository,
@@ -43,6 +44,7 @@ import {
   maySee,
   type Viewer,
 } from './access.js'
+import type { CallService } from './calls.js'
 import { estimateWait, fotoUrl, toAsistencia, toMensaje } from './records.js'
 
 export interface CareServiceDeps {
@@ -55,6 +57,8 @@ export interface CareServiceDeps {
   /** Offers a request's colleagues; ends a guest's session when its request is over. */
   accounts: Pick<AccountRepository, 'listProfessionals' | 'endGuestSessionsOf'>
   audit: AuditLog
+  /** Finishing a consultation ends its call. */
+  calls: Pick<CallService, 'endWithConsultation'>
   now: () => number
   /** Called after a commit that appended events for `tenant`. */
   onPublished: (tenant: string) => void
@@ -133,7 +137,7 @@ export function createCareService(deps: CareServiceDeps) {
   /** Runs `change` and appends the request's event in one transaction, then wakes the hub. */
   async function changeWithEvent(
     row: Pick<AsistenciaRow, 'id' | 'tenant'>,
-    change: (trx: AppDatabase) => Promise<boolean>,
+    change: (trx: Transaction<DatabaseSchema>) => Promise<boolean>,
     tipo: string = EVENTOS.asistencia,
     ref: string | null = null,
   ): Promise<boolean> {
@@ -258,6 +262,7 @@ export function createCareService(deps: CareServiceDeps) {
       const done = await changeWithEvent(row, async (trx) => {
         const at = isoNow()
         if (!(await asistencias.finish(trx, id, professional.id, resumen, at))) return false
+        await deps.calls.endWithConsultation(trx, id)
         // A guest's session ends with its consultation.
         await accounts.endGuestSessionsOf(trx, [id], at)
         return true

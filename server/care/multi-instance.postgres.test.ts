@@ -1,10 +1,11 @@
 /**
  * The care journey on two API processes sharing one PostgreSQL: a request written on one reaches
  * a professional's live stream on the other at once, and a claim race spread over both has
- * exactly one winner.
+ * exactly one winner; so does starting a call, whose signals cross from one instance to the other.
  */
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Llamada } from '../../src/contract/calls.js'
 import { EVENTOS, type Asistencia } from '../../src/contract/care.js'
 import { createMinimalDist, startApiInstance, type ApiInstance } from '../testing/api-instances.js'
 import { openEventStream, type TestEventStream } from '../testing/event-stream.js'
@@ -100,5 +101,62 @@ describe('the care journey on several instances', { timeout: 60_000 }, () => {
     const statuses = attempts.map((response) => response.status)
     expect(statuses.filter((status) => status === 200)).toHaveLength(1)
     expect(statuses.filter((status) => status === 409)).toHaveLength(9)
+  })
+
+  it('keeps one active call per consultation across instances, and signals reach the other one', async () => {
+    const patient = await tokenOf(url(0), 'demo@hospital-central.es')
+    const professional = await tokenOf(url(1), 'profesional@hospital-central.es')
+    const id = randomUUID()
+    expect((await post(url(0), patient, '/api/asistencias', { id, motivo: 'Fiebre' })).status).toBe(
+      201,
+    )
+    expect((await post(url(1), professional, `/api/asistencias/${id}/atender`)).status).toBe(200)
+    const patientStream = await openEventStream(url(0), patient)
+    streams.push(patientStream)
+
+    // Both press at once, each on their own instance: the database keeps one call.
+    const attempts = await Promise.all(
+      [
+        [0, patient],
+        [1, professional],
+        [0, patient],
+        [1, professional],
+      ].map(([index, token]) =>
+        post(url(Number(index)), String(token), `/api/asistencias/${id}/llamadas`, {
+          id: randomUUID(),
+          video: true,
+        }),
+      ),
+    )
+    const statuses = attempts.map((response) => response.status)
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1)
+    expect(statuses.filter((status) => status === 409)).toHaveLength(3)
+    const call = (await attempts[statuses.indexOf(201)]?.json()) as Llamada
+    const callee = call.iniciada_por === 'paciente' ? [1, professional] : [0, patient]
+    const accepted = await post(
+      url(Number(callee[0])),
+      String(callee[1]),
+      `/api/asistencias/${id}/llamadas/${call.id}/aceptar`,
+    )
+    expect(accepted.status).toBe(200)
+
+    // Sent on the professional's instance, received on the patient's stream on the other one.
+    const offer = { descripcion: { type: 'offer', sdp: 'v=0\r\n' } }
+    expect(
+      (
+        await post(
+          url(1),
+          professional,
+          `/api/asistencias/${id}/llamadas/${call.id}/senales`,
+          offer,
+        )
+      ).status,
+    ).toBe(204)
+    const received = await patientStream.next((item) => item.event === EVENTOS.senal)
+    expect(JSON.parse(received.data)).toEqual({
+      llamada_id: call.id,
+      de: 'profesional',
+      senal: offer,
+    })
   })
 })

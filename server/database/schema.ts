@@ -1,6 +1,7 @@
 import type { Generated, Kysely } from 'kysely'
 import type { Rol } from '../../src/contract/accounts.js'
 import type { EstadoAsistencia } from '../../src/contract/care.js'
+import type { EstadoLlamada, MotivoFinLlamada } from '../../src/contract/calls.js'
 import type { AdminHospital } from '../../src/contract/hospitals.js'
 
 /**
@@ -192,6 +193,32 @@ export interface TicketsDiariosTable {
   ultimo: number
 }
 
+/** `llamadas`: calls inside a consultation; at most one not `terminada` per consultation. */
+export interface LlamadasTable {
+  id: string
+  tenant: string
+  asistencia_id: string
+  /** The account that started it. */
+  iniciada_por: number
+  /** 1: video and audio; 0: audio only. */
+  video: number
+  estado: EstadoLlamada
+  motivo_fin: MotivoFinLlamada | null
+  creada_en: string
+  aceptada_en: string | null
+  terminada_en: string | null
+}
+
+/** `senales`: a call's signals for one participant, delivered as live events while fresh. */
+export interface SenalesTable {
+  id: Generated<number>
+  llamada_id: string
+  destinatario_id: number
+  /** JSON of the signal (`Senal` in src/contract/calls.ts). */
+  contenido: string
+  creada_en: string
+}
+
 export interface DatabaseSchema {
   hospitals: HospitalsTable
   users: UsersTable
@@ -210,6 +237,8 @@ export interface DatabaseSchema {
   presencia: PresenciaTable
   tickets_diarios: TicketsDiariosTable
   derivaciones: DerivacionesTable
+  llamadas: LlamadasTable
+  senales: SenalesTable
 }
 
 /** The app's typed handle on its database, whichever engine holds it. */

@@ -39,6 +39,8 @@ export type ErrorCode =
   | 'code_unknown'
   | 'terms_changed'
   | 'no_terms'
+  | 'llamada_activa'
+  | 'llamada_no_disponible'
 
 /** Body of every error answer of the API. */
 export interface ErrorBody {

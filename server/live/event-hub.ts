@@ -11,11 +11,14 @@ import {
   type Asistencia,
   type Presencia,
 } from '../../src/contract/care.js'
-import { mayFollow, mayReceiveMessages, type Viewer } from '../care/access.js'
+import { isParticipant, mayFollow, mayReceiveMessages, type Viewer } from '../care/access.js'
+import { renderSignal, toLlamada } from '../care/calls.js'
 import { toMensaje } from '../care/records.js'
 import type { AsistenciaRepository, AsistenciaView } from '../repositories/asistencias.js'
 import type { EventoRepository, EventoRow } from '../repositories/eventos.js'
+import type { LlamadaRepository, LlamadaRow } from '../repositories/llamadas.js'
 import type { MensajeRepository, MensajeView } from '../repositories/mensajes.js'
+import type { SenalRepository, SenalRow } from '../repositories/senales.js'
 
 /** Events read from the log in one query. */
 const PAGE = 500
@@ -36,6 +39,10 @@ export interface EventHubDeps {
   eventos: EventoRepository
   asistencias: Pick<AsistenciaRepository, 'findViews'>
   mensajes: Pick<MensajeRepository, 'find'>
+  llamadas: Pick<LlamadaRepository, 'findMany'>
+  senales: Pick<SenalRepository, 'findMany'>
+  /** A signal's age is judged against this clock when it is rendered (stale ones are dropped). */
+  now: () => number
   /** The request as `viewer` sees it (with the waiting patient's place in the queue). */
   describe: (viewer: Viewer, view: AsistenciaView) => Promise<Asistencia>
   onError: (error: unknown) => void
@@ -54,6 +61,8 @@ interface TenantState {
 interface Loaded {
   views: Map<string, AsistenciaView>
   messages: Map<string, MensajeView>
+  calls: Map<string, LlamadaRow>
+  signals: Map<string, SenalRow>
 }
 
 export function formatEvent(id: number, tipo: string, data: unknown): string {
@@ -67,16 +76,25 @@ export function createEventHub(deps: EventHubDeps) {
 
   async function load(rows: readonly EventoRow[]): Promise<Loaded> {
     const ids = [...new Set(rows.flatMap((row) => (row.asistencia_id ? [row.asistencia_id] : [])))]
-    const messageIds = rows.flatMap((row) =>
-      row.tipo === EVENTOS.mensaje && row.ref !== null ? [row.ref] : [],
-    )
-    const [views, messages] = await Promise.all([
+    const refsOf = (tipo: string) =>
+      rows.flatMap((row) => (row.tipo === tipo && row.ref !== null ? [row.ref] : []))
+    const messageIds = refsOf(EVENTOS.mensaje)
+    const signalIds = refsOf(EVENTOS.senal).map(Number)
+    const [views, messages, signals] = await Promise.all([
       deps.asistencias.findViews(ids),
       Promise.all(messageIds.map((id) => deps.mensajes.find(id))),
+      deps.senales.findMany(signalIds),
     ])
+    const callIds = new Set([
+      ...refsOf(EVENTOS.llamada),
+      ...signals.map((signal) => signal.llamada_id),
+    ])
+    const calls = await deps.llamadas.findMany([...callIds])
     return {
       views: new Map(views.map((view) => [view.id, view])),
       messages: new Map(messages.flatMap((message) => (message ? [[message.id, message]] : []))),
+      calls: new Map(calls.map((call) => [call.id, call])),
+      signals: new Map(signals.map((signal) => [String(signal.id), signal])),
     }
   }
 
@@ -92,6 +110,15 @@ export function createEventHub(deps: EventHubDeps) {
     if (row.tipo === EVENTOS.mensaje) {
       const message = row.ref === null ? undefined : loaded.messages.get(row.ref)
       return message && mayReceiveMessages(viewer, view) ? toMensaje(message) : undefined
+    }
+    if (row.tipo === EVENTOS.llamada) {
+      const call = row.ref === null ? undefined : loaded.calls.get(row.ref)
+      return call && isParticipant(viewer, view) ? toLlamada(call, view) : undefined
+    }
+    if (row.tipo === EVENTOS.senal) {
+      const signal = row.ref === null ? undefined : loaded.signals.get(row.ref)
+      if (!signal || !isParticipant(viewer, view)) return undefined
+      return renderSignal(viewer, signal, loaded.calls.get(signal.llamada_id), view, deps.now())
     }
     return undefined
   }

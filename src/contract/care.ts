@@ -200,6 +200,10 @@ export const EVENTOS = {
   presencia: 'presencia',
   /** The caller is too far behind the log: reload the state, then carry on. */
   reinicio: 'reinicio',
+  /** A call of a consultation the caller takes part in changed: the call (src/contract/calls.ts). */
+  llamada: 'llamada',
+  /** A call's signal for the caller from the other participant, while still fresh. */
+  senal: 'senal',
 } as const
 
 export const Presencia = Type.Object({ id: Type.Integer(), disponible: Type.Boolean() })

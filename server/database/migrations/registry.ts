@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely'
 import { accountsPerHospitalMigration } from './accounts-per-hospital.js'
 import { administrationMigration } from './administration.js'
+import { callsMigration } from './calls.js'
 import { careMigration } from './care.js'
 import { hospitalPhoneMigration } from './hospital-phone.js'
 import { hospitalShortNameMigration } from './hospital-short-name.js'
@@ -24,4 +25,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0810-immediate-care': immediateCareMigration,
   '0900-referrals': referralsMigration,
   '1000-accounts-per-hospital': accountsPerHospitalMigration,
+  '1700-calls': callsMigration,
 }

@@ -63,7 +63,9 @@ function queueRow(page: Page, motivo: string) {
 function countOutboxItems({ name, store }: typeof OUTBOX_DATABASE): Promise<number> {
   return new Promise((resolve, reject) => {
     const opening = indexedDB.open(name)
-    opening.onerror = () => reject(opening.error ?? new Error('IndexedDB'))
+    opening.onerror = () => {
+      reject(opening.error ?? new Error('IndexedDB'))
+    }
     opening.onsuccess = () => {
       const db = opening.result
       const counting = db.transaction(store).objectStore(store).count()
@@ -71,7 +73,9 @@ function countOutboxItems({ name, store }: typeof OUTBOX_DATABASE): Promise<numb
         db.close()
         resolve(counting.result)
       }
-      counting.onerror = () => reject(counting.error ?? new Error('IndexedDB'))
+      counting.onerror = () => {
+        reject(counting.error ?? new Error('IndexedDB'))
+      }
     }
   })
 }

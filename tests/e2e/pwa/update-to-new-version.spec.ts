@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test, type Page } from '@playwright/test'
+import { SW_MESSAGES } from '../../../src/config/sw-messages'
 import { RELEASE_NOTES_FILE } from '../../../src/contract/release-notes'
 import { buildApp, deploy, REPO_ROOT, startAppServer, type AppServer } from '../../utils/app-server'
 import { builtAssets, readCachedPaths, waitForControllingWorker } from '../../utils/service-worker'
@@ -54,6 +55,44 @@ const updatePrompt = (page: Page) =>
   page.getByRole('status').filter({ hasText: 'Nueva versión disponible' })
 
 /** Opens version A controlled by its worker; counts the page loads that follow. */
+interface WorkerRequests {
+  /** Calls to `registration.update()`: looks for a new version. */
+  looks: number
+  /** The `type` of each message the page posted to a service worker. */
+  messages: string[]
+}
+
+/**
+ * Records, in the page, what it asks of its service worker: both are asked synchronously when
+ * the app decides (a navigation, an idle timer), so reading the record right after the event
+ * that would have made the app ask tells whether it did.
+ */
+async function watchWorkerRequests(page: Page): Promise<() => Promise<WorkerRequests>> {
+  await page.addInitScript(() => {
+    const asked: WorkerRequests = { looks: 0, messages: [] }
+    Object.defineProperty(window, 'workerRequests', { value: asked })
+    const registration = ServiceWorkerRegistration.prototype
+    const { value: update } = Object.getOwnPropertyDescriptor(registration, 'update') as {
+      value: (this: ServiceWorkerRegistration) => Promise<ServiceWorkerRegistration>
+    }
+    registration.update = function (this: ServiceWorkerRegistration) {
+      asked.looks += 1
+      return update.call(this)
+    }
+    const worker = ServiceWorker.prototype
+    const { value: post } = Object.getOwnPropertyDescriptor(worker, 'postMessage') as {
+      value: (this: ServiceWorker, ...args: unknown[]) => void
+    }
+    worker.postMessage = function (this: ServiceWorker, ...args: unknown[]) {
+      const message = args[0] as { type?: unknown } | null
+      asked.messages.push(String(message?.type))
+      post.apply(this, args)
+    }
+  })
+  return () =>
+    page.evaluate(() => (window as unknown as { workerRequests: WorkerRequests }).workerRequests)
+}
+
 async function openVersionA(page: Page, query = '') {
   await deploy(buildA, served)
   await page.goto(`http://127.0.0.1:${String(PORT)}/hospital-central/login${query}`)
@@ -207,6 +246,7 @@ test('a kiosk left alone applies the update by itself, never while a form holds 
 }) => {
   // The page's clock: idle time passes in an instant, and every timer still fires in order.
   await page.clock.install()
+  const asked = await watchWorkerRequests(page)
   const loads = await openVersionA(page, '?kiosco=1')
   await expect(page.locator('html')).toHaveAttribute('data-kiosco', '')
   const email = page.getByLabel('Correo electrónico')
@@ -216,7 +256,8 @@ test('a kiosk left alone applies the update by itself, never while a form holds 
   // Someone is filling a form: the update never reloads it away. (Left untouched for 2 minutes,
   // a kiosk clears it for the next person: tests/e2e/kiosk/kiosk-mode.spec.ts.)
   await page.clock.fastForward('01:30')
-  await page.waitForTimeout(1_000)
+  // The idle check ran within the jump; applying would have asked the worker to take over.
+  expect((await asked()).messages).not.toContain(SW_MESSAGES.skipWaiting)
   expect(loads.count).toBe(0)
   await expect(email).toHaveValue('paciente@hospital-central.es')
   await expect(page.getByText(`Versión ${VERSION_B}`)).toHaveCount(0)
@@ -226,7 +267,7 @@ test('a kiosk left alone applies the update by itself, never while a form holds 
   await expect(updatePrompt(page)).toBeVisible()
   await expect(page.locator('.update-prompt')).toContainText('Se instalará sola')
   await page.clock.fastForward('00:50')
-  await page.waitForTimeout(500)
+  expect((await asked()).messages).not.toContain(SW_MESSAGES.skipWaiting)
   expect(loads.count).toBe(0)
 
   await page.clock.fastForward('00:11')
@@ -241,17 +282,20 @@ test('an open tab learns of a new version on its next navigation once 5 minutes 
   page,
 }) => {
   await page.clock.install()
+  const asked = await watchWorkerRequests(page)
   const loads = await openVersionA(page)
   await deploy(buildB, served)
+  const { looks } = await asked()
   // Moments later, a navigation asks nothing: the page has only just looked.
   await page.getByRole('link', { name: 'Directorio' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Directorio' })).toBeVisible()
-  await page.waitForTimeout(1_000)
+  expect((await asked()).looks).toBe(looks)
   await expect(updatePrompt(page)).toHaveCount(0)
 
   // Five minutes on (well before the hourly look), the next navigation finds version B.
   await page.clock.fastForward('05:01')
   await page.getByRole('link', { name: 'Términos y condiciones' }).click()
   await expect(updatePrompt(page)).toBeVisible({ timeout: 15_000 })
+  expect((await asked()).looks).toBeGreaterThan(looks)
   expect(loads.count).toBe(0)
 })
