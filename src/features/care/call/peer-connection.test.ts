@@ -1,0 +1,160 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { Senal } from '../../../contract/calls'
+import { createPeerConnection, type CallLinkState } from './peer-connection'
+
+/** Enough of RTCPeerConnection to follow the negotiation's states. */
+class FakePeer {
+  signalingState: RTCSignalingState = 'stable'
+  connectionState: RTCPeerConnectionState = 'new'
+  localDescription: { type: RTCSdpType; sdp: string } | null = null
+  remote: RTCSessionDescriptionInit[] = []
+  candidates: (RTCIceCandidateInit | undefined)[] = []
+  restarts = 0
+  closed = false
+  onnegotiationneeded: (() => Promise<void>) | null = null
+  onicecandidate: ((event: { candidate: RTCIceCandidate | null }) => void) | null = null
+  ontrack: ((event: { streams: MediaStream[] }) => void) | null = null
+  onconnectionstatechange: (() => void) | null = null
+
+  setLocalDescription() {
+    const type = this.signalingState === 'have-remote-offer' ? 'answer' : 'offer'
+    this.localDescription = { type, sdp: `${type} sdp` }
+    this.signalingState = type === 'offer' ? 'have-local-offer' : 'stable'
+    return Promise.resolve()
+  }
+
+  setRemoteDescription(description: RTCSessionDescriptionInit) {
+    this.remote.push(description)
+    // An offer received over one's own is rolled back implicitly (what browsers do).
+    this.signalingState = description.type === 'offer' ? 'have-remote-offer' : 'stable'
+    return Promise.resolve()
+  }
+
+  addIceCandidate(candidate?: RTCIceCandidateInit) {
+    if (candidate?.candidate === 'broken') return Promise.reject(new Error('bad candidate'))
+    this.candidates.push(candidate)
+    return Promise.resolve()
+  }
+
+  addTrack = vi.fn()
+  restartIce() {
+    this.restarts += 1
+  }
+  getStats() {
+    return Promise.resolve(new Map() as unknown as RTCStatsReport)
+  }
+  close() {
+    this.closed = true
+  }
+
+  becomes(state: RTCPeerConnectionState) {
+    this.connectionState = state
+    this.onconnectionstatechange?.()
+  }
+}
+
+function setUp(polite: boolean) {
+  const peer = new FakePeer()
+  const sent: Senal[] = []
+  const states: CallLinkState[] = []
+  const errors: unknown[] = []
+  const connection = createPeerConnection({
+    polite,
+    configuration: {},
+    send: (senal) => {
+      sent.push(senal)
+      return Promise.resolve()
+    },
+    onRemoteStream: vi.fn(),
+    onState: (state) => states.push(state),
+    onError: (error) => errors.push(error),
+    createPeer: () => peer as unknown as RTCPeerConnection,
+  })
+  return { peer, sent, states, errors, connection }
+}
+
+const offer: Senal = { descripcion: { type: 'offer', sdp: 'their offer' } }
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('a call connection', () => {
+  it('offers when it has something to send, and answers an offer', async () => {
+    const { peer, sent } = setUp(true)
+    await peer.onnegotiationneeded?.()
+    await vi.waitFor(() => {
+      expect(sent).toEqual([{ descripcion: { type: 'offer', sdp: 'offer sdp' } }])
+    })
+    const other = setUp(false)
+    await other.connection.receive(offer)
+    await vi.waitFor(() => {
+      expect(other.sent).toEqual([{ descripcion: { type: 'answer', sdp: 'answer sdp' } }])
+    })
+  })
+
+  it('settles both offering at once by roles: the impolite side keeps its offer', async () => {
+    const impolite = setUp(false)
+    await impolite.peer.onnegotiationneeded?.()
+    await impolite.connection.receive(offer)
+    expect(impolite.peer.remote).toEqual([])
+    // The candidates of the offer it ignored fail quietly.
+    await impolite.connection.receive({
+      candidato: { candidate: 'broken', sdpMid: '0', sdpMLineIndex: 0 },
+    })
+    expect(impolite.errors).toEqual([])
+
+    const polite = setUp(true)
+    await polite.peer.onnegotiationneeded?.()
+    await polite.connection.receive(offer)
+    expect(polite.peer.remote).toEqual([offer.descripcion])
+    await vi.waitFor(() => {
+      expect(polite.sent.at(-1)).toEqual({ descripcion: { type: 'answer', sdp: 'answer sdp' } })
+    })
+  })
+
+  it('passes candidates both ways, the end of gathering included', async () => {
+    const { peer, sent, connection } = setUp(true)
+    const candidate = {
+      candidate: 'candidate:1 1 udp 1 127.0.0.1 5000 typ host',
+      sdpMid: '0',
+      sdpMLineIndex: 0,
+    }
+    peer.onicecandidate?.({
+      candidate: { toJSON: () => ({ ...candidate, usernameFragment: 'u' }) } as RTCIceCandidate,
+    })
+    peer.onicecandidate?.({ candidate: null })
+    await vi.waitFor(() => {
+      expect(sent).toEqual([
+        { candidato: { ...candidate, usernameFragment: 'u' } },
+        { candidato: null },
+      ])
+    })
+    await connection.receive({ candidato: candidate })
+    expect(peer.candidates).toEqual([candidate])
+  })
+
+  it('restarts ICE when the connection fails, or stays down past a moment', () => {
+    vi.useFakeTimers()
+    const { peer, states } = setUp(true)
+    peer.becomes('connected')
+    peer.becomes('failed')
+    expect(peer.restarts).toBe(1)
+    peer.becomes('disconnected')
+    vi.advanceTimersByTime(1_000)
+    expect(peer.restarts).toBe(1)
+    vi.advanceTimersByTime(1_500)
+    expect(peer.restarts).toBe(2)
+    peer.becomes('connected')
+    expect(states).toEqual(['conectando', 'conectada', 'reconectando', 'reconectando', 'conectada'])
+  })
+
+  it('does nothing more once closed', async () => {
+    const { peer, connection, sent } = setUp(true)
+    connection.close()
+    expect(peer.closed).toBe(true)
+    await connection.receive(offer)
+    expect(peer.remote).toEqual([])
+    expect(sent).toEqual([])
+  })
+})
