@@ -83,7 +83,7 @@ describe('budgetProblems', () => {
       chunk('instalar.js', 9, {
         screen: 'instalar',
         moduleIds: [
-          '/repo/src/features/pwa/InstallSheet.tsx',
+          '/repo/src/features/pwa/install/InstallSheet.tsx',
           '/repo/node_modules/qrcode/lib/browser.js',
         ],
       }),
@@ -92,11 +92,11 @@ describe('budgetProblems', () => {
 
     const leaky = install.map((c) =>
       c.fileName === 'instalar.js'
-        ? { ...c, moduleIds: [...c.moduleIds, '/repo/src/features/pwa/diagnostics.ts'] }
+        ? { ...c, moduleIds: [...c.moduleIds, '/repo/src/features/pwa/support/diagnostics.ts'] }
         : c,
     )
     expect(budgetProblems(leaky, {})).toEqual([
-      'instalar: its first load holds /repo/src/features/pwa/diagnostics.ts (in instalar.js)',
+      'instalar: its first load holds /repo/src/features/pwa/support/diagnostics.ts (in instalar.js)',
     ])
   })
 })

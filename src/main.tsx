@@ -10,9 +10,9 @@ import { connectSessionEvents } from './app/session-events'
 import { isKioskMode, showKioskMode } from './features/auth/kiosk-mode'
 import { hasSessionToken } from './features/auth/session'
 import { PRERENDERED_ATTRIBUTE } from './contract/app-shell'
-import { installChunkLoadRecovery } from './features/pwa/chunk-reload'
-import { installPrompt } from './features/pwa/install-prompt'
-import type { ServiceWorkerController } from './features/pwa/register-service-worker'
+import { installChunkLoadRecovery } from './features/pwa/updates/chunk-reload'
+import { installPrompt } from './features/pwa/install/install-prompt'
+import type { ServiceWorkerController } from './features/pwa/updates/register-service-worker'
 import './app/styles.css'
 import './app/kiosk.css'
 
@@ -99,7 +99,7 @@ if (isPrerendered) {
 // The worker (and the code that registers it) waits until the page has loaded: the first
 // screen's chunks and the logo never share the network with it, nor the first load its code.
 function startAfterLoad() {
-  void import('./features/pwa/register-service-worker')
+  void import('./features/pwa/updates/register-service-worker')
     .then((module) => {
       // The worker's fresher answer for the hospital on screen, applied as it is (no second
       // fetch). Its messages start with the registration, after this.
@@ -113,7 +113,7 @@ function startAfterLoad() {
     })
     // Without its code there is no worker: the app still works online, as without one.
     .catch(() => undefined)
-  void import('./features/pwa/storage-persistence')
+  void import('./features/pwa/install/storage-persistence')
     .then((module) => module.requestPersistentStorageWhenInstalled())
     .catch(() => undefined)
 }

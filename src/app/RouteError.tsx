@@ -3,13 +3,13 @@ import { useRouteError } from 'react-router-dom'
 import { SectionPage } from '../components/SectionPage'
 import { useModuleAfterRender } from '../components/use-module-after-render'
 import { DEFAULT_TENANT, isTenantId, tenantFromPathname } from '../contract/tenants'
-import { isChunkLoadError, reloadAfterChunkError } from '../features/pwa/chunk-reload'
+import { isChunkLoadError, reloadAfterChunkError } from '../features/pwa/updates/chunk-reload'
 import { readValue } from '../lib/storage'
 
 // The repair's code comes with the error screen, not with every first screen. A page whose
 // worker still holds this version finds it there; one that cannot fetch it either (offline, no
 // worker) could not repair anything now.
-const loadRepairApp = () => import('../features/pwa/RepairApp')
+const loadRepairApp = () => import('../features/pwa/support/RepairApp')
 
 function RepairAppAfterRender({ tenant }: { tenant: string }) {
   const loaded = useModuleAfterRender(loadRepairApp)

@@ -3,7 +3,7 @@
  * from the HTML): branding learnt between navigations shows at once, and what an outage kept
  * from loading is asked for again when the API is reachable.
  */
-import { connectionMonitor } from '../features/pwa/connection-status'
+import { connectionMonitor } from '../features/pwa/connection/connection-status'
 import { knownBranding, subscribeToKnownBranding } from '../features/tenant/known-branding'
 import { connectReconnectRecovery } from './reconnect-recovery'
 import type { AppRouter } from './router'

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createConnectionMonitor } from '../features/pwa/connection-status'
+import { createConnectionMonitor } from '../features/pwa/connection/connection-status'
 import { connectReconnectRecovery } from './reconnect-recovery'
 
 function setup() {

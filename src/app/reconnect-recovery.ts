@@ -2,7 +2,7 @@
  * Catches up after an outage: when the connection monitor sees the API reachable again, what the
  * outage interrupted runs again (the tenant's branding, the session's verification).
  */
-import type { ConnectionMonitor } from '../features/pwa/connection-status'
+import type { ConnectionMonitor } from '../features/pwa/connection/connection-status'
 
 export function connectReconnectRecovery(
   monitor: Pick<ConnectionMonitor, 'subscribe' | 'getSnapshot'>,

@@ -314,7 +314,7 @@ describe('the branding in the router', () => {
     await vi.waitFor(() => {
       expect(down).toHaveBeenCalled()
     })
-    const { reportApiReachable } = await import('../features/pwa/connection-status')
+    const { reportApiReachable } = await import('../features/pwa/connection/connection-status')
     expect(shownBranding()).toBeNull()
 
     if (answer) fetchMock.mockImplementation(answer)

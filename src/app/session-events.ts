@@ -4,7 +4,10 @@
  */
 import { paths, sessionEndReasonOf } from '../config/paths'
 import { forgetSessionInThisTab, wipeSession } from '../features/auth/session'
-import { reportApiReachable, reportApiUnreachable } from '../features/pwa/connection-status'
+import {
+  reportApiReachable,
+  reportApiUnreachable,
+} from '../features/pwa/connection/connection-status'
 import { setApiEventHandlers } from '../lib/api-events'
 import { readValue, subscribeToTokenChanges } from '../lib/storage'
 import { tenantFromPathname } from '../contract/tenants'

@@ -10,9 +10,9 @@ import { belongsToOtherHospital, type SessionState } from '../../features/auth/s
 import { IDLE_SIGN_OUT, SIGN_OUT_REASON_FIELD } from '../../features/auth/sign-out-action'
 import { isSharedDevice } from '../../features/auth/shared-device'
 import { useKioskFormReset } from '../../features/auth/use-kiosk-form-reset'
-import { ConnectionStatusRegion } from '../../features/pwa/ConnectionStatusRegion'
-import { InstallHelpRegion } from '../../features/pwa/InstallHelpRegion'
-import { UpdatePromptRegion } from '../../features/pwa/UpdatePromptRegion'
+import { ConnectionStatusRegion } from '../../features/pwa/connection/ConnectionStatusRegion'
+import { InstallHelpRegion } from '../../features/pwa/install/InstallHelpRegion'
+import { UpdatePromptRegion } from '../../features/pwa/updates/UpdatePromptRegion'
 import { TenantLogo } from '../../features/tenant/TenantLogo'
 import { applyBrandingToDocument } from '../../features/tenant/apply-branding'
 import { useHospitalName, useTenantRoute } from '../tenant-route'
@@ -29,9 +29,9 @@ const InactivitySignOut = lazy(() =>
 // The connection banner, the update prompt and the install offer are nothing but their empty
 // regions until there is something to say or offer: their code loads once the layout has
 // rendered, never in the first load.
-const loadConnectionStatus = () => import('../../features/pwa/ConnectionStatus')
-const loadUpdatePrompt = () => import('../../features/pwa/UpdatePrompt')
-const loadInstallHelp = () => import('../../features/pwa/InstallHelp')
+const loadConnectionStatus = () => import('../../features/pwa/connection/ConnectionStatus')
+const loadUpdatePrompt = () => import('../../features/pwa/updates/UpdatePrompt')
+const loadInstallHelp = () => import('../../features/pwa/install/InstallHelp')
 // `?kiosco=` is applied, and the page's kiosk look kept in step, by code that renders nothing:
 // it comes after the first screen too (the page starts in the look the device has).
 const loadKioskSwitch = () => import('./KioskSwitch')

@@ -6,8 +6,8 @@ import {
   diagnosticsRows,
   formatDiagnosticsReport,
   type Diagnostics,
-} from '../../features/pwa/diagnostics'
-import { RepairApp } from '../../features/pwa/RepairApp'
+} from '../../features/pwa/support/diagnostics'
+import { RepairApp } from '../../features/pwa/support/RepairApp'
 import { useTenant } from '../tenant-route'
 
 type CopyState = 'idle' | 'copied' | 'failed'

@@ -1,8 +1,8 @@
 import { useMemo } from 'react'
 import { useIsHydrated } from '../../components/use-is-hydrated'
 import { paths } from '../../config/paths'
-import { qrCodeImageUrl } from '../../features/pwa/install-qr'
-import { InstallSheet } from '../../features/pwa/InstallSheet'
+import { qrCodeImageUrl } from '../../features/pwa/install/install-qr'
+import { InstallSheet } from '../../features/pwa/install/InstallSheet'
 import { useBranding, useHospitalName, useTenant } from '../tenant-route'
 
 /**

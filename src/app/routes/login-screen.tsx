@@ -5,7 +5,7 @@ import { SectionPage } from '../../components/SectionPage'
 import { EXPIRED_PARAMS, SESSION_END_REASONS, paths, returnPathWithin } from '../../config/paths'
 import { DEFAULT_TENANT, isTenantId, type ReservedSegment } from '../../contract/tenants'
 import { LoginForm } from '../../features/auth/LoginForm'
-import { connectionMonitor } from '../../features/pwa/connection-status'
+import { connectionMonitor } from '../../features/pwa/connection/connection-status'
 import { useSession, useTenant } from '../tenant-route'
 import { SCREEN_TITLES } from './screen-titles'
 

@@ -24,6 +24,6 @@ test('losing the network is announced, and so is getting it back', async ({ page
   // `online` makes the page probe the API, which answers.
   await context.setOffline(false)
   await expect(banner).toHaveText('Conexión restablecida')
-  // The notice goes away by itself after RESTORED_NOTICE_MS (5 s, features/pwa/connection-status).
+  // The notice goes away by itself after RESTORED_NOTICE_MS (5 s, features/pwa/connection/connection-status).
   await expect(banner).toHaveText('', { timeout: 10_000 })
 })

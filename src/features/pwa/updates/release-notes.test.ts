@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { parseReleaseNotes, releaseNotesOf } from '../../contract/release-notes'
+import { parseReleaseNotes, releaseNotesOf } from '../../../contract/release-notes'
 import { fetchWaitingReleaseNotes } from './release-notes'
 
 describe('parseReleaseNotes', () => {

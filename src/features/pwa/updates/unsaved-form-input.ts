@@ -3,7 +3,7 @@
  * until nothing typed is left unsent.
  */
 
-import { UNSAVED_CHANGES_ATTRIBUTE } from '../../config/dom-attributes'
+import { UNSAVED_CHANGES_ATTRIBUTE } from '../../../config/dom-attributes'
 
 export { UNSAVED_CHANGES_ATTRIBUTE }
 

@@ -1,5 +1,5 @@
 import { useState, useSyncExternalStore } from 'react'
-import type { ReleaseNotes } from '../../contract/release-notes'
+import type { ReleaseNotes } from '../../../contract/release-notes'
 import {
   serviceWorkerController,
   type ServiceWorkerController,

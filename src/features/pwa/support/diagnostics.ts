@@ -3,12 +3,12 @@
  * machinery is read (worker, caches, storage figures, connection, browser): never the token,
  * the user, or what a cache holds beyond its size.
  */
-import { appVersion } from '../../config/env'
-import { formatBytes, formatDateTime } from '../../lib/locale'
-import { readBrandingRefreshedAt } from '../../shared/branding-db'
-import { describeConnection } from './connection-message'
-import { connectionMonitor } from './connection-status'
-import { isInstalledApp } from './display-mode'
+import { appVersion } from '../../../config/env'
+import { formatBytes, formatDateTime } from '../../../lib/locale'
+import { readBrandingRefreshedAt } from '../../../shared/branding-db'
+import { describeConnection } from '../connection/connection-message'
+import { connectionMonitor } from '../connection/connection-status'
+import { isInstalledApp } from '../display-mode'
 
 export interface WorkerDiagnostics {
   /** False in a browser without service workers (or a context that hides them). */

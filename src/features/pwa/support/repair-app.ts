@@ -3,9 +3,9 @@
  * the app keeps on it goes (worker, caches, databases, Web Storage), as if it had never been
  * opened, and the hospital's sign-in loads afresh from the network.
  */
-import { paths } from '../../config/paths'
-import { BRANDING_DATABASE_NAME } from '../../config/cache-names'
-import { clearUserStorage, readValue, writeValue } from '../../lib/storage'
+import { paths } from '../../../config/paths'
+import { BRANDING_DATABASE_NAME } from '../../../config/cache-names'
+import { clearUserStorage, readValue, writeValue } from '../../../lib/storage'
 
 /**
  * The databases the app and its worker create, for browsers without `indexedDB.databases()`

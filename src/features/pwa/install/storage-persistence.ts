@@ -4,7 +4,7 @@
  * does not ask: Chromium would decide without the person, others would show a prompt for a site
  * merely visited.
  */
-import { isInstalledApp } from './display-mode'
+import { isInstalledApp } from '../display-mode'
 
 export async function requestPersistentStorageWhenInstalled(
   storage: Partial<Pick<StorageManager, 'persist' | 'persisted'>> | null = 'storage' in navigator

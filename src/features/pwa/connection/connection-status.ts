@@ -6,8 +6,8 @@
  * so when it is back (`navigator.onLine` and the `online` event can stay silent after a reload
  * without network), so the probe is what notices the return.
  */
-import { API_PATHS } from '../../config/api-paths'
-import { config } from '../../config/env'
+import { API_PATHS } from '../../../config/api-paths'
+import { config } from '../../../config/env'
 
 export interface ConnectionState {
   isReachable: boolean

@@ -1,5 +1,5 @@
 /** The Spanish text of the connection banner. */
-import { formatTimeAgo } from '../../lib/locale'
+import { formatTimeAgo } from '../../../lib/locale'
 import type { ConnectionState } from './connection-status'
 
 /** What the banner says, or null when there is nothing to say (the API answers). */

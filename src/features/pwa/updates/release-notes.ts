@@ -3,7 +3,7 @@ import {
   parseReleaseNotes,
   RELEASE_NOTES_FILE,
   type ReleaseNotes,
-} from '../../contract/release-notes'
+} from '../../../contract/release-notes'
 
 /**
  * The newest build's notes, or null when they cannot be read (offline, a dev server, a broken

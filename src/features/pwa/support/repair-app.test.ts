@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { clearUserStorage } from '../../lib/storage'
-import { FakeCacheStorage } from '../../lib/testing/fake-cache-storage'
+import { clearUserStorage } from '../../../lib/storage'
+import { FakeCacheStorage } from '../../../lib/testing/fake-cache-storage'
 import { clearStorageKeepingKioskMode, repairApp, type RepairEnvironment } from './repair-app'
 
 /** IndexedDB's factory, names only; each deletion answers as `answer` says. */

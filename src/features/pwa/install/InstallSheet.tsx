@@ -1,4 +1,4 @@
-import { SectionPage } from '../../components/SectionPage'
+import { SectionPage } from '../../../components/SectionPage'
 import { AndroidInstallSteps, IosInstallSteps } from './InstallSteps'
 import { isLocalAddress } from './local-address'
 import './InstallSheet.css'

@@ -3,10 +3,10 @@
  * whether a new version waits and what it changes (for the update prompt), accepting it (one
  * reload, once the new worker controls the page), and the worker's `BRANDING_UPDATED` messages.
  */
-import { appVersion, isProductionBuild } from '../../config/env'
-import { isBrandingUpdatedMessage, SW_MESSAGES } from '../../config/sw-messages'
-import type { ReleaseNotes } from '../../contract/release-notes'
-import { isInstalledApp } from './display-mode'
+import { appVersion, isProductionBuild } from '../../../config/env'
+import { isBrandingUpdatedMessage, SW_MESSAGES } from '../../../config/sw-messages'
+import type { ReleaseNotes } from '../../../contract/release-notes'
+import { isInstalledApp } from '../display-mode'
 import { fetchWaitingReleaseNotes } from './release-notes'
 
 export interface ServiceWorkerUpdateState {

@@ -4,7 +4,7 @@
  * once per page. A store the install button reads with `useSyncExternalStore`.
  * https://developer.mozilla.org/docs/Web/API/BeforeInstallPromptEvent
  */
-import { isInstalledApp } from './display-mode'
+import { isInstalledApp } from '../display-mode'
 
 /** `beforeinstallprompt`: not in TypeScript's DOM library (no standard yet). */
 export interface BeforeInstallPromptEvent extends Event {

@@ -3,7 +3,7 @@
  * exists. One reload fetches the new build; a guard in sessionStorage makes sure a chunk that is
  * really broken shows the error screen instead of reloading forever.
  */
-import { readSessionValue, writeSessionValue } from '../../lib/storage'
+import { readSessionValue, writeSessionValue } from '../../../lib/storage'
 
 /** sessionStorage key holding when the last recovery reload happened. */
 export const CHUNK_RELOAD_SESSION_KEY = 'clinica-pwa:chunk-reload-at'

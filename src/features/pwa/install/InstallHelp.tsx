@@ -1,6 +1,6 @@
 import { useId, useState, useSyncExternalStore } from 'react'
-import { isInstalledApp } from './display-mode'
-import { useIsHydrated } from '../../components/use-is-hydrated'
+import { isInstalledApp } from '../display-mode'
+import { useIsHydrated } from '../../../components/use-is-hydrated'
 import {
   installPrompt,
   type InstallAvailability,
