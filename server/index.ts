@@ -23,6 +23,7 @@ async function main() {
     loginRateLimits: config.loginRateLimits,
     trustProxy: config.trustProxy,
     mail: { smtpUrl: config.smtpUrl, from: config.mailFrom, publicUrl: config.publicUrl },
+    push: config.push,
     logger: createLoggerOptions(readLogLevel(process.env.LOG_LEVEL)),
   })
 
