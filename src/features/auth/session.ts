@@ -32,6 +32,13 @@ const loadApi = async () => (await import('../../lib/api')).api
 // already here by then: the page starts its replay at start-up).
 const deleteUserCaches = async () => (await import('../../lib/user-caches')).deleteUserCaches()
 const clearOutbox = async () => (await import('../../shared/care-outbox-db')).clearOutbox()
+// This device's push subscription goes with the session: the next person here gets none of
+// the previous one's alerts. Not awaited: offline, the server learns it from the push service.
+const forgetPushDevice = () => {
+  void import('../../lib/push-device')
+    .then(({ forgetDevice }) => forgetDevice())
+    .catch(() => undefined)
+}
 
 /**
  * Fetches the code sign-in needs (its route action, the API client, the answer's schemas), once
@@ -130,6 +137,7 @@ export function belongsToOtherHospital(user: CurrentUser, tenant: string): boole
  * (tenant, logo: public, not personal).
  */
 export async function signOut(): Promise<void> {
+  forgetPushDevice()
   removeValue('token')
   clearTabStorage()
   // Unsent care writes are health data and carry the token: they go with the session.
@@ -150,6 +158,7 @@ export function forgetSessionInThisTab(): void {
  * stays.
  */
 export async function wipeSession(): Promise<void> {
+  forgetPushDevice()
   keepDeviceSettingsThrough(clearUserStorage)
   await Promise.all([deleteUserCaches(), clearOutbox()])
 }
