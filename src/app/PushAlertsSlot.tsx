@@ -1,10 +1,20 @@
-import { useSyncExternalStore } from 'react'
+import { lazy, Suspense, useSyncExternalStore } from 'react'
 import { isKioskMode, subscribeToKioskMode } from '../features/auth/kiosk-mode'
-import { PushAlertsControl } from '../features/pwa/PushAlertsControl'
 import { useHospitalName } from './tenant-route'
+
+// Not part of a screen's first load: the screen works first, the offer follows.
+const PushAlertsControl = lazy(async () => ({
+  default: (await import('../features/pwa/PushAlertsControl')).PushAlertsControl,
+}))
 
 /** "Activar avisos" under a screen, for this hospital; nothing on a kiosk. */
 export function PushAlertsSlot() {
   const isKiosk = useSyncExternalStore(subscribeToKioskMode, isKioskMode, () => false)
-  return <PushAlertsControl hospitalName={useHospitalName()} isKiosk={isKiosk} />
+  const hospitalName = useHospitalName()
+  if (isKiosk) return null
+  return (
+    <Suspense fallback={null}>
+      <PushAlertsControl hospitalName={hospitalName} isKiosk={isKiosk} />
+    </Suspense>
+  )
 }

@@ -25,18 +25,6 @@ export interface PushSubscriptionChangedMessage {
   anterior: string | null
 }
 
-/** True for a well-formed `PUSH_SUBSCRIPTION_CHANGED` message. */
-export function isPushSubscriptionChangedMessage(
-  data: unknown,
-): data is PushSubscriptionChangedMessage {
-  if (typeof data !== 'object' || data === null) return false
-  const { type, anterior } = data as Partial<Record<keyof PushSubscriptionChangedMessage, unknown>>
-  return (
-    type === SW_MESSAGES.pushSubscriptionChanged &&
-    (anterior === null || typeof anterior === 'string')
-  )
-}
-
 export interface BrandingUpdatedMessage {
   type: typeof SW_MESSAGES.brandingUpdated
   tenant: string

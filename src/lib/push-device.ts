@@ -5,8 +5,21 @@
  * it is given up after {@link SUSCRIPCION_TIMEOUT_MS} with a Spanish explanation.
  */
 import { API_PATHS } from '../config/api-paths'
+import { SW_MESSAGES, type PushSubscriptionChangedMessage } from '../config/sw-messages'
 import { SUSCRIPCION_TIMEOUT_MS, type ClaveAvisos } from '../contract/push'
 import { api } from './api'
+
+/** True for a well-formed `PUSH_SUBSCRIPTION_CHANGED` message from the worker. */
+export function isPushSubscriptionChangedMessage(
+  data: unknown,
+): data is PushSubscriptionChangedMessage {
+  if (typeof data !== 'object' || data === null) return false
+  const { type, anterior } = data as Partial<Record<keyof PushSubscriptionChangedMessage, unknown>>
+  return (
+    type === SW_MESSAGES.pushSubscriptionChanged &&
+    (anterior === null || typeof anterior === 'string')
+  )
+}
 
 /** Why "Activar avisos" did not work, in words for the person. */
 export class PushSetupError extends Error {

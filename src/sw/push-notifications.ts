@@ -127,8 +127,9 @@ export async function openNotificationTarget(
       tenantFromPathname(new URL(client.url).pathname) === tenant,
   )
   if (ofHospital?.navigate !== undefined) {
-    await ofHospital.focus()
+    // Navigated first: focusing can be refused (no user gesture), the screen must change anyway.
     await ofHospital.navigate(url)
+    await ofHospital.focus().catch(() => undefined)
     return
   }
   await clients.openWindow(url)

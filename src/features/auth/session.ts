@@ -28,17 +28,12 @@ const loadSessionSchemas = async () => {
 // The API client too: a screen nobody is signed in to asks the API nothing until a press.
 const loadApi = async () => (await import('../../lib/api')).api
 
-// What ends with a session on this device, fetched when a session ends (the outbox's code is
-// already here by then: the page starts its replay at start-up).
-const deleteUserCaches = async () => (await import('../../lib/user-caches')).deleteUserCaches()
+// What ends with a session on this device (user caches, the push subscription), fetched when a
+// session ends (the outbox's code is already here by then: the page starts its replay at
+// start-up).
+const forgetDeviceData = async () =>
+  (await import('../../lib/device-session-data')).forgetDeviceSessionData()
 const clearOutbox = async () => (await import('../../shared/care-outbox-db')).clearOutbox()
-// This device's push subscription goes with the session: the next person here gets none of
-// the previous one's alerts. Not awaited: offline, the server learns it from the push service.
-const forgetPushDevice = () => {
-  void import('../../lib/push-device')
-    .then(({ forgetDevice }) => forgetDevice())
-    .catch(() => undefined)
-}
 
 /**
  * Fetches the code sign-in needs (its route action, the API client, the answer's schemas), once
@@ -137,11 +132,10 @@ export function belongsToOtherHospital(user: CurrentUser, tenant: string): boole
  * (tenant, logo: public, not personal).
  */
 export async function signOut(): Promise<void> {
-  forgetPushDevice()
   removeValue('token')
   clearTabStorage()
   // Unsent care writes are health data and carry the token: they go with the session.
-  await Promise.all([deleteUserCaches(), clearOutbox()])
+  await Promise.all([forgetDeviceData(), clearOutbox()])
 }
 
 /**
@@ -158,7 +152,6 @@ export function forgetSessionInThisTab(): void {
  * stays.
  */
 export async function wipeSession(): Promise<void> {
-  forgetPushDevice()
   keepDeviceSettingsThrough(clearUserStorage)
-  await Promise.all([deleteUserCaches(), clearOutbox()])
+  await Promise.all([forgetDeviceData(), clearOutbox()])
 }

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react'
-import { isPushSubscriptionChangedMessage } from '../../config/sw-messages'
 import {
   forgetDevice,
   hasPushApis,
+  isPushSubscriptionChangedMessage,
   PushSetupError,
   PUSH_MESSAGES,
   subscribeDevice,
