@@ -46,7 +46,10 @@ export interface TestPushService {
   /** Posts it refused: a bad signature or a body it could not decrypt. */
   failures: string[]
   /** Resolves with the first post (already received or to come) matching `predicate`. */
-  next(predicate: (push: ReceivedPush) => boolean, timeoutMs?: number): Promise<ReceivedPush>
+  next(
+    predicate: (push: ReceivedPush, position: number) => boolean,
+    timeoutMs?: number,
+  ): Promise<ReceivedPush>
   close(): Promise<void>
 }
 
@@ -96,7 +99,7 @@ export async function startTestPushService({
   const received: ReceivedPush[] = []
   const failures: string[] = []
   const waiters = new Set<{
-    predicate: (push: ReceivedPush) => boolean
+    predicate: (push: ReceivedPush, position: number) => boolean
     resolve: (push: ReceivedPush) => void
   }>()
   let origin = ''
@@ -148,7 +151,7 @@ export async function startTestPushService({
       }
       received.push(push)
       for (const waiter of waiters) {
-        if (waiter.predicate(push)) {
+        if (waiter.predicate(push, received.length - 1)) {
           waiters.delete(waiter)
           waiter.resolve(push)
         }
@@ -185,7 +188,7 @@ export async function startTestPushService({
       device.answers.push(...answers)
     },
     next(predicate, timeoutMs = 20_000) {
-      const found = received.find(predicate)
+      const found = received.find((push, position) => predicate(push, position))
       if (found) return Promise.resolve(found)
       return new Promise((resolve, reject) => {
         const waiter = { predicate, resolve }
