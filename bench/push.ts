@@ -65,7 +65,7 @@ async function main() {
   const dist = createMinimalDist()
   const cluster = await startPostgresCluster({ lifetimeSeconds: 900 })
   const service = await startTestPushService({ lifetimeMs: 900_000 })
-  let instances: ApiInstance[] = []
+  const instances: ApiInstance[] = []
   try {
     const env = {
       DATABASE_URL: await cluster.createDatabase(),
