@@ -159,7 +159,9 @@ export function parseVapidKeys(env: NodeJS.ProcessEnv): VapidKeys | undefined {
   }
   if (privateKey === undefined || !/^[A-Za-z0-9_-]{43}$/.test(privateKey)) {
     // The private key is never echoed.
-    throw new ConfigError('VAPID_PRIVATE_KEY must be a base64url P-256 private key (43 characters).')
+    throw new ConfigError(
+      'VAPID_PRIVATE_KEY must be a base64url P-256 private key (43 characters).',
+    )
   }
   return { publicKey, privateKey }
 }
