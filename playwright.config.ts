@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
 import { E2E_PORT as PORT, SMTP_PORT } from './tests/utils/mail'
+import { PUSH_SERVICE_ORIGIN } from './tests/utils/push'
 
 const BASE_URL = `http://127.0.0.1:${PORT}`
 // Debian's Chromium on CI machines; a machine with Playwright's own browsers may point elsewhere.
@@ -50,6 +51,8 @@ export default defineConfig({
       SMTP_URL: `smtp://127.0.0.1:${String(SMTP_PORT)}`,
       MAIL_FROM: 'no-responder@clinica.example',
       PUBLIC_URL: BASE_URL,
+      // The run's own push service (tests/utils/push.ts): the only one besides the browsers'.
+      PUSH_SERVICE_ORIGINS: PUSH_SERVICE_ORIGIN,
     },
     reuseExistingServer: !process.env.CI,
     timeout: 240_000,

@@ -23,7 +23,7 @@ const ELEMENTS = [
   { type: 'server-seed', pattern: 'server/seed' },
   {
     type: 'server-domain',
-    pattern: 'server/(auth|care|live|mail|uploads|branding)',
+    pattern: 'server/(auth|care|live|mail|uploads|branding|push)',
     capture: ['part'],
   },
   { type: 'server-repositories', pattern: 'server/repositories' },

@@ -100,6 +100,16 @@ import { readBaseManifest } from './branding/base-manifest.js'
 import { registerTenantIconsRoute } from './routes/tenant-icons.js'
 import { registerStaticApp } from './http/static.js'
 import { readTenantBranding } from './branding/tenant-branding.js'
+import { createAvisoRepository } from './repositories/avisos-pendientes.js'
+import { createSuscripcionRepository } from './repositories/suscripciones-push.js'
+import { withPushAlerts } from './push/event-alerts.js'
+import {
+  createPushSender,
+  DEFAULT_PUSH_SENDER_OPTIONS,
+  type PushSenderOptions,
+} from './push/push-sender.js'
+import { getOrCreateVapidKeys, type VapidKeys } from './push/vapid-keys.js'
+import { registerAvisosRoutes } from './routes/avisos.js'
 
 /** Options of {@link buildApp}; everything but `distDir` has a production default. */
 export interface BuildAppOptions {
@@ -144,7 +154,26 @@ export interface BuildAppOptions {
   careSweepIntervalMs?: number
   /** Heartbeat of the live event streams (comment lines, presence, session checks). */
   liveHeartbeatMs?: number
+  /** Web Push: see {@link PushOptions}. */
+  push?: PushOptions
 }
+
+/** Web Push settings (docs/push.md). */
+export interface PushOptions {
+  /** `VAPID_PUBLIC_KEY` / `VAPID_PRIVATE_KEY`; by default a pair is generated and kept in the database. */
+  vapid?: VapidKeys
+  /** `VAPID_SUBJECT`: a `mailto:` or `https:` contact for the push services. */
+  subject?: string
+  /** `PUSH_SERVICE_ORIGINS`: push-service origins allowed besides the browsers' own. */
+  extraOrigins?: readonly string[]
+  /** Sender tuning (timeouts, polling, backoff); tests shorten them. */
+  sender?: Partial<Omit<PushSenderOptions, 'subject' | 'extraOrigins'>>
+  /** The sender's HTTP client; `fetch` by default. */
+  fetch?: typeof fetch
+}
+
+/** VAPID contact used when `VAPID_SUBJECT` is not set. */
+export const DEFAULT_VAPID_SUBJECT = 'mailto:avisos@clinica.invalid'
 
 /** Live events are kept this long for reconnecting streams to catch up from. */
 const EVENT_RETENTION_MS = 24 * 60 * 60 * 1000
@@ -345,12 +374,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const session = { tokens, accounts }
     const asistencias = createAsistenciaRepository(db)
     const mensajes = createMensajeRepository(db)
-    const eventos = createEventoRepository(db, now)
+    const suscripciones = createSuscripcionRepository(db, now)
+    const avisos = createAvisoRepository(db, now)
+    // Every event also writes its push alerts, in its own transaction (docs/push.md).
+    const eventos = withPushAlerts(createEventoRepository(db, now), {
+      avisos,
+      suscripciones,
+      now,
+    })
     const presencia = createPresenciaRepository(db)
     // The service publishes through the live events, which render records through the service:
     // the callback reads `live` only when a change is published, once everything is built.
     const onPublished = (tenant: string) => {
       live.published(tenant)
+      void pushSender.wake()
     }
     const llamadas = createLlamadaRepository(db)
     const senales = createSenalRepository(db)
@@ -364,6 +401,29 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       now,
       onPublished,
     })
+    const extraPushOrigins = options.push?.extraOrigins ?? []
+    const vapid = options.push?.vapid ?? (await getOrCreateVapidKeys(db))
+    const pushSender = createPushSender(
+      {
+        avisos,
+        suscripciones,
+        hospitalName: async (tenant) => (await hospitals.findByTenant(tenant))?.nombre ?? 'Clínica',
+        vapid,
+        now,
+        fetch: options.push?.fetch,
+        onError: (error) => {
+          app.log.warn({ err: error }, 'push alerts')
+        },
+      },
+      {
+        ...DEFAULT_PUSH_SENDER_OPTIONS,
+        ...options.push?.sender,
+        subject: options.push?.subject ?? DEFAULT_VAPID_SUBJECT,
+        extraOrigins: extraPushOrigins,
+      },
+    )
+    pushSender.start()
+    app.addHook('preClose', () => pushSender.stop())
     const care = createCareService({
       db,
       asistencias,
@@ -425,6 +485,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     })
     registerProfesionalesRoute(app, { session, accounts, hospitals, presencia, now })
     registerEventosRoute(app, { session, live })
+    registerAvisosRoutes(app, {
+      session,
+      suscripciones,
+      publicKey: vapid.publicKey,
+      extraOrigins: extraPushOrigins,
+      onSubscribed: () => void pushSender.wake(),
+    })
     startCareSweep(
       app,
       async () => {
@@ -432,6 +499,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await calls.sweep()
         await presence.purgeExpired()
         await eventos.pruneBefore(new Date(now() - EVENT_RETENTION_MS).toISOString())
+        await avisos.pruneBefore(new Date(now()).toISOString())
       },
       options.careSweepIntervalMs ?? DEFAULT_CARE_SWEEP_INTERVAL_MS,
     )

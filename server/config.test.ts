@@ -25,7 +25,31 @@ describe('readConfig', () => {
       publicUrl: 'http://127.0.0.1:4173',
       // No relay: calls go peer to peer only.
       relay: { turnUrls: [], turnSecret: undefined, stunUrls: [] },
+      push: { vapid: undefined, subject: undefined, extraOrigins: [] },
     })
+  })
+
+  it('reads the Web Push settings, both VAPID keys or neither', () => {
+    const vapid = {
+      publicKey:
+        'BKmDlVL6Fh1eKpDMYPDQbMv3GzQ3EVPzbg0xRNJZyuSdXifa0weUK3VPOixiwEHOKEkwSYKbUCjoVEJt9dNHz5E',
+      privateKey: '4DuCwJl2OL4TcoAArnCPYbZcZVnpPQTtvQCZgufiDZ4',
+    }
+    expect(
+      readConfig({
+        VAPID_PUBLIC_KEY: vapid.publicKey,
+        VAPID_PRIVATE_KEY: vapid.privateKey,
+        VAPID_SUBJECT: 'mailto:it@hospital.example',
+        PUSH_SERVICE_ORIGINS: 'https://push.hospital.example',
+      }).push,
+    ).toEqual({
+      vapid,
+      subject: 'mailto:it@hospital.example',
+      extraOrigins: ['https://push.hospital.example'],
+    })
+    expect(() => readConfig({ VAPID_PUBLIC_KEY: vapid.publicKey })).toThrow(/VAPID_PRIVATE_KEY/)
+    expect(() => readConfig({ VAPID_SUBJECT: 'http://x.example' })).toThrow(/VAPID_SUBJECT/)
+    expect(() => readConfig({ PUSH_SERVICE_ORIGINS: 'http://push.example' })).toThrow(ConfigError)
   })
 
   it('reads every variable', () => {

@@ -1,6 +1,8 @@
 import { isAbsolute, resolve } from 'node:path'
 import { DEFAULT_LOGIN_RATE_LIMITS, type LoginRateLimits } from './auth/login-rate-limits.js'
 import type { RelaySettings } from './care/relay-credentials.js'
+import { parsePushServiceOrigins } from './push/endpoint-policy.js'
+import type { VapidKeys } from './push/vapid-keys.js'
 
 /** Everything `index.ts` reads from the environment, parsed and validated once. */
 export interface ServerConfig {
@@ -40,6 +42,12 @@ export interface ServerConfig {
    * relay, calls may fail on networks that block peer-to-peer (docs/calls.md).
    */
   relay: RelaySettings
+  /**
+   * Web Push (docs/push.md): `VAPID_PUBLIC_KEY` + `VAPID_PRIVATE_KEY` (both or neither; neither:
+   * a pair generated once and kept in the database), `VAPID_SUBJECT`, and `PUSH_SERVICE_ORIGINS`
+   * (push services allowed besides the browsers' own).
+   */
+  push: { vapid: VapidKeys | undefined; subject: string | undefined; extraOrigins: string[] }
 }
 
 /** Thrown for an invalid environment variable; the message names the variable. */
@@ -147,6 +155,35 @@ export function parsePublicUrl(raw: string | undefined): string | undefined {
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '')
 }
 
+/** `VAPID_PUBLIC_KEY` and `VAPID_PRIVATE_KEY`: both base64url, both or neither. */
+export function parseVapidKeys(env: NodeJS.ProcessEnv): VapidKeys | undefined {
+  const publicKey = readText(env, 'VAPID_PUBLIC_KEY')
+  const privateKey = readText(env, 'VAPID_PRIVATE_KEY')
+  if (publicKey === undefined && privateKey === undefined) return undefined
+  // An uncompressed P-256 public key is 65 bytes (87 characters), the private key 32 (43).
+  if (publicKey === undefined || !/^[A-Za-z0-9_-]{87}$/.test(publicKey)) {
+    throw new ConfigError('VAPID_PUBLIC_KEY must be a base64url P-256 public key (87 characters).')
+  }
+  if (privateKey === undefined || !/^[A-Za-z0-9_-]{43}$/.test(privateKey)) {
+    // The private key is never echoed.
+    throw new ConfigError(
+      'VAPID_PRIVATE_KEY must be a base64url P-256 private key (43 characters).',
+    )
+  }
+  return { publicKey, privateKey }
+}
+
+/** `VAPID_SUBJECT`: a `mailto:` address or an `https:` URL. */
+export function parseVapidSubject(raw: string | undefined): string | undefined {
+  const value = raw?.trim() ?? ''
+  if (value === '') return undefined
+  const url = URL.parse(value)
+  if (url?.protocol !== 'mailto:' && url?.protocol !== 'https:') {
+    throw new ConfigError(`VAPID_SUBJECT must be a mailto: or https: URL (got "${value}").`)
+  }
+  return value
+}
+
 function readTrustProxy(raw: string | undefined): boolean | string {
   const value = raw?.trim() ?? ''
   if (value === '' || value === '0' || value.toLowerCase() === 'false') return false
@@ -175,6 +212,14 @@ export function readRelaySettings(env: NodeJS.ProcessEnv): RelaySettings {
     throw new ConfigError("TURN_URLS needs TURN_SECRET (the relay's --static-auth-secret).")
   }
   return { turnUrls, turnSecret, stunUrls: readUrlList(env, 'STUN_URLS', ['stun:', 'stuns:']) }
+}
+
+function readPushServiceOrigins(raw: string | undefined): string[] {
+  try {
+    return parsePushServiceOrigins(raw)
+  } catch (error) {
+    throw new ConfigError((error as Error).message)
+  }
 }
 
 /** Parses the server environment. Relative paths are resolved from `cwd`. */
@@ -216,5 +261,10 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     mailFrom: readText(env, 'MAIL_FROM'),
     publicUrl: parsePublicUrl(env.PUBLIC_URL) ?? (demoMode ? ownAddress : undefined),
     relay: readRelaySettings(env),
+    push: {
+      vapid: parseVapidKeys(env),
+      subject: parseVapidSubject(env.VAPID_SUBJECT),
+      extraOrigins: readPushServiceOrigins(env.PUSH_SERVICE_ORIGINS),
+    },
   }
 }

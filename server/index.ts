@@ -25,6 +25,7 @@ async function main() {
     trustProxy: config.trustProxy,
     mail: { smtpUrl: config.smtpUrl, from: config.mailFrom, publicUrl: config.publicUrl },
     relay: config.relay,
+    push: config.push,
     logger: createLoggerOptions(readLogLevel(process.env.LOG_LEVEL)),
   })
 

@@ -219,6 +219,37 @@ export interface SenalesTable {
   creada_en: string
 }
 
+/** `suscripciones_push`: a device's Web Push subscription, owned by the account last signed in. */
+export interface SuscripcionesPushTable {
+  id: Generated<number>
+  /** The push service's URL for this device: unique, and the device's secret. */
+  endpoint: string
+  p256dh: string
+  auth: string
+  user_id: number
+  tenant: string
+  creada_en: string
+}
+
+/** `avisos_pendientes`: an alert for one device, written with its event, pushed once. */
+export interface AvisosPendientesTable {
+  id: Generated<number>
+  /** What makes it one alert: the same news for the same device is written once. */
+  clave: string
+  suscripcion_id: number
+  tenant: string
+  tipo: string
+  asistencia_id: string
+  creado_en: string
+  /** After this it means nothing any more: dropped unsent (the push TTL counts down to it). */
+  caduca_en: string
+  /** Not claimed before this: a retry's backoff, or another instance's claim still running. */
+  intentar_desde: string
+  intentos: Generated<number>
+  /** Null while pending. Sent rows stay a while, so the same news is never written twice. */
+  enviado_en: string | null
+}
+
 export interface DatabaseSchema {
   hospitals: HospitalsTable
   users: UsersTable
@@ -239,6 +270,8 @@ export interface DatabaseSchema {
   derivaciones: DerivacionesTable
   llamadas: LlamadasTable
   senales: SenalesTable
+  suscripciones_push: SuscripcionesPushTable
+  avisos_pendientes: AvisosPendientesTable
 }
 
 /** The app's typed handle on its database, whichever engine holds it. */

@@ -17,6 +17,8 @@ export const API_PATHS = {
   restablecerAcceso: '/api/auth/restablecer-acceso',
   terminos: '/api/terminos',
   aceptarTerminos: '/api/terminos/aceptar',
+  avisosClave: '/api/avisos/clave',
+  avisosSuscripcion: '/api/avisos/suscripcion',
 } as const
 
 /**

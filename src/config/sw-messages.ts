@@ -12,7 +12,18 @@ export const SW_MESSAGES = {
    * body, which the pages apply at once (no second fetch).
    */
   brandingUpdated: 'BRANDING_UPDATED',
+  /**
+   * Worker → pages: the browser renewed this device's push subscription (`pushsubscriptionchange`);
+   * the page hands the new one to the server with its session, and forgets `anterior`.
+   */
+  pushSubscriptionChanged: 'PUSH_SUBSCRIPTION_CHANGED',
 } as const
+
+export interface PushSubscriptionChangedMessage {
+  type: typeof SW_MESSAGES.pushSubscriptionChanged
+  /** The endpoint the browser dropped, or null when it did not say. */
+  anterior: string | null
+}
 
 export interface BrandingUpdatedMessage {
   type: typeof SW_MESSAGES.brandingUpdated

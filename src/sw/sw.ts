@@ -37,6 +37,12 @@ import {
   NAVIGATION_BRANDING_TIMEOUT_MS,
 } from './navigation-route'
 import { handleOutboxSync } from './outbox-sync'
+import {
+  openNotificationTarget,
+  readPushData,
+  renewSubscription,
+  showPushNotification,
+} from './push-notifications'
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: (PrecacheEntry | string)[]
@@ -54,6 +60,21 @@ installLifecycleHandlers(self, {
 // Care writes kept offline, sent when the browser says the connection is back.
 self.addEventListener('sync', (event) => {
   handleOutboxSync(event as ExtendableEvent & { tag: string })
+})
+
+// Web Push ("Activar avisos"): show, open the pushed screen, keep the subscription alive.
+self.addEventListener('push', (event) => {
+  event.waitUntil(showPushNotification(self.registration, readPushData(event.data)))
+})
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close()
+  event.waitUntil(
+    openNotificationTarget(self.clients, event.notification.data, self.location.origin),
+  )
+})
+self.addEventListener('pushsubscriptionchange', (event) => {
+  const change = event as ExtendableEvent & { oldSubscription?: PushSubscription | null }
+  change.waitUntil(renewSubscription(self.registration.pushManager, change, self.clients))
 })
 
 const PRECACHE_ENTRIES = self.__WB_MANIFEST

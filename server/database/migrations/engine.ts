@@ -5,6 +5,7 @@ import {
   type Expression,
   type Kysely,
   type QueryExecutorProvider,
+  type SelectQueryBuilder,
 } from 'kysely'
 
 /** Migrations see the database as it was then, not as the app's types say it is now. */
@@ -61,4 +62,16 @@ export async function serializeEventLog(trx: QueryExecutorProvider, tenant: stri
 export async function notifyEventLog(trx: QueryExecutorProvider, tenant: string, id: number) {
   if (!isPostgres(trx)) return
   await sql`SELECT pg_notify(${EVENT_CHANNEL}, ${JSON.stringify({ tenant, id })})`.execute(trx)
+}
+
+/**
+ * Rows of `query` that no other transaction holds, locked until commit (PostgreSQL `FOR UPDATE
+ * SKIP LOCKED`: several instances claiming from one table each take different rows). SQLite has a
+ * single writer, so the query stands as it is.
+ */
+export function skippingLockedRows<Query extends SelectQueryBuilder<never, never, unknown>>(
+  db: QueryExecutorProvider,
+  query: Query,
+): Query {
+  return isPostgres(db) ? (query.forUpdate().skipLocked() as Query) : query
 }

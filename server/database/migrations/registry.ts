@@ -9,6 +9,7 @@ import { immediateCareMigration } from './immediate-care.js'
 import { initialMigration } from './initial.js'
 import { joinMigration } from './join.js'
 import { rateLimitsMigration } from './rate-limits.js'
+import { pushAlertsMigration } from './push-alerts.js'
 import { referralsMigration } from './referrals.js'
 import { sessionsValidFromMigration } from './sessions-valid-from.js'
 
@@ -25,5 +26,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0810-immediate-care': immediateCareMigration,
   '0900-referrals': referralsMigration,
   '1000-accounts-per-hospital': accountsPerHospitalMigration,
+  '1600-push-alerts': pushAlertsMigration,
   '1700-calls': callsMigration,
 }

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router-dom'
 import { signOut } from '../../features/auth/session'
 import { ConsultationScreen } from '../../features/care/ConsultationScreen'
+import { PushAlertsSlot } from '../PushAlertsSlot'
 import { useTenant } from '../tenant-route'
 import { RoleScreen } from './screen-parts'
 
@@ -10,14 +11,18 @@ export function Component() {
   return (
     <RoleScreen screen="atencion-asistencia">
       {(user) => (
-        <ConsultationScreen
-          key={id}
-          tenant={tenant}
-          id={id}
-          rol={user.rol}
-          isGuest={user.invitado === true}
-          endGuestSession={signOut}
-        />
+        <>
+          <ConsultationScreen
+            key={id}
+            tenant={tenant}
+            id={id}
+            rol={user.rol}
+            isGuest={user.invitado === true}
+            endGuestSession={signOut}
+          />
+          {/* The patient in the waiting room may leave: alerts tell them when they are taken. */}
+          {user.rol === 'cliente' && user.invitado !== true && <PushAlertsSlot />}
+        </>
       )}
     </RoleScreen>
   )

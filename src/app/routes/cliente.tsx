@@ -1,4 +1,5 @@
 import { PatientHome } from '../../features/care/PatientHome'
+import { PushAlertsSlot } from '../PushAlertsSlot'
 import { useTenant } from '../tenant-route'
 import { RoleScreen } from './screen-parts'
 
@@ -6,7 +7,13 @@ export function Component() {
   const tenant = useTenant()
   return (
     <RoleScreen screen="cliente">
-      {(user) => <PatientHome tenant={tenant} isGuest={user.invitado === true} />}
+      {(user) => (
+        <>
+          <PatientHome tenant={tenant} isGuest={user.invitado === true} />
+          {/* A guest (immediate care, a kiosk's walk-in) is never alerted on this device. */}
+          {user.invitado !== true && <PushAlertsSlot />}
+        </>
+      )}
     </RoleScreen>
   )
 }

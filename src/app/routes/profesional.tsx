@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { ProfessionalScreen } from '../../features/care/ProfessionalScreen'
+import { PushAlertsSlot } from '../PushAlertsSlot'
 import { useTenant } from '../tenant-route'
 import { RoleScreen } from './screen-parts'
 
@@ -10,7 +11,10 @@ export function Component() {
     // The tab's title counts who is waiting, so a professional sees it from another tab.
     <RoleScreen screen="profesional" titlePrefix={waiting > 0 ? `(${String(waiting)}) ` : ''}>
       {(user) => (
-        <ProfessionalScreen tenant={tenant} professionalId={user.id} onQueueCount={setWaiting} />
+        <>
+          <ProfessionalScreen tenant={tenant} professionalId={user.id} onQueueCount={setWaiting} />
+          <PushAlertsSlot />
+        </>
       )}
     </RoleScreen>
   )

@@ -28,9 +28,11 @@ const loadSessionSchemas = async () => {
 // The API client too: a screen nobody is signed in to asks the API nothing until a press.
 const loadApi = async () => (await import('../../lib/api')).api
 
-// What ends with a session on this device, fetched when a session ends (the outbox's code is
-// already here by then: the page starts its replay at start-up).
-const deleteUserCaches = async () => (await import('../../lib/user-caches')).deleteUserCaches()
+// What ends with a session on this device (user caches, the push subscription), fetched when a
+// session ends (the outbox's code is already here by then: the page starts its replay at
+// start-up).
+const forgetDeviceData = async () =>
+  (await import('../../lib/device-session-data')).forgetDeviceSessionData()
 const clearOutbox = async () => (await import('../../shared/care-outbox-db')).clearOutbox()
 
 /**
@@ -133,7 +135,7 @@ export async function signOut(): Promise<void> {
   removeValue('token')
   clearTabStorage()
   // Unsent care writes are health data and carry the token: they go with the session.
-  await Promise.all([deleteUserCaches(), clearOutbox()])
+  await Promise.all([forgetDeviceData(), clearOutbox()])
 }
 
 /**
@@ -151,5 +153,5 @@ export function forgetSessionInThisTab(): void {
  */
 export async function wipeSession(): Promise<void> {
   keepDeviceSettingsThrough(clearUserStorage)
-  await Promise.all([deleteUserCaches(), clearOutbox()])
+  await Promise.all([forgetDeviceData(), clearOutbox()])
 }

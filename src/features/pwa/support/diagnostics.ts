@@ -5,6 +5,7 @@
  */
 import { appVersion } from '../../../config/env'
 import { formatBytes, formatDateTime } from '../../../lib/locale'
+import { describePushState } from '../../../lib/push-device'
 import { readBrandingRefreshedAt } from '../../../shared/branding-db'
 import { describeConnection } from '../connection/connection-message'
 import { connectionMonitor } from '../connection/connection-status'
@@ -39,6 +40,8 @@ export interface Diagnostics {
   brandingRefreshedAt: number | null
   /** The connection banner's words, or "Conectado". */
   connection: string
+  /** Alerts with the app closed (Web Push) on this device, in words; null when not read. */
+  push: string | null
   userAgent: string
 }
 
@@ -50,6 +53,8 @@ export interface DiagnosticsSources {
   isInstalled: () => boolean
   readBrandingRefreshedAt: (tenant: string) => Promise<number | null>
   describeConnection: () => string
+  /** "activados (…)", "no activados", "permiso denegado"…; absent: not shown. */
+  describePush?: () => Promise<string>
   userAgent: string
 }
 
@@ -122,11 +127,12 @@ export async function collectDiagnostics(
   tenant: string,
   sources: DiagnosticsSources,
 ): Promise<Diagnostics> {
-  const [worker, caches, storage, brandingRefreshedAt] = await Promise.all([
+  const [worker, caches, storage, brandingRefreshedAt, push] = await Promise.all([
     readWorker(sources.serviceWorker),
     readCaches(sources.caches),
     readStorage(sources.storage),
     sources.readBrandingRefreshedAt(tenant).catch(() => null),
+    sources.describePush?.().catch(() => 'desconocido') ?? null,
   ])
   return {
     collectedAt: sources.now(),
@@ -138,6 +144,7 @@ export async function collectDiagnostics(
     isInstalled: sources.isInstalled(),
     brandingRefreshedAt,
     connection: sources.describeConnection(),
+    push,
     userAgent: sources.userAgent,
   }
 }
@@ -152,6 +159,7 @@ export function browserDiagnosticsSources(): DiagnosticsSources {
     isInstalled: isInstalledApp,
     readBrandingRefreshedAt: (tenant) => readBrandingRefreshedAt(tenant),
     describeConnection: () => describeConnection(connectionMonitor.getSnapshot()) ?? 'Conectado',
+    describePush: () => describePushState(),
     userAgent: navigator.userAgent,
   }
 }
@@ -208,6 +216,7 @@ export function diagnosticsRows(diagnostics: Diagnostics): [string, string][] {
         : formatDateTime(diagnostics.brandingRefreshedAt),
     ],
     ['Conexión', diagnostics.connection],
+    ...(diagnostics.push === null ? [] : [['Avisos', diagnostics.push] as [string, string]]),
     ['Navegador', diagnostics.userAgent],
     ['Fecha del informe', formatDateTime(diagnostics.collectedAt)],
   ]
