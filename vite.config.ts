@@ -250,10 +250,10 @@ export default defineConfig(({ command }) => ({
       {
         extends: true,
         test: {
-          // The build's own checks (JavaScript budget, prerendered shells).
+          // The build's own checks (JavaScript guard, prerendered shells) and the bench's targets.
           name: 'build',
           environment: 'node',
-          include: ['scripts/**/*.test.ts'],
+          include: ['scripts/**/*.test.ts', 'bench/**/*.test.ts'],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
         },
       },
