@@ -299,7 +299,8 @@ function freePort(): Promise<number> {
 }
 
 async function waitForServer(url: string) {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
+  // A minute: on a busy machine the server takes its time to start.
+  for (let attempt = 0; attempt < 600; attempt += 1) {
     try {
       if ((await fetch(url)).ok) return
     } catch {
