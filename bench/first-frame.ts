@@ -421,6 +421,7 @@ const METRICS: {
   { key: 'largestContentfulPaint', label: 'LCP' },
   { key: 'signInEnabled', label: 'sign-in button enabled' },
   { key: 'roundTrips', label: 'sequential round trips' },
+  { key: 'requests', label: 'requests (the document included)' },
 ]
 
 function cell(values: (number | null)[], runs: number): { text: string; median: number | null } {
