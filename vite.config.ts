@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
-import { jsBudgetPlugin } from './scripts/js-budget.ts'
+import { jsBudgetPlugin, NOT_IN_A_PATIENT_FIRST_LOAD } from './scripts/js-budget.ts'
 import { prerenderScreensPlugin } from './scripts/prerender-screens.ts'
 import { pressKeeperPlugin } from './scripts/press-keeper-script.ts'
 import { routerTreeShakingPlugin } from './scripts/router-tree-shaking.ts'
@@ -65,6 +65,20 @@ const SHARED_SCREEN_PARTS =
 
 // A screen module: `src/app/routes/login.tsx` is the screen `login`.
 const SCREEN_MODULE = /[\\/]src[\\/]app[\\/]routes[\\/]([a-z-]+)\.tsx$/
+
+// What every visit loads once its screen works (main.tsx and the layout import it on demand): the
+// worker's registration and update prompt, the install help, the connection banner, the branding's
+// loading and storage, the API client, the care outbox's replay, the sign-in's action.
+const AFTER_START =
+  /[\\/](?:src[\\/](?:lib|config|shared|features[\\/](?:pwa|tenant)|app[\\/]layouts)[\\/]|src[\\/]features[\\/](?:care[\\/]outbox|auth[\\/]sign-in-action)\.ts$|src[\\/]app[\\/]keep-screen-current\.ts$|node_modules[\\/](?:idb-keyval|workbox-window)[\\/])/
+
+// The contract's schemas and the library that builds them (not the contract's plain rules and
+// values, which the first screens read): read together, fetched together.
+const CONTRACT_MODULE = /[\\/]src[\\/]contract[\\/][a-z-]+\.ts$/
+function isSchemaModule(id: string): boolean {
+  if (/[\\/]node_modules[\\/]typebox[\\/]/.test(id)) return true
+  return CONTRACT_MODULE.test(id) && readFileSync(id, 'utf8').includes("from 'typebox'")
+}
 
 /**
  * Writes the build's screen → chunk URLs map into index.html's screen-preload slot: the server and
@@ -213,6 +227,16 @@ export default defineConfig(({ command }) => ({
             // The small parts most screens share (their frame, titles, access rule, the
             // sign-in's fields): one chunk rather than one each.
             { name: 'screen-parts', test: SHARED_SCREEN_PARTS },
+            // A repeat visit is answered by the worker, one fetch event per chunk, each costly on
+            // a slow phone: what every visit loads after its first frame comes in one chunk,
+            // not twenty-odd, and so do the schemas. Never what a patient's screen must not load.
+            {
+              name: 'after-start',
+              test: (id) =>
+                AFTER_START.test(id) &&
+                !NOT_IN_A_PATIENT_FIRST_LOAD.some((pattern) => pattern.test(id)),
+            },
+            { name: 'schemas', test: isSchemaModule },
           ],
         },
       },
@@ -250,10 +274,10 @@ export default defineConfig(({ command }) => ({
       {
         extends: true,
         test: {
-          // The build's own checks (JavaScript budget, prerendered shells).
+          // The build's own checks (JavaScript guard, prerendered shells) and the bench's targets.
           name: 'build',
           environment: 'node',
-          include: ['scripts/**/*.test.ts'],
+          include: ['scripts/**/*.test.ts', 'bench/**/*.test.ts'],
           setupFiles: ['tests/setup/fail-on-console-error.ts'],
         },
       },

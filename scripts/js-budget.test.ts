@@ -40,7 +40,7 @@ describe('firstLoadOf', () => {
 })
 
 describe('budgetReport', () => {
-  it("gives each budgeted screen's first load beside its budget", () => {
+  it("gives each guarded screen's first load beside its guard", () => {
     expect(budgetReport(BUILD, { login: 110, cliente: 108 })).toEqual([
       'login: 107.0 of 110 KB gzip (109568 bytes)',
       'cliente: 108.0 of 108 KB gzip (110592 bytes)',
@@ -49,17 +49,17 @@ describe('budgetReport', () => {
 })
 
 describe('budgetProblems', () => {
-  it('passes a build within every budget', () => {
+  it('passes a build within every guard', () => {
     expect(budgetProblems(BUILD, { login: 107, cliente: 108 })).toEqual([])
   })
 
-  it('fails a screen past its budget, saying by how much', () => {
+  it('fails a screen past its guard, saying by how much', () => {
     expect(budgetProblems(BUILD, { login: 106 })).toEqual([
-      'login: first load is 107.0 KB gzip, over its 106 KB budget',
+      'login: first load is 107.0 KB gzip, past its 106 KB guard',
     ])
   })
 
-  it('fails a budget for a screen the build no longer has', () => {
+  it('fails a guard for a screen the build no longer has', () => {
     expect(budgetProblems(BUILD, { pagos: 200 })).toEqual([
       'pagos: no chunk for this screen in the build',
     ])

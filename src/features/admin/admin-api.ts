@@ -2,7 +2,6 @@
  * The administration calls of the API (`/api/admin/hospitales…`), typed for the screens: every
  * answer is read against the contract's schema of its shape.
  */
-import Type from 'typebox'
 import { adminHospitalPath, API_PATHS } from '../../config/api-paths'
 import {
   AdminAccount,
@@ -18,7 +17,7 @@ import {
   type CambiosHospital,
   type NuevoHospital,
 } from '../../contract/hospitals'
-import { readAnswer } from '../../lib/answer-shape'
+import { readAnswer, readList } from '../../lib/answer-shape'
 import { api } from '../../lib/api'
 
 export type { AdminAccount as Account, AdminHospital as Hospital, Rol }
@@ -30,11 +29,8 @@ export interface VersionedHospital {
   etag: string
 }
 
-const AdminHospitals = Type.Array(AdminHospital)
-const AdminAccounts = Type.Array(AdminAccount)
-
 export const listHospitals = async () =>
-  readAnswer(AdminHospitals, await api.request(API_PATHS.adminHospitales))
+  readList(AdminHospital, await api.request(API_PATHS.adminHospitales))
 
 export const createHospital = async (hospital: NuevoHospital) =>
   readAnswer(
@@ -78,7 +74,7 @@ export const uploadLogo = async (
 }
 
 export const listAccounts = async (tenant: string) =>
-  readAnswer(AdminAccounts, await api.request(adminHospitalPath(tenant, 'cuentas')))
+  readList(AdminAccount, await api.request(adminHospitalPath(tenant, 'cuentas')))
 
 export const createAccount = async (tenant: string, account: NuevaCuenta) =>
   readAnswer(
@@ -96,8 +92,6 @@ export const setAccountActive = async (tenant: string, id: number, activo: boole
     }),
   )
 
-const AuditPage = Type.Array(EntradaAuditoria)
-
 /** One page of the audit log, newest first; `beforeId` asks for the entries older than it. */
 export const listAudit = async (tenant: string, beforeId?: number) => {
   const path = adminHospitalPath(tenant, 'auditoria')
@@ -105,7 +99,7 @@ export const listAudit = async (tenant: string, beforeId?: number) => {
     beforeId === undefined
       ? ''
       : `?${new URLSearchParams({ [AUDIT_CURSOR_PARAM]: String(beforeId) }).toString()}`
-  return readAnswer(AuditPage, await api.request(`${path}${query}`))
+  return readList(EntradaAuditoria, await api.request(`${path}${query}`))
 }
 
 export const resetAccess = async (tenant: string, id: number) =>

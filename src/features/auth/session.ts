@@ -5,7 +5,7 @@
 import { API_PATHS } from '../../config/api-paths'
 import type { InicioSesion, Me, SessionUser } from '../../contract/accounts'
 import { DEFAULT_TENANT, isTenantId } from '../../contract/tenants'
-import { loadAnswerChecker, readAnswer } from '../../lib/answer-shape'
+import { readAnswer } from '../../lib/answer-shape'
 import { NetworkError, TimeoutError } from '../../lib/api-errors'
 import {
   clearTabStorage,
@@ -18,12 +18,9 @@ import { keepDeviceSettingsThrough } from './shared-device'
 
 export type { SessionUser }
 
-// The answers' schemas and their checker load beside the request they check (both at once, no
-// waterfall), never before the first screen works.
-const loadSessionSchemas = async () => {
-  const [schemas] = await Promise.all([import('../../contract/accounts'), loadAnswerChecker()])
-  return schemas
-}
+// The answers' schemas load beside the request they check (no waterfall), never before the first
+// screen works.
+const loadSessionSchemas = () => import('../../contract/accounts')
 
 // The API client too: a screen nobody is signed in to asks the API nothing until a press.
 const loadApi = async () => (await import('../../lib/api')).api

@@ -14,22 +14,22 @@ import {
   type Valoracion,
 } from '../../contract/care'
 import { api } from '../../lib/api'
-import { parseAnswer, parseList } from './answer-check'
+import { readAnswer, readList } from '../../lib/answer-shape'
 
 export async function createAsistencia(body: NuevaAsistencia): Promise<Asistencia> {
-  return parseAnswer(Asistencia, await api.request(API_PATHS.asistencias, { method: 'POST', body }))
+  return readAnswer(Asistencia, await api.request(API_PATHS.asistencias, { method: 'POST', body }))
 }
 
 export async function listAsistencias(signal?: AbortSignal): Promise<Asistencia[]> {
-  return parseList(Asistencia, await api.request(API_PATHS.asistencias, { signal }))
+  return readList(Asistencia, await api.request(API_PATHS.asistencias, { signal }))
 }
 
 export async function readAsistencia(id: string, signal?: AbortSignal): Promise<Asistencia> {
-  return parseAnswer(Asistencia, await api.request(asistenciaPath(id), { signal }))
+  return readAnswer(Asistencia, await api.request(asistenciaPath(id), { signal }))
 }
 
 async function act(id: string, action: string, body?: unknown): Promise<Asistencia> {
-  return parseAnswer(
+  return readAnswer(
     Asistencia,
     await api.request(asistenciaPath(id, action), { method: 'POST', body: body ?? {} }),
   )
@@ -45,11 +45,11 @@ export async function valorarAsistencia(id: string, valoracion: Valoracion): Pro
 }
 
 export async function listMensajes(id: string, signal?: AbortSignal): Promise<Mensaje[]> {
-  return parseList(Mensaje, await api.request(asistenciaPath(id, 'mensajes'), { signal }))
+  return readList(Mensaje, await api.request(asistenciaPath(id, 'mensajes'), { signal }))
 }
 
 export async function sendMensaje(asistenciaId: string, body: NuevoMensaje): Promise<Mensaje> {
-  return parseAnswer(
+  return readAnswer(
     Mensaje,
     await api.request(asistenciaPath(asistenciaId, 'mensajes'), { method: 'POST', body }),
   )
@@ -58,7 +58,7 @@ export async function sendMensaje(asistenciaId: string, body: NuevoMensaje): Pro
 export async function uploadFoto(asistenciaId: string, foto: Blob): Promise<FotoSubida> {
   const form = new FormData()
   form.append('foto', foto)
-  return parseAnswer(FotoSubida, await api.upload(asistenciaPath(asistenciaId, 'fotos'), form))
+  return readAnswer(FotoSubida, await api.upload(asistenciaPath(asistenciaId, 'fotos'), form))
 }
 
 /** The hospital's professionals; signed out, the hospital is named in the query. */
@@ -70,9 +70,9 @@ export async function listProfesionales(
     tenant === null
       ? API_PATHS.profesionales
       : `${API_PATHS.profesionales}?${new URLSearchParams({ tenant }).toString()}`
-  return parseList(Profesional, await api.request(path, { signal }))
+  return readList(Profesional, await api.request(path, { signal }))
 }
 
 export async function readEstadisticas(signal?: AbortSignal): Promise<EstadisticasHoy> {
-  return parseAnswer(EstadisticasHoy, await api.request(API_PATHS.estadisticas, { signal }))
+  return readAnswer(EstadisticasHoy, await api.request(API_PATHS.estadisticas, { signal }))
 }

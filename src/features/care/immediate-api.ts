@@ -5,13 +5,13 @@
 import { asistenciaPath } from '../../config/api-paths'
 import { AsistenciaInmediataCreada, type SolicitudInmediata } from '../../contract/immediate-care'
 import { api } from '../../lib/api'
-import { parseAnswer } from './answer-check'
+import { readAnswer } from '../../lib/answer-shape'
 
 export async function requestImmediateCare(
   body: SolicitudInmediata,
 ): Promise<AsistenciaInmediataCreada> {
   // Imported with the screen, not on demand: a kiosk offline must not need another chunk.
-  return parseAnswer(
+  return readAnswer(
     AsistenciaInmediataCreada,
     await api.request(asistenciaPath('inmediata'), { method: 'POST', body }),
   )

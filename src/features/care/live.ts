@@ -7,6 +7,7 @@
  */
 import { API_PATHS } from '../../config/api-paths'
 import { Asistencia, EVENTOS, Mensaje, Presencia } from '../../contract/care'
+import { isAnswer } from '../../lib/answer-shape'
 import { api } from '../../lib/api'
 import {
   openLiveEvents,
@@ -15,9 +16,6 @@ import {
   type LiveStatus,
 } from '../../lib/live-events'
 import { readValue } from '../../lib/storage'
-import { loadChecker } from './answer-check'
-
-type Checker = Awaited<ReturnType<typeof loadChecker>>
 
 export type CareEvent =
   | { tipo: 'asistencia'; asistencia: Asistencia }
@@ -26,7 +24,7 @@ export type CareEvent =
   | { tipo: 'reinicio' }
 
 /** The care event an SSE event carries, or null when it is unknown or malformed. */
-export function toCareEvent(event: LiveEvent, Value: Checker): CareEvent | null {
+export function toCareEvent(event: LiveEvent): CareEvent | null {
   if (event.event === EVENTOS.reinicio) return { tipo: 'reinicio' }
   let data: unknown
   try {
@@ -34,13 +32,13 @@ export function toCareEvent(event: LiveEvent, Value: Checker): CareEvent | null 
   } catch {
     return null
   }
-  if (event.event === EVENTOS.asistencia && Value.Check(Asistencia, data)) {
+  if (event.event === EVENTOS.asistencia && isAnswer(Asistencia, data)) {
     return { tipo: 'asistencia', asistencia: data }
   }
-  if (event.event === EVENTOS.mensaje && Value.Check(Mensaje, data)) {
+  if (event.event === EVENTOS.mensaje && isAnswer(Mensaje, data)) {
     return { tipo: 'mensaje', mensaje: data }
   }
-  if (event.event === EVENTOS.presencia && Value.Check(Presencia, data)) {
+  if (event.event === EVENTOS.presencia && isAnswer(Presencia, data)) {
     return { tipo: 'presencia', presencia: data }
   }
   return null
@@ -91,9 +89,9 @@ function connect() {
     open: (headers, signal) => api.stream(path, { headers, signal }),
     onEvent: (event) => {
       lastEventId = current.lastEventId()
-      // Chained, so events reach the screens in the order they came even while the checker loads.
-      delivery = delivery.then(async () => {
-        const careEvent = toCareEvent(event, await loadChecker())
+      // Chained behind any pending start (`reinicio`), so events reach the screens in order.
+      delivery = delivery.then(() => {
+        const careEvent = toCareEvent(event)
         if (careEvent) dispatch(careEvent)
       })
     },

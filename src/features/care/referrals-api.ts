@@ -6,7 +6,7 @@ import { asistenciaPath } from '../../config/api-paths'
 import { Asistencia } from '../../contract/care'
 import { Referidos, type NuevaDerivacion } from '../../contract/referrals'
 import { api } from '../../lib/api'
-import { parseAnswer } from './answer-check'
+import { readAnswer } from '../../lib/answer-shape'
 
 /**
  * A professional's referrals. Named here rather than in `API_PATHS`, which every screen's first
@@ -16,7 +16,7 @@ const REFERIDOS_PATH = '/api/referidos'
 
 /** Refers the patient of request `id` to a colleague; the answer is the new, waiting request. */
 export async function derivarAsistencia(id: string, body: NuevaDerivacion): Promise<Asistencia> {
-  return parseAnswer(
+  return readAnswer(
     Asistencia,
     await api.request(asistenciaPath(id, 'derivar'), { method: 'POST', body }),
   )
@@ -24,5 +24,5 @@ export async function derivarAsistencia(id: string, body: NuevaDerivacion): Prom
 
 /** The signed-in professional's referrals, made and received. */
 export async function listReferidos(signal?: AbortSignal): Promise<Referidos> {
-  return parseAnswer(Referidos, await api.request(REFERIDOS_PATH, { signal }))
+  return readAnswer(Referidos, await api.request(REFERIDOS_PATH, { signal }))
 }
