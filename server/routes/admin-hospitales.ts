@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AdminGuards } from '../auth/admin-guards.js'
-import { isProductAdmin } from '../auth/admin-guards.js'
+import { isProductAdmin } from '../../src/contract/permissions.js'
 import { assertNewTenantId, readColor, readName, readShortName } from '../http/input-rules.js'
 import { computeEtag } from '../http/etag.js'
 import { HttpError, MESSAGES } from '../http/http-errors.js'

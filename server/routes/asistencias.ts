@@ -19,6 +19,7 @@ import {
   NO_QUERY_SCHEMA,
   SESSION_HEADERS_SCHEMA,
 } from './care-schemas.js'
+import { may } from '../../src/contract/permissions.js'
 
 export interface AsistenciasRouteDeps {
   session: SessionCheckDeps
@@ -112,7 +113,7 @@ export function registerAsistenciasRoutes(app: FastifyInstance, deps: Asistencia
     },
     async (request, reply): Promise<EstadisticasHoy> => {
       const account = await authenticate(request, reply, session)
-      if (account.rol !== 'admin') throw new HttpError(403, 'forbidden', MESSAGES.forbidden)
+      if (!may(account, 'supervisar')) throw new HttpError(403, 'forbidden', MESSAGES.forbidden)
       const activity = await deps.asistencias.activitySince(
         account.tenant,
         startOfTodayInSpain(deps.now()),

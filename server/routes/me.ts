@@ -3,6 +3,7 @@ import { authenticate, type SessionCheckDeps } from '../auth/authenticate.js'
 import type { TermsRepository } from '../repositories/terms.js'
 import { ERROR_RESPONSE_SCHEMA, NO_QUERY_SCHEMA } from '../http/route-schemas.js'
 import { Me } from '../../src/contract/accounts.js'
+import { may } from '../../src/contract/permissions.js'
 
 export interface MeRouteDeps extends SessionCheckDeps {
   terms: Pick<TermsRepository, 'current' | 'acceptedVersion'>
@@ -47,7 +48,7 @@ async function hasPendingTerms(
   terms: MeRouteDeps['terms'],
   account: { id: number; rol: string; tenant: string },
 ): Promise<boolean> {
-  if (account.rol !== 'cliente') return false
+  if (!may(account, 'aceptar_terminos')) return false
   const current = await terms.current(account.tenant)
   return (
     current !== undefined &&

@@ -15,6 +15,7 @@ export function Component() {
           tenant={tenant}
           id={id}
           rol={user.rol}
+          userId={user.id}
           isGuest={user.invitado === true}
           endGuestSession={signOut}
         />
