@@ -3,6 +3,7 @@ import type { AdminGuards } from '../auth/admin-guards.js'
 import { normaliseEmail } from '../auth/login-rate-limits.js'
 import { hashPassword, type ScryptParams } from '../auth/passwords.js'
 import { readName } from '../http/input-rules.js'
+import { assertAcceptablePassword } from './join-input.js'
 import { HttpError, MESSAGES } from '../http/http-errors.js'
 import type { AccessCodeRepository } from '../repositories/access-codes.js'
 import type { AccountRepository } from '../repositories/accounts.js'
@@ -81,6 +82,7 @@ export function registerAdminCuentasRoutes(
         rol: body.rol,
         tenant,
       }
+      assertAcceptablePassword(body.password)
       const hash = await hashPassword(body.password, scryptParams)
       const outcome = await accounts.create(actorOf(request), account, hash)
       if (!outcome.ok) {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { normaliseEmail, perIpRateLimit, type RateLimitWindow } from '../auth/login-rate-limits.js'
 import { hashPassword, type ScryptParams } from '../auth/passwords.js'
+import { assertAcceptablePassword } from './join-input.js'
 import { HttpError } from '../http/http-errors.js'
 import type { AccessCodeRepository } from '../repositories/access-codes.js'
 import type { AccountRepository } from '../repositories/accounts.js'
@@ -36,6 +37,8 @@ export function registerRestablecerAccesoRoute(
     },
     async (request, reply) => {
       const { tenant, email, codigo, password } = request.body
+      // Before the code is used: a refused password leaves it for the next try.
+      assertAcceptablePassword(password)
       const [user] = await accounts.findByEmail(tenant, normaliseEmail(email))
       const account = user && (await accounts.findStanding(user.id))
       const usable = account?.tenant === tenant && account.isActive

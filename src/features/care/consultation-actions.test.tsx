@@ -10,15 +10,7 @@ import { ConsultationScreen } from './ConsultationScreen'
 import { anAsistencia } from './testing/asistencia'
 
 vi.mock('./live', () => import('./testing/fake-live'))
-vi.mock('./outbox', () => {
-  const none = new Set<string>()
-  return {
-    readPendingIds: () => none,
-    subscribeToOutbox: () => () => undefined,
-    isUnsentFailure: () => false,
-    keepMessage: vi.fn(),
-  }
-})
+vi.mock('./outbox', () => import('./testing/empty-outbox'))
 vi.mock('./care-api')
 vi.mock('./referrals-api')
 
