@@ -4,7 +4,7 @@
  * net), heartbeats, presence, and the end of streams whose session ends.
  */
 import type { AppDatabase } from '../database/schema.js'
-import { isPostgres } from '../database/migrations/engine.js'
+import { isPostgres } from '../database/engine.js'
 import type { AccountRepository } from '../repositories/accounts.js'
 import { createEventHub, type EventHubDeps, type LiveStream } from './event-hub.js'
 import { listenForEvents } from './pg-notifications.js'
