@@ -1,4 +1,4 @@
-/** Building blocks of the reserved screens, whose business content the spec does not describe. */
+/** Building blocks of the reserved screens: titles, the role gate, the signed-in line. */
 import { Suspense, use, type ReactNode } from 'react'
 import { Link } from '../../components/Link'
 import { SectionPage } from '../../components/SectionPage'
