@@ -16,24 +16,25 @@ import type { Plugin } from 'vite'
  * install offer, the connection banner's words or an error screen need loads when needed (the
  * answers' schemas and their checker, the API client, the sign-in's action among them). The
  * patient's home needs the care journey's schemas to read its requests (the TypeBox builder,
- * about 25 KB). The budget holds each screen where it is, with under 1 KB to spare, so it can
- * only shrink.
+ * about 25 KB). The contract's permission policy and its email and password rules, which the
+ * screens and forms read instead of keeping their own copies, added up to 1.2 KB. The budget holds
+ * each screen where it is, with under 1 KB to spare, so it can only shrink.
  */
 export const FIRST_LOAD_BUDGET_KB: Readonly<Record<string, number>> = {
   // With the shell's keeper of early presses (0.2 KB), which every page loads.
-  login: 110,
-  'restablecer-acceso': 113.5,
+  login: 111,
+  'restablecer-acceso': 114.5,
   'terminos-y-condiciones': 113.5,
   // The care screens' shared loading and the router's form submissions.
-  cliente: 141,
+  cliente: 142,
   // Its first load is 117.3 KB: the QR encoder and the sheet (about 7.5 KB) over the entry.
-  instalar: 117.5,
+  instalar: 118.5,
   // Registration's fields and checks, and the join screens' shared parts, over the entry.
-  registro: 115,
+  registro: 116,
   // The directory as a signed-out visitor opens it (in the HTML): the care journey's schemas
   // that read the list (the TypeBox builder, about 19 KB) and the API client, over the entry;
   // the live stream's code only with a session (133.5 KB; 138.7 with it).
-  directorio: 134,
+  directorio: 135,
 }
 
 /** Screens a patient opens: none of them may load the modules below before it works. */
