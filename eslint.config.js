@@ -23,6 +23,18 @@ const ROUTER_PATHS = [
   },
 ]
 
+// Who may do what is decided in one place, the contract's policy (src/contract/permissions.ts):
+// a role compared anywhere else is a second copy of a rule.
+const ROLE_RULE_MESSAGE =
+  'Ask the policy instead: may(actor, action, record) from src/contract/permissions.ts.'
+const ROLE_COMPARISONS = [
+  "BinaryExpression[operator=/^[!=]==?$/] > MemberExpression[property.name='rol']",
+  "BinaryExpression[operator=/^[!=]==?$/] > Identifier[name='rol']",
+  "SwitchStatement > MemberExpression.discriminant[property.name='rol']",
+  "SwitchStatement > Identifier.discriminant[name='rol']",
+  "CallExpression[callee.property.name='includes'] > MemberExpression.arguments[property.name='rol']",
+].map((selector) => ({ selector, message: ROLE_RULE_MESSAGE }))
+
 /** Packages some layers may not use (the layers themselves: eslint/layers.js). */
 const PACKAGE_RULES = {
   lib: [
@@ -128,6 +140,11 @@ export default defineConfig([
       '*.config.{ts,js}',
     ],
     languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/testing/**'],
+    rules: { 'no-restricted-syntax': ['error', ...ROLE_COMPARISONS] },
   },
   ...layerConfigs,
   { files: ['**/*.{js,cjs}'], extends: [tseslint.configs.disableTypeChecked] },

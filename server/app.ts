@@ -41,7 +41,7 @@ import { ConciseLogController } from './http/logging.js'
 import { resolveLogosDir } from './branding/logos.js'
 import { migrateToLatest } from './database/migrate.js'
 import type { AppDatabase } from './database/schema.js'
-import { isPostgres } from './database/migrations/engine.js'
+import { isPostgres } from './database/engine.js'
 import { createAccessCodeRepository } from './repositories/access-codes.js'
 import { createEmailLinkRepository } from './repositories/email-links.js'
 import { createTermsRepository } from './repositories/terms.js'
@@ -473,7 +473,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }),
       rateLimit: { ...DEFAULT_IMMEDIATE_CARE_RATE_LIMIT, ...options.immediateCareRateLimit },
     })
-    registerAsistenciasRoutes(app, { session, care, asistencias, now })
+    registerAsistenciasRoutes(app, { session, care, asistencias, hospitals, now })
     registerAsistenciaMensajesRoutes(app, { session, care })
     registerAsistenciaFotosRoutes(app, { session, care })
     registerReferidosRoutes(app, { session, care })

@@ -1,4 +1,6 @@
 import { isAbsolute, resolve } from 'node:path'
+import envSchema from 'env-schema'
+import Type, { type Static } from 'typebox'
 import { DEFAULT_LOGIN_RATE_LIMITS, type LoginRateLimits } from './auth/login-rate-limits.js'
 import type { RelaySettings } from './care/relay-credentials.js'
 import { parsePushServiceOrigins } from './push/endpoint-policy.js'
@@ -60,34 +62,89 @@ export class ConfigError extends Error {
 
 export const MIN_TOKEN_SECRET_LENGTH = 32
 
-// The trimmed value, or undefined when unset or blank (blank means "use the default").
-function readText(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const value = env[name]?.trim()
-  return value === '' ? undefined : value
-}
+const BOOLEAN_WORDS = { true: ['1', 'true', 'yes', 'on'], false: ['0', 'false', 'no', 'off'] }
 
-function readInteger(
-  env: NodeJS.ProcessEnv,
-  name: string,
-  fallback: number,
-  min: number,
-  max: number,
-): number {
-  const raw = readText(env, name)
-  if (raw === undefined) return fallback
-  const value = Number(raw)
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${name} must be an integer between ${min} and ${max} (got "${raw}").`)
+const integer = (min: number, max: number, fallback: number) =>
+  Type.Integer({ minimum: min, maximum: max, default: fallback })
+
+/**
+ * The environment the server reads, as a schema: `env-schema` fills the defaults, turns numbers
+ * into numbers and refuses what is out of range. The addresses are checked after it, by the
+ * parsers below (a URL is more than a pattern).
+ */
+const ENV_SCHEMA = Type.Object({
+  PORT: integer(0, 65_535, 4173),
+  HOST: Type.String({ default: '127.0.0.1' }),
+  DB_PATH: Type.String({ default: 'data/clinica.sqlite' }),
+  DATABASE_URL: Type.Optional(Type.String()),
+  DIST_DIR: Type.String({ default: 'dist' }),
+  API_BASE_URL: Type.Optional(Type.String()),
+  TOKEN_SECRET: Type.Optional(Type.String({ minLength: MIN_TOKEN_SECRET_LENGTH })),
+  TOKEN_TTL_SECONDS: integer(60, 30 * 24 * 3600, 28_800),
+  DEMO_MODE: Type.Enum([...BOOLEAN_WORDS.true, ...BOOLEAN_WORDS.false], { default: 'true' }),
+  LOGIN_RATE_LIMIT: integer(1, 1_000_000, DEFAULT_LOGIN_RATE_LIMITS.perIp.max),
+  LOGIN_ACCOUNT_RATE_LIMIT: integer(1, 1_000_000, DEFAULT_LOGIN_RATE_LIMITS.perAccount.max),
+  TRUST_PROXY: Type.Optional(Type.String()),
+  SMTP_URL: Type.Optional(Type.String()),
+  MAIL_FROM: Type.Optional(Type.String()),
+  PUBLIC_URL: Type.Optional(Type.String()),
+  TURN_URLS: Type.Optional(Type.String()),
+  TURN_SECRET: Type.Optional(Type.String()),
+  STUN_URLS: Type.Optional(Type.String()),
+  VAPID_PUBLIC_KEY: Type.Optional(Type.String()),
+  VAPID_PRIVATE_KEY: Type.Optional(Type.String()),
+  VAPID_SUBJECT: Type.Optional(Type.String()),
+  PUSH_SERVICE_ORIGINS: Type.Optional(Type.String()),
+})
+type Env = Static<typeof ENV_SCHEMA>
+
+const INTEGER_VARIABLES: ReadonlySet<string> = new Set(
+  Object.entries(ENV_SCHEMA.properties).flatMap(([name, rule]) =>
+    'type' in rule && rule.type === 'integer' ? [name] : [],
+  ),
+)
+
+/** What the server says of a refused variable: its name and rule, never a secret's value. */
+function refusal(name: string, raw: string): string {
+  const rule = ENV_SCHEMA.properties[name as keyof Env] as { minimum?: number; maximum?: number }
+  if (name === 'TOKEN_SECRET') {
+    return `TOKEN_SECRET must be at least ${MIN_TOKEN_SECRET_LENGTH} characters.`
   }
-  return value
+  if (name === 'DEMO_MODE') {
+    return `DEMO_MODE must be ${BOOLEAN_WORDS.true.join('/')} or ${BOOLEAN_WORDS.false.join('/')} (got "${raw}").`
+  }
+  return `${name} must be an integer between ${String(rule.minimum)} and ${String(rule.maximum)} (got "${raw}").`
 }
 
-function readBoolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
-  const raw = readText(env, name)?.toLowerCase()
-  if (raw === undefined) return fallback
-  if (['1', 'true', 'yes', 'on'].includes(raw)) return true
-  if (['0', 'false', 'no', 'off'].includes(raw)) return false
-  throw new ConfigError(`${name} must be 1/true/yes/on or 0/false/no/off (got "${raw}").`)
+/**
+ * The variables this server knows, trimmed (but the token secret, taken as it is); a blank one
+ * means "use the default", and the boolean's words are read without case.
+ */
+function knownVariables(env: NodeJS.ProcessEnv): Record<string, string> {
+  const known: Record<string, string> = {}
+  for (const name of Object.keys(ENV_SCHEMA.properties)) {
+    const raw = env[name]
+    const value = name === 'TOKEN_SECRET' ? raw : raw?.trim()
+    if (value === undefined || value === '') continue
+    // Digits only: the schema would also take "1e3" or "+5" for a number.
+    if (INTEGER_VARIABLES.has(name) && !/^\d+$/.test(value)) {
+      throw new ConfigError(refusal(name, value))
+    }
+    known[name] = name === 'DEMO_MODE' ? value.toLowerCase() : value
+  }
+  return known
+}
+
+function readEnv(env: NodeJS.ProcessEnv): Env {
+  const data = knownVariables(env)
+  try {
+    return envSchema<Env>({ schema: structuredClone(ENV_SCHEMA), data, env: false, dotenv: false })
+  } catch (error) {
+    const first = (error as { errors?: { instancePath: string }[] }).errors?.[0]
+    const name = first?.instancePath.slice(1)
+    if (name === undefined || !(name in data)) throw error
+    throw new ConfigError(refusal(name, data[name] ?? ''))
+  }
 }
 
 /**
@@ -156,9 +213,11 @@ export function parsePublicUrl(raw: string | undefined): string | undefined {
 }
 
 /** `VAPID_PUBLIC_KEY` and `VAPID_PRIVATE_KEY`: both base64url, both or neither. */
-export function parseVapidKeys(env: NodeJS.ProcessEnv): VapidKeys | undefined {
-  const publicKey = readText(env, 'VAPID_PUBLIC_KEY')
-  const privateKey = readText(env, 'VAPID_PRIVATE_KEY')
+export function parseVapidKeys(
+  env: Pick<Env, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY'>,
+): VapidKeys | undefined {
+  const publicKey = env.VAPID_PUBLIC_KEY
+  const privateKey = env.VAPID_PRIVATE_KEY
   if (publicKey === undefined && privateKey === undefined) return undefined
   // An uncompressed P-256 public key is 65 bytes (87 characters), the private key 32 (43).
   if (publicKey === undefined || !/^[A-Za-z0-9_-]{87}$/.test(publicKey)) {
@@ -192,8 +251,8 @@ function readTrustProxy(raw: string | undefined): boolean | string {
 }
 
 /** A comma-separated list of URLs, each with one of `schemes`. */
-function readUrlList(env: NodeJS.ProcessEnv, name: string, schemes: readonly string[]): string[] {
-  const urls = (readText(env, name) ?? '')
+function readUrlList(raw: string | undefined, name: string, schemes: readonly string[]): string[] {
+  const urls = (raw ?? '')
     .split(',')
     .map((url) => url.trim())
     .filter((url) => url !== '')
@@ -205,13 +264,19 @@ function readUrlList(env: NodeJS.ProcessEnv, name: string, schemes: readonly str
   return urls
 }
 
-export function readRelaySettings(env: NodeJS.ProcessEnv): RelaySettings {
-  const turnUrls = readUrlList(env, 'TURN_URLS', ['turn:', 'turns:'])
-  const turnSecret = readText(env, 'TURN_SECRET')
+function readRelaySettings(
+  env: Pick<Env, 'TURN_URLS' | 'TURN_SECRET' | 'STUN_URLS'>,
+): RelaySettings {
+  const turnUrls = readUrlList(env.TURN_URLS, 'TURN_URLS', ['turn:', 'turns:'])
+  const turnSecret = env.TURN_SECRET
   if (turnUrls.length > 0 && turnSecret === undefined) {
     throw new ConfigError("TURN_URLS needs TURN_SECRET (the relay's --static-auth-secret).")
   }
-  return { turnUrls, turnSecret, stunUrls: readUrlList(env, 'STUN_URLS', ['stun:', 'stuns:']) }
+  return {
+    turnUrls,
+    turnSecret,
+    stunUrls: readUrlList(env.STUN_URLS, 'STUN_URLS', ['stun:', 'stuns:']),
+  }
 }
 
 function readPushServiceOrigins(raw: string | undefined): string[] {
@@ -224,47 +289,39 @@ function readPushServiceOrigins(raw: string | undefined): string[] {
 
 /** Parses the server environment. Relative paths are resolved from `cwd`. */
 export function readConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()): ServerConfig {
-  const dbPathRaw = readText(env, 'DB_PATH') ?? 'data/clinica.sqlite'
-  const tokenSecret = env.TOKEN_SECRET === '' ? undefined : env.TOKEN_SECRET
-  if (tokenSecret !== undefined && tokenSecret.length < MIN_TOKEN_SECRET_LENGTH) {
-    throw new ConfigError(`TOKEN_SECRET must be at least ${MIN_TOKEN_SECRET_LENGTH} characters.`)
-  }
-  const defaults = DEFAULT_LOGIN_RATE_LIMITS
-  const port = readInteger(env, 'PORT', 4173, 0, 65_535)
-  const host = readText(env, 'HOST') ?? '127.0.0.1'
-  const demoMode = readBoolean(env, 'DEMO_MODE', true)
+  const vars = readEnv(env)
+  const { PORT: port, HOST: host, DB_PATH: dbPathRaw } = vars
+  const demoMode = BOOLEAN_WORDS.true.includes(vars.DEMO_MODE)
   const reachableHost = host === '0.0.0.0' || host === '::' ? 'localhost' : host
   const ownAddress = `http://${reachableHost.includes(':') ? `[${reachableHost}]` : reachableHost}:${port}`
+  const defaults = DEFAULT_LOGIN_RATE_LIMITS
 
   return {
     port,
     host,
     dbPath: dbPathRaw === ':memory:' || isAbsolute(dbPathRaw) ? dbPathRaw : resolve(cwd, dbPathRaw),
-    databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
-    distDir: resolve(cwd, readText(env, 'DIST_DIR') ?? 'dist'),
-    apiBaseUrl: parseApiBaseUrl(env.API_BASE_URL),
-    tokenSecret,
-    tokenTtlSeconds: readInteger(env, 'TOKEN_TTL_SECONDS', 28_800, 60, 30 * 24 * 3600),
+    databaseUrl: parseDatabaseUrl(vars.DATABASE_URL),
+    distDir: resolve(cwd, vars.DIST_DIR),
+    apiBaseUrl: parseApiBaseUrl(vars.API_BASE_URL),
+    tokenSecret: vars.TOKEN_SECRET,
+    tokenTtlSeconds: vars.TOKEN_TTL_SECONDS,
     demoMode,
     loginRateLimits: {
-      perIp: {
-        max: readInteger(env, 'LOGIN_RATE_LIMIT', defaults.perIp.max, 1, 1_000_000),
-        timeWindowMs: defaults.perIp.timeWindowMs,
-      },
+      perIp: { max: vars.LOGIN_RATE_LIMIT, timeWindowMs: defaults.perIp.timeWindowMs },
       perAccount: {
-        max: readInteger(env, 'LOGIN_ACCOUNT_RATE_LIMIT', defaults.perAccount.max, 1, 1_000_000),
+        max: vars.LOGIN_ACCOUNT_RATE_LIMIT,
         timeWindowMs: defaults.perAccount.timeWindowMs,
       },
     },
-    trustProxy: readTrustProxy(env.TRUST_PROXY),
-    smtpUrl: parseSmtpUrl(env.SMTP_URL),
-    mailFrom: readText(env, 'MAIL_FROM'),
-    publicUrl: parsePublicUrl(env.PUBLIC_URL) ?? (demoMode ? ownAddress : undefined),
-    relay: readRelaySettings(env),
+    trustProxy: readTrustProxy(vars.TRUST_PROXY),
+    smtpUrl: parseSmtpUrl(vars.SMTP_URL),
+    mailFrom: vars.MAIL_FROM,
+    publicUrl: parsePublicUrl(vars.PUBLIC_URL) ?? (demoMode ? ownAddress : undefined),
+    relay: readRelaySettings(vars),
     push: {
-      vapid: parseVapidKeys(env),
-      subject: parseVapidSubject(env.VAPID_SUBJECT),
-      extraOrigins: readPushServiceOrigins(env.PUSH_SERVICE_ORIGINS),
+      vapid: parseVapidKeys(vars),
+      subject: parseVapidSubject(vars.VAPID_SUBJECT),
+      extraOrigins: readPushServiceOrigins(vars.PUSH_SERVICE_ORIGINS),
     },
   }
 }

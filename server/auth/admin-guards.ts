@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'f
 import { HttpError, MESSAGES } from '../http/http-errors.js'
 import type { AccountStanding } from '../repositories/accounts.js'
 import type { Actor } from '../repositories/audit-log.js'
-import { DEFAULT_TENANT } from '../../src/contract/tenants.js'
+import { isProductAdmin, may } from '../../src/contract/permissions.js'
 import { authenticate, type SessionCheckDeps } from './authenticate.js'
 
 declare module 'fastify' {
@@ -10,19 +10,6 @@ declare module 'fastify' {
     /** The administrator making the request, set by the admin guards. */
     actor: Actor | null
   }
-}
-
-/** True for an administrator of the product itself (role `admin` of `main`). */
-export function isProductAdmin(account: Pick<AccountStanding, 'rol' | 'tenant'>): boolean {
-  return account.rol === 'admin' && account.tenant === DEFAULT_TENANT
-}
-
-/** True when `account` may administer `tenant`: its own hospital's admin, or a product admin. */
-export function mayAdminister(
-  account: Pick<AccountStanding, 'rol' | 'tenant'>,
-  tenant: string,
-): boolean {
-  return isProductAdmin(account) || (account.rol === 'admin' && account.tenant === tenant)
 }
 
 function toActor(account: AccountStanding): Actor {
@@ -62,7 +49,7 @@ export function createAdminGuards(deps: SessionCheckDeps): AdminGuards {
       await check(
         request,
         reply,
-        (account) => tenant !== undefined && mayAdminister(account, tenant),
+        (account) => tenant !== undefined && may(account, 'administrar', { tenant }),
       )
     },
   }

@@ -41,12 +41,13 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/
 const CLOCK_SKEW_SECONDS = 60
 
 function isClaims(value: Record<string, unknown>): value is Record<string, unknown> & TokenClaims {
+  const { sub, tenant, rol: role, iat, exp } = value
   return (
-    typeof value.sub === 'string' &&
-    typeof value.tenant === 'string' &&
-    typeof value.rol === 'string' &&
-    Number.isSafeInteger(value.iat) &&
-    Number.isSafeInteger(value.exp)
+    typeof sub === 'string' &&
+    typeof tenant === 'string' &&
+    typeof role === 'string' &&
+    Number.isSafeInteger(iat) &&
+    Number.isSafeInteger(exp)
   )
 }
 

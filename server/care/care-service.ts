@@ -36,12 +36,14 @@ import type { HospitalRepository } from '../repositories/hospitals.js'
 import type { MensajeRepository } from '../repositories/mensajes.js'
 import type { AccountRepository } from '../repositories/accounts.js'
 import { hasVisibleCharacter } from '../../src/contract/text.js'
+import { isAllowedIn } from '../../src/contract/care-transitions.js'
+import { isEntitled, isTimely, may, requestListOf } from '../../src/contract/permissions.js'
 import {
   isAddressedElsewhere,
-  isParticipant,
   isStaffOf,
   mayReadReferralNote,
   maySee,
+  requestFacts,
   type Viewer,
 } from './access.js'
 import type { CallService } from './calls.js'
@@ -102,7 +104,7 @@ export function createCareService(deps: CareServiceDeps) {
 
   /** Expires the request if its time is up (the check on read that backs the periodic sweep). */
   async function expireIfDue(row: AsistenciaRow): Promise<AsistenciaRow> {
-    if (row.estado !== 'en_espera' || row.caduca_en > isoNow()) return row
+    if (!isAllowedIn(row.estado, 'caducar') || row.caduca_en > isoNow()) return row
     await expireDue(row.id)
     return (await asistencias.findRow(row.id)) ?? row
   }
@@ -158,7 +160,7 @@ export function createCareService(deps: CareServiceDeps) {
       patient: AccountStanding,
       body: NuevaAsistencia,
     ): Promise<{ created: boolean; record: Asistencia }> {
-      if (patient.rol !== 'cliente') throw forbidden()
+      if (!may(patient, 'solicitar')) throw forbidden()
       const minutes =
         (await deps.hospitals.findCaducidadMinutos(patient.tenant)) ?? DEFAULT_CADUCIDAD_MINUTOS
       const created = now()
@@ -200,11 +202,12 @@ export function createCareService(deps: CareServiceDeps) {
 
     async list(viewer: AccountStanding): Promise<Asistencia[]> {
       await expireDue()
-      if (viewer.rol === 'cliente') {
+      const scope = requestListOf(viewer)
+      if (scope === 'own') {
         const own = await asistencias.listForPatient(viewer.id)
         return Promise.all(own.map((view) => describe(viewer, view)))
       }
-      if (viewer.rol === 'profesional') {
+      if (scope === 'queue') {
         const [queue, own] = await Promise.all([
           asistencias.listQueue(viewer.tenant),
           asistencias.listForProfessional(viewer.id),
@@ -237,7 +240,7 @@ export function createCareService(deps: CareServiceDeps) {
 
     async claim(professional: AccountStanding, id: string): Promise<Asistencia> {
       const row = await visibleRow(professional, id)
-      if (professional.rol !== 'profesional') throw forbidden()
+      if (!may(professional, 'atender')) throw forbidden()
       if (isAddressedElsewhere(professional, await viewOrThrow(id))) {
         throw new HttpError(403, 'forbidden', 'Esta derivación está dirigida a otro profesional.')
       }
@@ -258,7 +261,7 @@ export function createCareService(deps: CareServiceDeps) {
 
     async finish(professional: AccountStanding, id: string, resumen: string): Promise<Asistencia> {
       const row = await visibleRow(professional, id)
-      if (row.profesional_id !== professional.id) throw forbidden()
+      if (!isEntitled(professional, 'finalizar', requestFacts(row))) throw forbidden()
       const done = await changeWithEvent(row, async (trx) => {
         const at = isoNow()
         if (!(await asistencias.finish(trx, id, professional.id, resumen, at))) return false
@@ -273,7 +276,7 @@ export function createCareService(deps: CareServiceDeps) {
 
     async cancel(patient: AccountStanding, id: string): Promise<Asistencia> {
       const row = await visibleRow(patient, id)
-      if (row.paciente_id !== patient.id) throw forbidden()
+      if (!isEntitled(patient, 'cancelar', requestFacts(row))) throw forbidden()
       const done = await changeWithEvent(row, async (trx) => {
         const at = isoNow()
         if (!(await asistencias.cancel(trx, id, patient.id, at))) return false
@@ -286,8 +289,9 @@ export function createCareService(deps: CareServiceDeps) {
 
     async rate(patient: AccountStanding, id: string, valoracion: Valoracion): Promise<Asistencia> {
       const row = await visibleRow(patient, id)
-      if (row.paciente_id !== patient.id) throw forbidden()
-      if (row.estado !== 'finalizada') throw wrongState('Solo se valora una consulta finalizada.')
+      if (!isEntitled(patient, 'valorar', requestFacts(row))) throw forbidden()
+      if (!isAllowedIn(row.estado, 'valorar'))
+        throw wrongState('Solo se valora una consulta finalizada.')
       const done = await changeWithEvent(row, (trx) =>
         asistencias.rate(trx, id, patient.id, valoracion.puntuacion, valoracion.comentario ?? null),
       )
@@ -307,9 +311,7 @@ export function createCareService(deps: CareServiceDeps) {
       body: NuevaDerivacion,
     ): Promise<{ created: boolean; record: Asistencia }> {
       const source = await visibleRow(professional, id)
-      if (professional.rol !== 'profesional' || source.profesional_id !== professional.id) {
-        throw forbidden()
-      }
+      if (!isEntitled(professional, 'derivar', requestFacts(source))) throw forbidden()
       if ((body.especialidad === undefined) === (body.profesional_id === undefined)) {
         throw invalid('Elige una especialidad o un profesional, uno de los dos.')
       }
@@ -345,12 +347,7 @@ export function createCareService(deps: CareServiceDeps) {
       if (existing) return replayOf(existing)
 
       const at = now()
-      const referable =
-        source.estado === 'en_curso' ||
-        (source.estado === 'finalizada' &&
-          source.cerrada_en !== null &&
-          at - Date.parse(source.cerrada_en) <= DERIVACION_PLAZO_HORAS * 3_600_000)
-      if (!referable) {
+      if (!isTimely('derivar', requestFacts(source), at)) {
         throw wrongState(
           `Solo se deriva una consulta en curso o finalizada hace menos de ${String(DERIVACION_PLAZO_HORAS)} horas.`,
         )
@@ -395,7 +392,7 @@ export function createCareService(deps: CareServiceDeps) {
 
     /** A professional's referrals, made and received, with the first requests' summaries. */
     async referrals(professional: AccountStanding): Promise<Referidos> {
-      if (professional.rol !== 'profesional') throw forbidden()
+      if (!may(professional, 'derivar')) throw forbidden()
       await expireDue()
       const colleagues = await accounts.listProfessionals(professional.tenant)
       const own = colleagues.find((colleague) => colleague.id === professional.id)
@@ -421,7 +418,7 @@ export function createCareService(deps: CareServiceDeps) {
       body: NuevoMensaje,
     ): Promise<{ created: boolean; message: Mensaje }> {
       const row = await visibleRow(author, id)
-      if (!isParticipant(author, row)) throw forbidden()
+      if (!isEntitled(author, 'escribir', requestFacts(row))) throw forbidden()
       const texto = body.texto.trim()
       if (texto === '' && body.foto === undefined) {
         throw new HttpError(400, 'invalid_request', 'Escribe un mensaje o adjunta una foto.')
@@ -437,7 +434,7 @@ export function createCareService(deps: CareServiceDeps) {
         async (trx) => {
           // Checked inside the transaction: a message never lands in a closed consultation.
           const current = await asistencias.findRow(id, trx)
-          if (current?.estado !== 'en_curso') return false
+          if (!current || !isAllowedIn(current.estado, 'escribir')) return false
           return mensajes.insert(trx, {
             id: body.id,
             asistencia_id: id,
@@ -469,9 +466,9 @@ export function createCareService(deps: CareServiceDeps) {
       process: () => Promise<Buffer>,
     ): Promise<{ id: string; url: string }> {
       const row = await visibleRow(author, id)
-      if (!isParticipant(author, row)) throw forbidden()
+      if (!isEntitled(author, 'adjuntar_foto', requestFacts(row))) throw forbidden()
       const adjunta = row.estado === 'en_espera'
-      if (row.estado !== 'en_espera' && row.estado !== 'en_curso') {
+      if (!isAllowedIn(row.estado, 'adjuntar_foto')) {
         throw wrongState('La consulta ya no admite fotos.')
       }
       const limit = adjunta ? MAX_FOTOS_POR_ASISTENCIA : MAX_FOTOS_POR_CONVERSACION

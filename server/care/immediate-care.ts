@@ -26,13 +26,14 @@ import type { HospitalRepository } from '../repositories/hospitals.js'
 import type { TicketRepository } from '../repositories/tickets-diarios.js'
 import type { TermsRepository } from '../repositories/terms.js'
 import type { CareService } from './care-service.js'
+import { dayIn, usableTimeZone } from './hospital-day.js'
 
 export interface ImmediateCareDeps {
   db: AppDatabase
   asistencias: Pick<AsistenciaRepository, 'insert' | 'findRow' | 'findView'>
   eventos: Pick<EventoRepository, 'append'>
   tickets: TicketRepository
-  hospitals: Pick<HospitalRepository, 'findByTenant' | 'findImmediateLimitMinutes'>
+  hospitals: Pick<HospitalRepository, 'findByTenant' | 'findImmediateLimitMinutes' | 'findTimeZone'>
   accounts: Pick<AccountRepository, 'findStanding' | 'createGuest'>
   terms: Pick<TermsRepository, 'current' | 'accept'>
   tokens: TokenService
@@ -58,11 +59,6 @@ export function readMotivo(value: string): string {
     )
   }
   return motivo
-}
-
-/** The day in the hospitals' country (YYYY-MM-DD): walk-in tickets start again each day. */
-export function dayInSpain(nowMs: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(new Date(nowMs))
 }
 
 const idInUse = () =>
@@ -140,6 +136,8 @@ export function createImmediateCare(deps: ImmediateCareDeps) {
       const minutes =
         (await deps.hospitals.findImmediateLimitMinutes(hospital.tenant)) ??
         DEFAULT_CADUCIDAD_INMEDIATA_MINUTOS
+      // Walk-in tickets start again each day of the hospital.
+      const day = dayIn(usableTimeZone(await deps.hospitals.findTimeZone(hospital.tenant)), created)
       const row = await db.transaction().execute(async (trx) => {
         const pacienteId = await deps.accounts.createGuest(trx, {
           tenant: hospital.tenant,
@@ -152,7 +150,7 @@ export function createImmediateCare(deps: ImmediateCareDeps) {
         })
         const ticket =
           origen === 'presencial'
-            ? formatTicket(await tickets.next(trx, hospital.tenant, dayInSpain(created)))
+            ? formatTicket(await tickets.next(trx, hospital.tenant, day))
             : null
         const record: AsistenciaRow = {
           id: body.id,

@@ -1,5 +1,5 @@
 import { Migrator } from 'kysely'
-import { currentPostgresSchema } from './migrations/engine.js'
+import { currentPostgresSchema } from './engine.js'
 import { MIGRATIONS } from './migrations/registry.js'
 import type { AppDatabase } from './schema.js'
 

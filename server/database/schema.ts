@@ -20,6 +20,8 @@ export type HospitalsTable = { tenant: string } & {
   caducidad_minutos: Generated<number>
   /** Minutes an immediate request (no account, or a kiosk walk-in) may wait before it expires. */
   caducidad_inmediata_minutos: Generated<number>
+  /** IANA time zone its days are counted in (today's figures, walk-in tickets). */
+  zona_horaria: Generated<string>
 }
 
 /** `users`: accounts, each of one tenant; `activo = 0` refuses its sign-in and its tokens. */

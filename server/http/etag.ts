@@ -2,11 +2,12 @@
  * Entity tags for the answers the server revalidates (static files, the app shell, branding,
  * manifests, icons) and for the `If-Match` of hospital edits.
  *
- * Why not `@fastify/etag`: it is not among the project's dependencies (it cannot be installed on
- * this project's machines), and it only tags whole replies in an `onSend` hook, after
- * compression may have run; here the tag is computed from the body before it is sent, the same
- * function also gives the version an admin's `If-Match` must name, and the icon route checks
- * `If-None-Match` before drawing anything. Thirty lines, tested through every route that uses them.
+ * Why not `@fastify/etag` (installed, and fine for what it does): it tags a reply in an `onSend`
+ * hook, from the body a handler has already produced. Here the tag must be known before that:
+ * the icon route answers `If-None-Match` before drawing anything, and the same function gives
+ * the version a hospital edit's `If-Match` must name, which the plugin does not handle. One
+ * function for both keeps one way of tagging; thirty lines, tested through every route that
+ * uses them.
  */
 import { createHash } from 'node:crypto'
 import type { FastifyReply, FastifyRequest } from 'fastify'

@@ -4,11 +4,12 @@
  * net), heartbeats, presence, and the end of streams whose session ends.
  */
 import type { AppDatabase } from '../database/schema.js'
-import { isPostgres } from '../database/migrations/engine.js'
+import { isPostgres } from '../database/engine.js'
 import type { AccountRepository } from '../repositories/accounts.js'
 import { createEventHub, type EventHubDeps, type LiveStream } from './event-hub.js'
 import { listenForEvents } from './pg-notifications.js'
 import type { Presence } from './presence.js'
+import { may } from '../../src/contract/permissions.js'
 
 /** Comment lines keep proxies from closing an idle stream, and show the client it is alive. */
 export const DEFAULT_HEARTBEAT_MS = 15_000
@@ -158,7 +159,7 @@ export function createLiveEvents(options: LiveEventsOptions) {
       )
       stream.expiry.unref()
       await hub.subscribe(stream, lastEventId)
-      if (queue && viewer.rol === 'profesional' && !stream.closed) {
+      if (queue && may(viewer, 'atender') && !stream.closed) {
         stream.conexion = await presence.join(viewer.id, viewer.tenant)
         // The client may have left while presence was being recorded (its close found no
         // connection to leave yet).

@@ -1,5 +1,5 @@
 import { openListenConnection, type ListenConnection } from '../database/open.js'
-import { EVENT_CHANNEL } from '../database/migrations/engine.js'
+import { EVENT_CHANNEL } from '../database/engine.js'
 
 export interface EventNotificationsOptions {
   url: string

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely'
 import type { AsistenciasTable, DatabaseSchema, DerivacionesTable } from '../database/schema.js'
 import type { EstadoAsistencia } from '../../src/contract/care.js'
+import { REQUEST_STATE_ACTIONS, REQUEST_TRANSITIONS } from '../../src/contract/care-transitions.js'
 
 type Executor = Kysely<DatabaseSchema>
 
@@ -86,6 +87,10 @@ export interface AsistenciaRepository {
 // Immediate care and walk-ins (someone here or waiting now, without an appointment) come before
 // requests of signed-in patients: 0 sorts first.
 const queuePriority = sql<number>`CASE WHEN asistencias.origen = 'paciente' THEN 1 ELSE 0 END`
+
+// The compare-and-set updates below take their states from the contract's transition table: the
+// database decides the race, the table decides which moves exist.
+const { atender, finalizar, cancelar, caducar } = REQUEST_TRANSITIONS
 
 const minutesBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 60_000
 
@@ -207,9 +212,9 @@ export function createAsistenciaRepository(db: Executor): AsistenciaRepository {
     async claim(trx, id, profesionalId, at) {
       const result = await trx
         .updateTable('asistencias')
-        .set({ estado: 'en_curso', profesional_id: profesionalId, atendida_en: at })
+        .set({ estado: atender.to, profesional_id: profesionalId, atendida_en: at })
         .where('id', '=', id)
-        .where('estado', '=', 'en_espera')
+        .where('estado', 'in', atender.from)
         .where('caduca_en', '>', at)
         .executeTakeFirst()
       return result.numUpdatedRows === 1n
@@ -218,9 +223,9 @@ export function createAsistenciaRepository(db: Executor): AsistenciaRepository {
     async finish(trx, id, profesionalId, resumen, at) {
       const result = await trx
         .updateTable('asistencias')
-        .set({ estado: 'finalizada', resumen, cerrada_en: at })
+        .set({ estado: finalizar.to, resumen, cerrada_en: at })
         .where('id', '=', id)
-        .where('estado', '=', 'en_curso')
+        .where('estado', 'in', finalizar.from)
         .where('profesional_id', '=', profesionalId)
         .executeTakeFirst()
       return result.numUpdatedRows === 1n
@@ -229,9 +234,9 @@ export function createAsistenciaRepository(db: Executor): AsistenciaRepository {
     async cancel(trx, id, pacienteId, at) {
       const result = await trx
         .updateTable('asistencias')
-        .set({ estado: 'cancelada', cerrada_en: at })
+        .set({ estado: cancelar.to, cerrada_en: at })
         .where('id', '=', id)
-        .where('estado', '=', 'en_espera')
+        .where('estado', 'in', cancelar.from)
         .where('paciente_id', '=', pacienteId)
         .executeTakeFirst()
       return result.numUpdatedRows === 1n
@@ -242,7 +247,7 @@ export function createAsistenciaRepository(db: Executor): AsistenciaRepository {
         .updateTable('asistencias')
         .set({ puntuacion, comentario })
         .where('id', '=', id)
-        .where('estado', '=', 'finalizada')
+        .where('estado', 'in', REQUEST_STATE_ACTIONS.valorar)
         .where('paciente_id', '=', pacienteId)
         .where('puntuacion', 'is', null)
         .executeTakeFirst()
@@ -286,8 +291,8 @@ export function createAsistenciaRepository(db: Executor): AsistenciaRepository {
     async expireDue(trx, at, id) {
       let query = trx
         .updateTable('asistencias')
-        .set({ estado: 'caducada', cerrada_en: at })
-        .where('estado', '=', 'en_espera')
+        .set({ estado: caducar.to, cerrada_en: at })
+        .where('estado', 'in', caducar.from)
         .where('caduca_en', '<=', at)
       if (id !== undefined) query = query.where('id', '=', id)
       return query.returning(['id', 'tenant']).execute()

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { TipoAviso } from '../../src/contract/push.js'
-import { skippingLockedRows } from '../database/migrations/engine.js'
+import { skippingLockedRows } from '../database/engine.js'
 import type { DatabaseSchema } from '../database/schema.js'
 
 type Executor = Kysely<DatabaseSchema>

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { DatabaseSchema } from '../database/schema.js'
-import { notifyEventLog, serializeEventLog } from '../database/migrations/engine.js'
+import { notifyEventLog, serializeEventLog } from '../database/engine.js'
 
 type Executor = Kysely<DatabaseSchema>
 

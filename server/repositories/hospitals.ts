@@ -14,6 +14,8 @@ export interface PublicHospitals {
   findCaducidadMinutos(tenant: string): Promise<number | undefined>
   /** Minutes an immediate request (no account, or a walk-in) may wait before it expires. */
   findImmediateLimitMinutes(tenant: string): Promise<number | undefined>
+  /** The IANA time zone its days are counted in. */
+  findTimeZone(tenant: string): Promise<string | undefined>
 }
 
 /** What a PATCH may change; absent fields stay as they are. */
@@ -105,6 +107,15 @@ export function createHospitalRepository(
           .where('tenant', '=', tenant)
           .executeTakeFirst()
       )?.caducidad_minutos,
+
+    findTimeZone: async (tenant) =>
+      (
+        await db
+          .selectFrom('hospitals')
+          .select('zona_horaria')
+          .where('tenant', '=', tenant)
+          .executeTakeFirst()
+      )?.zona_horaria,
 
     findImmediateLimitMinutes: async (tenant) =>
       (

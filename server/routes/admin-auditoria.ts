@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { AdminGuards } from '../auth/admin-guards.js'
 import type { AuditLog } from '../repositories/audit-log.js'
 import { AUDIT_CURSOR_PARAM, AUDIT_PAGE_SIZE } from '../../src/contract/audit.js'
@@ -10,10 +11,12 @@ import { ADMIN_ERROR_RESPONSES, AUDIT_ENTRY_SCHEMA, TENANT_PARAMS_SCHEMA } from 
  * arriving meanwhile never shift a page).
  */
 export function registerAdminAuditoriaRoute(
-  app: FastifyInstance,
+  instance: FastifyInstance,
   { guards, audit }: { guards: AdminGuards; audit: AuditLog },
 ) {
-  app.get<{ Params: { tenant: string }; Querystring: { [AUDIT_CURSOR_PARAM]?: string } }>(
+  // Request types come from the route schemas.
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
+  app.get(
     '/api/admin/hospitales/:tenant/auditoria',
     {
       preHandler: guards.tenantAdmin,

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { AdminGuards } from '../auth/admin-guards.js'
 import { normaliseEmail } from '../auth/login-rate-limits.js'
 import { hashPassword, type ScryptParams } from '../auth/passwords.js'
 import { readName } from '../http/input-rules.js'
+import { assertAcceptablePassword } from './join-input.js'
 import { HttpError, MESSAGES } from '../http/http-errors.js'
 import type { AccessCodeRepository } from '../repositories/access-codes.js'
 import type { AccountRepository } from '../repositories/accounts.js'
@@ -33,16 +35,18 @@ export interface AdminCuentasDeps {
  * its hash.
  */
 export function registerAdminCuentasRoutes(
-  app: FastifyInstance,
+  instance: FastifyInstance,
   { guards, hospitals, accounts, accessCodes, scryptParams }: AdminCuentasDeps,
 ) {
+  // Request types come from the route schemas.
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
   async function assertTenantExists(tenant: string) {
     if (tenant !== DEFAULT_TENANT && !(await hospitals.find(tenant))) {
       throw new HttpError(404, 'not_found', MESSAGES.notFound)
     }
   }
 
-  app.get<{ Params: { tenant: string } }>(
+  app.get(
     '/api/admin/hospitales/:tenant/cuentas',
     {
       preHandler: guards.tenantAdmin,
@@ -59,7 +63,7 @@ export function registerAdminCuentasRoutes(
     },
   )
 
-  app.post<{ Params: { tenant: string }; Body: NuevaCuenta }>(
+  app.post(
     '/api/admin/hospitales/:tenant/cuentas',
     {
       preHandler: guards.tenantAdmin,
@@ -81,6 +85,7 @@ export function registerAdminCuentasRoutes(
         rol: body.rol,
         tenant,
       }
+      assertAcceptablePassword(body.password)
       const hash = await hashPassword(body.password, scryptParams)
       const outcome = await accounts.create(actorOf(request), account, hash)
       if (!outcome.ok) {
@@ -91,7 +96,7 @@ export function registerAdminCuentasRoutes(
     },
   )
 
-  app.patch<{ Params: { tenant: string; id: string }; Body: CambioCuenta }>(
+  app.patch(
     '/api/admin/hospitales/:tenant/cuentas/:id',
     {
       preHandler: guards.tenantAdmin,

@@ -1,11 +1,12 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AdminGuards } from '../auth/admin-guards.js'
-import { isProductAdmin } from '../auth/admin-guards.js'
+import { isProductAdmin } from '../../src/contract/permissions.js'
 import { assertNewTenantId, readColor, readName, readShortName } from '../http/input-rules.js'
 import { computeEtag } from '../http/etag.js'
 import { HttpError, MESSAGES } from '../http/http-errors.js'
 import { HOSPITAL_NAME_MAX_LENGTH } from '../../src/contract/branding-answer.js'
-import type { AdminHospital, CambiosHospital, NuevoHospital } from '../../src/contract/hospitals.js'
+import type { AdminHospital } from '../../src/contract/hospitals.js'
 import type { HospitalRepository, HospitalChanges } from '../repositories/hospitals.js'
 import type { Actor } from '../repositories/audit-log.js'
 import { NO_QUERY_SCHEMA } from '../http/route-schemas.js'
@@ -60,9 +61,11 @@ export interface AdminHospitalesDeps {
  * (and product admins) read and edit it with `If-Match`; only product admins disable one.
  */
 export function registerAdminHospitalesRoutes(
-  app: FastifyInstance,
+  instance: FastifyInstance,
   { guards, hospitals }: AdminHospitalesDeps,
 ) {
+  // Request types come from the route schemas.
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
   // Two hospitals of one name would be told apart by nobody (patients, installed apps): names are
   // compared as people read them, whatever the case, accents' encoding or spacing.
   async function assertNameFree(nombre: string, ownTenant: string | null) {
@@ -88,7 +91,7 @@ export function registerAdminHospitalesRoutes(
     async () => hospitals.list(),
   )
 
-  app.post<{ Body: NuevoHospital }>(
+  app.post(
     '/api/admin/hospitales',
     {
       preHandler: guards.productAdmin,
@@ -119,7 +122,7 @@ export function registerAdminHospitalesRoutes(
     },
   )
 
-  app.get<{ Params: { tenant: string } }>(
+  app.get(
     '/api/admin/hospitales/:tenant',
     {
       preHandler: guards.tenantAdmin,
@@ -137,11 +140,7 @@ export function registerAdminHospitalesRoutes(
     },
   )
 
-  app.patch<{
-    Params: { tenant: string }
-    Body: CambiosHospital
-    Headers: { 'if-match'?: string }
-  }>(
+  app.patch(
     '/api/admin/hospitales/:tenant',
     {
       preHandler: guards.tenantAdmin,

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { AdminGuards } from '../auth/admin-guards.js'
 import { HttpError } from '../http/http-errors.js'
@@ -75,10 +76,12 @@ async function readLogoPart(request: FastifyRequest): Promise<Buffer> {
  * checked, re-encoded and stored under a content-hashed URL, and becomes the hospital's `imagen`.
  */
 export function registerAdminLogoRoute(
-  app: FastifyInstance,
+  instance: FastifyInstance,
   { guards, hospitals, logos }: AdminLogoDeps,
 ) {
-  app.post<{ Params: { tenant: string } }>(
+  // Request types come from the route schemas.
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
+  app.post(
     '/api/admin/hospitales/:tenant/logo',
     {
       preHandler: guards.tenantAdmin,

@@ -611,11 +611,19 @@ describe('accounts', () => {
   })
 
   it.each([
-    [{ email: 'no-es-correo', nombre: 'X', rol: 'cliente', password: 'contrasena' }],
-    [{ email: 'a@b.es', nombre: 'X', rol: 'superadmin', password: 'contrasena' }],
+    [{ email: 'no-es-correo', nombre: 'X', rol: 'cliente', password: 'contrasena-segura' }],
+    [{ email: 'a@b.es', nombre: 'X', rol: 'superadmin', password: 'contrasena-segura' }],
     [{ email: 'a@b.es', nombre: 'X', rol: 'cliente', password: 'corta' }],
-    [{ email: 'a@b.es', nombre: '\u0007', rol: 'cliente', password: 'contrasena' }],
-    [{ email: 'a@b.es', nombre: 'X', rol: 'cliente', password: 'contrasena', tenant: 'otro' }],
+    [{ email: 'a@b.es', nombre: '\u0007', rol: 'cliente', password: 'contrasena-segura' }],
+    [
+      {
+        email: 'a@b.es',
+        nombre: 'X',
+        rol: 'cliente',
+        password: 'contrasena-segura',
+        tenant: 'otro',
+      },
+    ],
   ])('answers 400 to the account %j', async (body) => {
     const admin = await signIn(CENTRAL_ADMIN)
     const response = await call(
@@ -633,7 +641,7 @@ describe('accounts', () => {
       email: 'demo@hospital-central.es',
       nombre: 'Duplicada',
       rol: 'cliente',
-      password: 'contrasena',
+      password: 'contrasena-segura',
     })
     expect(response.statusCode).toBe(409)
   })
@@ -644,7 +652,7 @@ describe('accounts', () => {
       email: 'norte@clinica-norte.es',
       nombre: 'Norte',
       rol: 'cliente',
-      password: 'contrasena',
+      password: 'contrasena-segura',
     })
     const admin = await signIn(CENTRAL_ADMIN)
     const id = other.json<{ id: number }>().id

@@ -1,5 +1,7 @@
+import Type from 'typebox'
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { FOTO_MAX_BYTES, FotoSubida } from '../../src/contract/care.js'
 import { authenticate, type SessionCheckDeps } from '../auth/authenticate.js'
 import type { CareService } from '../care/care-service.js'
@@ -41,10 +43,12 @@ const REJECTIONS: Record<LogoRejection, () => HttpError> = {
  * and served only to those who may see the consultation, never cached.
  */
 export function registerAsistenciaFotosRoutes(
-  app: FastifyInstance,
+  instance: FastifyInstance,
   { session, care }: { session: SessionCheckDeps; care: CareService },
 ) {
-  app.post<{ Params: { id: string } }>(
+  // Request types come from the route schemas.
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
+  app.post(
     '/api/asistencias/:id/fotos',
     {
       bodyLimit: multipartBodyLimit(FOTO_MAX_BYTES),
@@ -88,7 +92,7 @@ export function registerAsistenciaFotosRoutes(
     },
   )
 
-  app.get<{ Params: { id: string; fotoId: string } }>(
+  app.get(
     '/api/asistencias/:id/fotos/:fotoId',
     {
       schema: {
@@ -96,7 +100,10 @@ export function registerAsistenciaFotosRoutes(
         headers: SESSION_HEADERS_SCHEMA,
         params: FOTO_PARAMS,
         querystring: NO_QUERY_SCHEMA,
-        response: CARE_ERROR_RESPONSES,
+        response: {
+          200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'JPEG' }),
+          ...CARE_ERROR_RESPONSES,
+        },
       },
     },
     async (request, reply) => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { AsistenciaInmediataCreada, SolicitudInmediata } from '../../src/contract/immediate-care.js'
 import { joinPerIpRateLimit } from '../auth/join-rate-limits.js'
 import type { RateLimitWindow } from '../auth/login-rate-limits.js'
@@ -20,10 +21,12 @@ export const DEFAULT_IMMEDIATE_CARE_RATE_LIMIT: RateLimitWindow = {
  * same id answers the same request.
  */
 export function registerAsistenciaInmediataRoute(
-  app: FastifyInstance,
+  instance: FastifyInstance,
   { immediate, rateLimit }: { immediate: ImmediateCare; rateLimit: RateLimitWindow },
 ) {
-  app.post<{ Body: SolicitudInmediata }>(
+  // Request types come from the route schemas.
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
+  app.post(
     '/api/asistencias/inmediata',
     {
       config: { rateLimit: joinPerIpRateLimit(rateLimit) },

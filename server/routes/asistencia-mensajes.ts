@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { Mensaje, NuevoMensaje } from '../../src/contract/care.js'
 import { authenticate, type SessionCheckDeps } from '../auth/authenticate.js'
@@ -15,10 +16,12 @@ import {
  * and its professional while it is ongoing, idempotent by the client's message id.
  */
 export function registerAsistenciaMensajesRoutes(
-  app: FastifyInstance,
+  instance: FastifyInstance,
   { session, care }: { session: SessionCheckDeps; care: CareService },
 ) {
-  app.get<{ Params: { id: string } }>(
+  // Request types come from the route schemas.
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
+  app.get(
     '/api/asistencias/:id/mensajes',
     {
       schema: {
@@ -33,7 +36,7 @@ export function registerAsistenciaMensajesRoutes(
       care.listMessages(await authenticate(request, reply, session), request.params.id),
   )
 
-  app.post<{ Params: { id: string }; Body: NuevoMensaje }>(
+  app.post(
     '/api/asistencias/:id/mensajes',
     {
       schema: {

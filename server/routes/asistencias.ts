@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import {
   Asistencia,
@@ -9,9 +10,11 @@ import {
 } from '../../src/contract/care.js'
 import { authenticate, type SessionCheckDeps } from '../auth/authenticate.js'
 import type { CareService } from '../care/care-service.js'
+import { startOfDayIn, usableTimeZone } from '../care/hospital-day.js'
 import { median } from '../care/records.js'
 import { HttpError, MESSAGES } from '../http/http-errors.js'
 import type { AsistenciaRepository } from '../repositories/asistencias.js'
+import type { HospitalRepository } from '../repositories/hospitals.js'
 import {
   ASISTENCIA_PARAMS,
   asistenciaActionSchema,
@@ -19,44 +22,14 @@ import {
   NO_QUERY_SCHEMA,
   SESSION_HEADERS_SCHEMA,
 } from './care-schemas.js'
+import { may } from '../../src/contract/permissions.js'
 
 export interface AsistenciasRouteDeps {
   session: SessionCheckDeps
   care: CareService
   asistencias: Pick<AsistenciaRepository, 'activitySince'>
+  hospitals: Pick<HospitalRepository, 'findTimeZone'>
   now: () => number
-}
-
-interface IdParams {
-  Params: { id: string }
-}
-
-/** The instant today began in Spain (the product's locale), as ISO 8601 UTC. */
-export function startOfTodayInSpain(nowMs: number): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'Europe/Madrid',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(nowMs))
-      .map((part) => [part.type, Number(part.value)]),
-  ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>
-  const localAsUtc = Date.UTC(
-    parts.year,
-    parts.month - 1,
-    parts.day,
-    parts.hour,
-    parts.minute,
-    parts.second,
-  )
-  const offset = localAsUtc - Math.floor(nowMs / 1000) * 1000
-  return new Date(Date.UTC(parts.year, parts.month - 1, parts.day) - offset).toISOString()
 }
 
 /**
@@ -64,11 +37,13 @@ export function startOfTodayInSpain(nowMs: number): string {
  * (each caller what they may see), take (one winner), finish, cancel, rate, and today's figures
  * for the hospital's administrators.
  */
-export function registerAsistenciasRoutes(app: FastifyInstance, deps: AsistenciasRouteDeps) {
+export function registerAsistenciasRoutes(instance: FastifyInstance, deps: AsistenciasRouteDeps) {
+  // Request types come from the route schemas.
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
   const { session, care } = deps
   const single = { 200: Asistencia, ...CARE_ERROR_RESPONSES }
 
-  app.post<{ Body: NuevaAsistencia }>(
+  app.post(
     '/api/asistencias',
     {
       schema: {
@@ -112,10 +87,11 @@ export function registerAsistenciasRoutes(app: FastifyInstance, deps: Asistencia
     },
     async (request, reply): Promise<EstadisticasHoy> => {
       const account = await authenticate(request, reply, session)
-      if (account.rol !== 'admin') throw new HttpError(403, 'forbidden', MESSAGES.forbidden)
+      if (!may(account, 'supervisar')) throw new HttpError(403, 'forbidden', MESSAGES.forbidden)
+      const timeZone = usableTimeZone(await deps.hospitals.findTimeZone(account.tenant))
       const activity = await deps.asistencias.activitySince(
         account.tenant,
-        startOfTodayInSpain(deps.now()),
+        startOfDayIn(timeZone, deps.now()),
       )
       const wait = median(activity.waits)
       const ratings = activity.ratings
@@ -131,7 +107,7 @@ export function registerAsistenciasRoutes(app: FastifyInstance, deps: Asistencia
     },
   )
 
-  app.get<IdParams>(
+  app.get(
     '/api/asistencias/:id',
     {
       schema: {
@@ -147,7 +123,7 @@ export function registerAsistenciasRoutes(app: FastifyInstance, deps: Asistencia
       care.read(await authenticate(request, reply, session), request.params.id),
   )
 
-  app.post<IdParams>(
+  app.post(
     '/api/asistencias/:id/atender',
     {
       schema: asistenciaActionSchema(
@@ -158,7 +134,7 @@ export function registerAsistenciasRoutes(app: FastifyInstance, deps: Asistencia
       care.claim(await authenticate(request, reply, session), request.params.id),
   )
 
-  app.post<IdParams & { Body: Finalizacion }>(
+  app.post(
     '/api/asistencias/:id/finalizar',
     {
       schema: asistenciaActionSchema(
@@ -174,7 +150,7 @@ export function registerAsistenciasRoutes(app: FastifyInstance, deps: Asistencia
       ),
   )
 
-  app.post<IdParams>(
+  app.post(
     '/api/asistencias/:id/cancelar',
     {
       schema: asistenciaActionSchema('Cancela una solicitud en espera (su paciente)'),
@@ -183,7 +159,7 @@ export function registerAsistenciasRoutes(app: FastifyInstance, deps: Asistencia
       care.cancel(await authenticate(request, reply, session), request.params.id),
   )
 
-  app.put<IdParams & { Body: Valoracion }>(
+  app.put(
     '/api/asistencias/:id/valoracion',
     {
       schema: asistenciaActionSchema(

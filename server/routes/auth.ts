@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { AccountSignInThrottle } from '../auth/account-sign-in-throttle.js'
 import { normaliseEmail, perIpRateLimit, type LoginRateLimits } from '../auth/login-rate-limits.js'
 import { ServerBusyError, type PasswordCheckQueue } from '../auth/password-check-queue.js'
@@ -36,10 +37,12 @@ export const SERVER_BUSY_RETRY_AFTER_SECONDS = 1
  * per hospital: the one of the hospital signed in to comes first.
  */
 export function registerAuthRoutes(
-  app: FastifyInstance,
+  instance: FastifyInstance,
   { accounts, tokens, limits, accountThrottle, dummyPasswordHash, passwordChecks }: AuthRouteDeps,
 ) {
-  app.post<{ Body: InicioSesion }>(
+  // Request types come from the route schemas.
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
+  app.post(
     '/api/auth/login',
     {
       bodyLimit: LOGIN_BODY_LIMIT,

@@ -5,6 +5,7 @@ import {
   SUSCRIPCION_BODY_MAX_BYTES,
   SuscripcionPush,
 } from '../../src/contract/push.js'
+import { may } from '../../src/contract/permissions.js'
 import { authenticate, type SessionCheckDeps } from '../auth/authenticate.js'
 import { HttpError, MESSAGES } from '../http/http-errors.js'
 import type { SuscripcionRepository } from '../repositories/suscripciones-push.js'
@@ -60,7 +61,7 @@ export function registerAvisosRoutes(app: FastifyInstance, deps: AvisosRouteDeps
     },
     async (request, reply) => {
       const account = await authenticate(request, reply, session)
-      if (account.rol !== 'cliente' && account.rol !== 'profesional') {
+      if (!may(account, 'recibir_avisos')) {
         throw new HttpError(403, 'forbidden', MESSAGES.forbidden)
       }
       if (!isAllowedPushEndpoint(request.body.endpoint, extraOrigins)) {

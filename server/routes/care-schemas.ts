@@ -28,7 +28,10 @@ const NO_BODY = { description: 'Sin cuerpo.' } as const
  * The schema of an action on one request (`/api/asistencias/{id}/…`): the session header, the
  * request's id, no query, an optional body, and the request's record (or an error) back.
  */
-export function asistenciaActionSchema(summary: string, body: TSchema | typeof NO_BODY = NO_BODY) {
+export function asistenciaActionSchema<Body extends TSchema | typeof NO_BODY = typeof NO_BODY>(
+  summary: string,
+  body: Body = NO_BODY as Body,
+) {
   return {
     summary,
     headers: SESSION_HEADERS_SCHEMA,

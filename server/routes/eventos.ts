@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { authenticate, type SessionCheckDeps } from '../auth/authenticate.js'
 import { readBearerToken } from '../auth/tokens.js'
 import type { LiveEvents } from '../live/live-events.js'
@@ -17,10 +18,12 @@ export function parseLastEventId(header: string | undefined): number | 'invalid'
  * screen marks them available in the directory while the stream is open.
  */
 export function registerEventosRoute(
-  app: FastifyInstance,
+  instance: FastifyInstance,
   { session, live }: { session: SessionCheckDeps; live: LiveEvents },
 ) {
-  app.get<{ Querystring: { cola?: '1' } }>(
+  // Request types come from the route schemas.
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
+  app.get(
     '/api/eventos',
     {
       schema: {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { databaseUnavailable } from '../http/database-unavailable.js'
 import { ERROR_RESPONSE_SCHEMA } from '../http/route-schemas.js'
 
@@ -20,7 +21,9 @@ const OK_SCHEMA = {
  * while the process runs, whatever the database: a liveness check that must not restart an
  * instance because the shared database is down.
  */
-export function registerHealthRoute(app: FastifyInstance, { checkDatabase }: HealthDeps) {
+export function registerHealthRoute(instance: FastifyInstance, { checkDatabase }: HealthDeps) {
+  // Request types come from the route schemas.
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
   // Open querystring: a probe may add a cache-busting parameter.
   const schema = {
     querystring: { type: 'object' },

@@ -1,23 +1,22 @@
 import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { sendWithEtag } from '../http/etag.js'
 import type { HospitalRepository } from '../repositories/hospitals.js'
 import { TENANT_SCHEMA } from '../http/route-schemas.js'
 import { Value } from 'typebox/value'
 import { HospitalesAnswer, HospitalPublico } from '../../src/contract/hospitals.js'
 
-interface HospitalesQuery {
-  tenant: string
-}
-
 /**
  * `GET /api/hospitales?tenant={id}` (`verHospitales`): an array with the tenant's record, empty
  * when the tenant is unknown (or `main`). Public data, revalidated on every use.
  */
 export function registerHospitalesRoute(
-  app: FastifyInstance,
+  instance: FastifyInstance,
   { hospitals }: { hospitals: HospitalRepository },
 ) {
-  app.get<{ Querystring: HospitalesQuery }>(
+  // Request types come from the route schemas.
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
+  app.get(
     '/api/hospitales',
     {
       schema: {

@@ -1,19 +1,13 @@
 import { HttpError } from '../http/http-errors.js'
 import { normaliseEmail } from '../auth/login-rate-limits.js'
-import {
-  findPasswordProblem,
-  PASSWORD_PROBLEM_MESSAGES,
-  type LinkCodeFailure,
-} from '../../src/contract/join.js'
-
-// One @, a dot in the domain, no spaces and no control characters (PostgreSQL text cannot hold
-// a NUL, and none belongs in an address).
-const EMAIL = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u
+import { isEmailAddress } from '../../src/contract/account-rules.js'
+import type { LinkCodeFailure } from '../../src/contract/join.js'
+import { findPasswordProblem, PASSWORD_PROBLEM_MESSAGES } from '../../src/contract/password-rule.js'
 
 /** The address as stored (trimmed, lowercased), or a Spanish 400. */
 export function readEmail(value: string): string {
   const email = normaliseEmail(value)
-  if (!EMAIL.test(email)) {
+  if (!isEmailAddress(email)) {
     throw new HttpError(400, 'invalid_request', 'El correo electrónico no es válido.')
   }
   return email

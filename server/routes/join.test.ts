@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { OWN_PASSWORD_MIN_LENGTH, type TerminosVigentes } from '../../src/contract/join.js'
+import type { TerminosVigentes } from '../../src/contract/join.js'
+import { PASSWORD_MIN_LENGTH } from '../../src/contract/password-rule.js'
 import { createTestApp, type TestApp } from '../testing/test-app.js'
 import { linkIn, startSmtpInbox, type ReceivedMail, type SmtpInbox } from '../testing/smtp-inbox.js'
 
@@ -213,7 +214,7 @@ describe('registration and account confirmation', () => {
     expect(short.json()).toEqual({
       error: 'weak_password',
       message: expect.stringContaining(
-        `al menos ${String(OWN_PASSWORD_MIN_LENGTH)} caracteres`,
+        `al menos ${String(PASSWORD_MIN_LENGTH)} caracteres`,
       ) as unknown,
     })
     const common = await register(newEmail(), { password: 'Contraseña123' })

@@ -1,4 +1,6 @@
+import type { Rol } from '../../src/contract/account-rules.js'
 import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import {
   createPerEmailRateLimit,
   joinPerIpRateLimit,
@@ -58,7 +60,9 @@ const SIGNED_IN = { 200: SesionIniciada, '4xx': ERROR_RESPONSE_SCHEMA, 503: ERRO
  * request, and the reset link for a forgotten password. Requests that name an address answer the
  * same whether or not it has an account.
  */
-export function registerJoinRoutes(app: FastifyInstance, deps: JoinRouteDeps) {
+export function registerJoinRoutes(instance: FastifyInstance, deps: JoinRouteDeps) {
+  // Request types come from the route schemas.
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
   const { hospitals, accounts, links, terms, tokens, mailer, scryptParams, limits } = deps
   const perIp = { rateLimit: joinPerIpRateLimit(limits.perIp) }
 
@@ -80,7 +84,7 @@ export function registerJoinRoutes(app: FastifyInstance, deps: JoinRouteDeps) {
     return { to: account.email, nombre: account.nombre, hospital, publicUrl }
   }
 
-  async function signIn(account: { id: number; tenant: string; rol: string; nombre: string }) {
+  async function signIn(account: { id: number; tenant: string; rol: Rol; nombre: string }) {
     const token = await tokens.issue({
       sub: String(account.id),
       tenant: account.tenant,
@@ -107,7 +111,7 @@ export function registerJoinRoutes(app: FastifyInstance, deps: JoinRouteDeps) {
     return signIn(account)
   }
 
-  app.post<{ Body: RegistroBody }>(
+  app.post(
     '/api/auth/registro',
     {
       config: perIp,
@@ -150,7 +154,7 @@ export function registerJoinRoutes(app: FastifyInstance, deps: JoinRouteDeps) {
     },
   )
 
-  app.post<{ Body: ValidarCuentaBody }>(
+  app.post(
     '/api/auth/validar-cuenta',
     {
       config: perIp,
@@ -167,7 +171,7 @@ export function registerJoinRoutes(app: FastifyInstance, deps: JoinRouteDeps) {
       ),
   )
 
-  app.post<{ Body: EmailRequestBody }>(
+  app.post(
     '/api/auth/reenviar-validacion',
     {
       config: perIp,
@@ -193,7 +197,7 @@ export function registerJoinRoutes(app: FastifyInstance, deps: JoinRouteDeps) {
     },
   )
 
-  app.post<{ Body: EmailRequestBody }>(
+  app.post(
     '/api/auth/olvido',
     {
       config: perIp,
@@ -227,7 +231,7 @@ export function registerJoinRoutes(app: FastifyInstance, deps: JoinRouteDeps) {
     },
   )
 
-  app.post<{ Body: RestablecerEnlaceBody }>(
+  app.post(
     '/api/auth/restablecer-enlace',
     {
       config: perIp,

@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { isLogoFileName } from '../branding/logos.js'
 
 /**
  * `GET /logos/{tenant}.png`: the demo tenants' logos. Cacheable for a day and usable from any
  * origin, because an app deployed elsewhere (API_BASE_URL) shows them too.
  */
-export function registerLogosRoute(app: FastifyInstance, { logosDir }: { logosDir: string }) {
-  app.get<{ Params: { file: string } }>(
+export function registerLogosRoute(instance: FastifyInstance, { logosDir }: { logosDir: string }) {
+  // Request types come from the route schemas.
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
+  app.get(
     '/logos/:file',
     {
       schema: {

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { HospitalRepository } from '../repositories/hospitals.js'
 import { type Branding } from '../../src/contract/branding.js'
@@ -21,10 +22,12 @@ export interface ManifestRouteDeps {
  * can answer it from the tenant's stored branding. Reserved or odd segments get a 404.
  */
 export function registerManifestRoute(
-  app: FastifyInstance,
+  instance: FastifyInstance,
   { hospitals, baseManifest }: ManifestRouteDeps,
 ) {
-  app.get<{ Params: { tenant: string } }>(
+  // Request types come from the route schemas.
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
+  app.get(
     '/:tenant/manifest.webmanifest',
     {
       schema: {

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { authenticate, type SessionCheckDeps } from '../auth/authenticate.js'
 import type { TermsRepository } from '../repositories/terms.js'
 import { ERROR_RESPONSE_SCHEMA, NO_QUERY_SCHEMA } from '../http/route-schemas.js'
 import { Me } from '../../src/contract/accounts.js'
+import { may } from '../../src/contract/permissions.js'
 
 export interface MeRouteDeps extends SessionCheckDeps {
   terms: Pick<TermsRepository, 'current' | 'acceptedVersion'>
@@ -14,7 +16,9 @@ export interface MeRouteDeps extends SessionCheckDeps {
  * loses access at once. `terminos_pendientes`: a patient who has not accepted their hospital's
  * current terms (they must before their next request).
  */
-export function registerMeRoute(app: FastifyInstance, deps: MeRouteDeps) {
+export function registerMeRoute(instance: FastifyInstance, deps: MeRouteDeps) {
+  // Request types come from the route schemas.
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
   app.get(
     '/api/me',
     {
@@ -47,7 +51,7 @@ async function hasPendingTerms(
   terms: MeRouteDeps['terms'],
   account: { id: number; rol: string; tenant: string },
 ): Promise<boolean> {
-  if (account.rol !== 'cliente') return false
+  if (!may(account, 'aceptar_terminos')) return false
   const current = await terms.current(account.tenant)
   return (
     current !== undefined &&

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import fastifySwagger from '@fastify/swagger'
 import { NO_QUERY_SCHEMA } from '../http/route-schemas.js'
@@ -26,7 +27,9 @@ export async function registerOpenApi(app: FastifyInstance) {
 }
 
 /** `GET /api/openapi.json`: the description of the whole API. */
-export function registerOpenApiRoute(app: FastifyInstance) {
+export function registerOpenApiRoute(instance: FastifyInstance) {
+  // Request types come from the route schemas.
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
   app.get('/api/openapi.json', { schema: { hide: true, querystring: NO_QUERY_SCHEMA } }, () =>
     Promise.resolve(app.swagger()),
   )

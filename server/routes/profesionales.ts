@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import { Profesional } from '../../src/contract/care.js'
 import { authenticate, type SessionCheckDeps } from '../auth/authenticate.js'
@@ -22,8 +23,10 @@ export interface ProfesionalesDeps {
  * and nothing else. Signed in, the session's hospital; signed out (the directory screen is
  * public), the hospital named by `?tenant=`. Available means the queue is open on some instance.
  */
-export function registerProfesionalesRoute(app: FastifyInstance, deps: ProfesionalesDeps) {
-  app.get<{ Querystring: { tenant?: string } }>(
+export function registerProfesionalesRoute(instance: FastifyInstance, deps: ProfesionalesDeps) {
+  // Request types come from the route schemas.
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
+  app.get(
     '/api/profesionales',
     {
       schema: {

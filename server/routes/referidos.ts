@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { Asistencia } from '../../src/contract/care.js'
 import { NuevaDerivacion, Referidos } from '../../src/contract/referrals.js'
 import { authenticate, type SessionCheckDeps } from '../auth/authenticate.js'
@@ -20,10 +21,12 @@ export interface ReferidosRouteDeps {
  * specialty or a named colleague (a new request in the queue, linked to the first), and each
  * professional lists the referrals they made and received.
  */
-export function registerReferidosRoutes(app: FastifyInstance, deps: ReferidosRouteDeps) {
+export function registerReferidosRoutes(instance: FastifyInstance, deps: ReferidosRouteDeps) {
+  // Request types come from the route schemas.
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
   const { session, care } = deps
 
-  app.post<{ Params: { id: string }; Body: NuevaDerivacion }>(
+  app.post(
     '/api/asistencias/:id/derivar',
     {
       schema: {

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { normaliseEmail, perIpRateLimit, type RateLimitWindow } from '../auth/login-rate-limits.js'
 import { hashPassword, type ScryptParams } from '../auth/passwords.js'
+import { assertAcceptablePassword } from './join-input.js'
 import { HttpError } from '../http/http-errors.js'
 import type { AccessCodeRepository } from '../repositories/access-codes.js'
 import type { AccountRepository } from '../repositories/accounts.js'
@@ -20,10 +22,12 @@ export interface RestablecerAccesoDeps {
  * failure (unknown email, wrong, used or expired code) is the same 400.
  */
 export function registerRestablecerAccesoRoute(
-  app: FastifyInstance,
+  instance: FastifyInstance,
   { accounts, accessCodes, scryptParams, rateLimit }: RestablecerAccesoDeps,
 ) {
-  app.post<{ Body: RestablecerAcceso }>(
+  // Request types come from the route schemas.
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
+  app.post(
     '/api/auth/restablecer-acceso',
     {
       config: { rateLimit: perIpRateLimit(rateLimit) },
@@ -36,6 +40,8 @@ export function registerRestablecerAccesoRoute(
     },
     async (request, reply) => {
       const { tenant, email, codigo, password } = request.body
+      // Before the code is used: a refused password leaves it for the next try.
+      assertAcceptablePassword(password)
       const [user] = await accounts.findByEmail(tenant, normaliseEmail(email))
       const account = user && (await accounts.findStanding(user.id))
       const usable = account?.tenant === tenant && account.isActive
@@ -47,7 +53,7 @@ export function registerRestablecerAccesoRoute(
         )
       }
       await accounts.setPassword(account, await hashPassword(password, scryptParams))
-      return reply.code(204).send()
+      return reply.code(204).send(null)
     },
   )
 }

@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -44,9 +45,11 @@ export interface TenantIconsDeps {
  * with the branding; a tenant that is no hospital is sent to the product's icon.
  */
 export function registerTenantIconsRoute(
-  app: FastifyInstance,
+  instance: FastifyInstance,
   { readBranding, logoBaseUrl, logos, logosDir }: TenantIconsDeps,
 ) {
+  // Request types come from the route schemas.
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
   const drawn = new Map<string, Buffer>()
 
   /** The logo's bytes when this server holds it; another host's logo is never fetched. */
@@ -61,7 +64,7 @@ export function registerTenantIconsRoute(
     return readFile(join(logosDir, file)).catch(() => null)
   }
 
-  app.get<{ Params: { tenant: string; file: string } }>(
+  app.get(
     `/:tenant/${TENANT_ICONS_SEGMENT}/:file`,
     {
       schema: {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { AdminGuards } from '../auth/admin-guards.js'
 import { authenticate, type SessionCheckDeps } from '../auth/authenticate.js'
 import { HttpError } from '../http/http-errors.js'
@@ -46,10 +47,12 @@ function readTermsText(value: string): string {
  * Each hospital's terms: anyone reads the current version, a signed-in person accepts it, the
  * hospital's administrators publish a new version (which every patient must accept again).
  */
-export function registerTerminosRoutes(app: FastifyInstance, deps: TerminosRouteDeps) {
+export function registerTerminosRoutes(instance: FastifyInstance, deps: TerminosRouteDeps) {
+  // Request types come from the route schemas.
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
   const { guards, hospitals, terms } = deps
 
-  app.get<{ Querystring: { tenant: string } }>(
+  app.get(
     '/api/terminos',
     {
       schema: {
@@ -69,7 +72,7 @@ export function registerTerminosRoutes(app: FastifyInstance, deps: TerminosRoute
     }),
   )
 
-  app.post<{ Body: AceptarTerminosBody }>(
+  app.post(
     '/api/terminos/aceptar',
     {
       schema: {
@@ -91,11 +94,11 @@ export function registerTerminosRoutes(app: FastifyInstance, deps: TerminosRoute
         )
       }
       await terms.accept(account.id, account.tenant, current.version)
-      return reply.code(204).send()
+      return reply.code(204).send(null)
     },
   )
 
-  app.post<{ Params: { tenant: string }; Body: PublicarTerminosBody }>(
+  app.post(
     '/api/admin/hospitales/:tenant/terminos',
     {
       // Room for the longest terms in any script (up to 4 bytes a character, JSON-escaped).

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { LogoImageRepository } from '../repositories/logo-images.js'
 
 const HASHED_FILE = /^[0-9a-f]{32}\.png$/
@@ -8,10 +9,12 @@ const HASHED_FILE = /^[0-9a-f]{32}\.png$/
  * never changes: cached for a year, immutable, and usable from any origin.
  */
 export function registerUploadedLogosRoute(
-  app: FastifyInstance,
+  instance: FastifyInstance,
   { logos }: { logos: LogoImageRepository },
 ) {
-  app.get<{ Params: { file: string } }>(
+  // Request types come from the route schemas.
+  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
+  app.get(
     '/logos/h/:file',
     {
       schema: {

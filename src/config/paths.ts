@@ -6,6 +6,7 @@ import {
   tenantRoot,
   type ReservedSegment,
 } from '../contract/tenants'
+import { homeScreenOf } from '../contract/permissions'
 
 /** The diagnostics screen's segment inside a tenant (a child route, not a reserved name). */
 export const TECHNICAL_INFO_SEGMENT = 'informacion-tecnica'
@@ -29,11 +30,7 @@ export const paths = {
   installAddress: (tenant: string, origin: string) => new URL(tenantRoot(tenant), origin).href,
   manifest: (tenant: string) => `${tenantRoot(tenant)}/manifest.webmanifest`,
   /** The screen a signed-in user of `rol` lands on. */
-  home: (tenant: string, rol: string) => {
-    const screen: ReservedSegment =
-      rol === 'profesional' ? 'profesional' : rol === 'admin' ? 'admin' : 'cliente'
-    return `${tenantRoot(tenant)}/${screen}`
-  },
+  home: (tenant: string, rol: string) => `${tenantRoot(tenant)}/${homeScreenOf(rol)}`,
   /** Where the 401 reaction sends the user; the routing rules add the (now default) tenant. */
   signedOut: '/login',
   /**

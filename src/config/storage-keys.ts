@@ -4,7 +4,7 @@ export const STORAGE_KEYS = {
   tenant: 'tenant',
   logo: 'logo',
   refresh: 'refresh',
-  // Beyond the spec's four: the device's own settings, not the user's data.
+  // Beyond the product's four (docs/storage.md): the device's own settings, not the user's data.
   /** `"1"` on a device several people use: sign out after inactivity. */
   sharedDevice: 'dispositivo-compartido',
   /** When someone last used the app in any tab (ms since the epoch), for the inactivity timer. */

@@ -3,7 +3,7 @@
  * a first load (the app's outbox, the queue) read them without paying for the schemas built from
  * them in `immediate-care.ts`.
  */
-import { EMAIL_MAX_LENGTH } from './account-rules.js'
+import { EMAIL_MAX_LENGTH, isEmailAddress } from './account-rules.js'
 
 /** A guest session lasts at most this long, even if its consultation is still going on. */
 export const GUEST_SESSION_MAX_MINUTES = 120
@@ -15,9 +15,8 @@ export const KIOSK_TICKET_SECONDS = 30
 export const CONTACTO_MAX_LENGTH = EMAIL_MAX_LENGTH
 
 // A phone: digits with the usual separators, an optional leading +, 6 to 15 digits (E.164's
-// longest). An email: one @, a dot in the domain, no spaces or control characters.
+// longest).
 const PHONE = /^\+?[0-9][0-9 ().-]*$/
-const EMAIL = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u
 
 /** How a person may be reached back: a phone number or an email address. */
 export interface Contacto {
@@ -30,7 +29,7 @@ export function parseContacto(value: string): Contacto | null {
   const text = value.trim()
   if (text.length === 0 || text.length > CONTACTO_MAX_LENGTH) return null
   if (text.includes('@')) {
-    return EMAIL.test(text) ? { tipo: 'correo', valor: text.toLowerCase() } : null
+    return isEmailAddress(text) ? { tipo: 'correo', valor: text.toLowerCase() } : null
   }
   const digits = text.replace(/\D/g, '').length
   return PHONE.test(text) && digits >= 6 && digits <= 15 ? { tipo: 'telefono', valor: text } : null

@@ -1,32 +1,25 @@
 /**
  * Joining a hospital on one's own: registration, the links sent by email (account confirmation,
- * access reset) and the hospital's terms. The password policy, the limits and the request and
+ * access reset) and the hospital's terms. The limits and the request and
  * answer shapes live here once, for the server's schemas and the screens' checks alike.
  */
 import Type, { type Static } from 'typebox'
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PERSON_NAME_MAX_LENGTH } from './account-rules.js'
+import { EMAIL_MAX_LENGTH, PERSON_NAME_MAX_LENGTH } from './account-rules.js'
+import { NewPassword } from './accounts.js'
 import { TenantId } from './hospitals.js'
 import { LINK_CODE_MAX_LENGTH, TERMS_MAX_LENGTH } from './join-rules.js'
 
 export {
-  COMMON_PASSWORDS,
   CONFIRMATION_LINK_TTL_HOURS,
   LINK_CODE_FAILURES,
   LINK_CODE_MAX_LENGTH,
-  OWN_PASSWORD_MIN_LENGTH,
-  PASSWORD_POLICY_TEXT,
-  PASSWORD_PROBLEM_MESSAGES,
   RESET_LINK_TTL_MINUTES,
   TERMS_MAX_LENGTH,
-  findPasswordProblem,
   type LinkCodeFailure,
-  type PasswordProblem,
 } from './join-rules.js'
 
 const Tenant = TenantId
 const Email = Type.String({ minLength: 3, maxLength: EMAIL_MAX_LENGTH })
-// Length is checked in characters by `findPasswordProblem`; the schema only bounds the bytes.
-const Password = Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH * 4 })
 const LinkCode = Type.String({ minLength: 1, maxLength: LINK_CODE_MAX_LENGTH })
 
 /** `POST /api/auth/registro`. `terminos_version`: the version of the terms the person accepted. */
@@ -35,7 +28,7 @@ export const RegistroBody = Type.Object(
     tenant: Tenant,
     nombre: Type.String({ minLength: 1, maxLength: PERSON_NAME_MAX_LENGTH * 4 }),
     email: Email,
-    password: Password,
+    password: NewPassword,
     acepta_terminos: Type.Literal(true),
     terminos_version: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
   },
@@ -59,7 +52,7 @@ export type ValidarCuentaBody = Static<typeof ValidarCuentaBody>
 
 /** `POST /api/auth/restablecer-enlace`: the code from the reset link and the new password. */
 export const RestablecerEnlaceBody = Type.Object(
-  { tenant: Tenant, codigo: LinkCode, password: Password },
+  { tenant: Tenant, codigo: LinkCode, password: NewPassword },
   { additionalProperties: false },
 )
 export type RestablecerEnlaceBody = Static<typeof RestablecerEnlaceBody>

@@ -8,8 +8,7 @@ import { Asistencia, ESPECIALIDAD_MAX_LENGTH } from './care.js'
 
 /** Longest note a professional may add when referring a patient to a colleague. */
 export const NOTA_DERIVACION_MAX_LENGTH = 1000
-/** Hours after finishing a consultation during which its professional may still refer it. */
-export const DERIVACION_PLAZO_HORAS = 24
+export { DERIVACION_PLAZO_HORAS } from './permissions.js'
 /**
  * A referral's note: any text but control and direction-override characters (line breaks and
  * tabs stay). A JSON Schema pattern, so the server's schema and the form check the same thing.

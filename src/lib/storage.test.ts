@@ -50,7 +50,7 @@ describe('with working storage', () => {
     expect(localStorage.getItem(key)).toBeNull()
   })
 
-  it("uses exactly the spec's key names, plus the device's own settings", () => {
+  it("uses exactly the documented key names, plus the device's own settings", () => {
     expect(KEYS).toEqual([
       'token',
       'tenant',

@@ -55,12 +55,12 @@ function clearArea(area: Area): void {
   }
 }
 
-/** Reads one of the spec's localStorage entries; null when absent or unreadable. */
+/** Reads one of the app's localStorage entries (docs/storage.md); null when absent or unreadable. */
 export function readValue(key: StorageKey): string | null {
   return read('local', key)
 }
 
-/** Writes one of the spec's localStorage entries; kept in memory if storage refuses it. */
+/** Writes one of the app's localStorage entries; kept in memory if storage refuses it. */
 export function writeValue(key: StorageKey, value: string): void {
   write('local', key, value)
 }

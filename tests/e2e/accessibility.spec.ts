@@ -45,7 +45,7 @@ async function auditPage(page: Page, where: string): Promise<string[]> {
   return [...(await axeFindings(page, where)), ...(await englishFindings(page, where))]
 }
 
-// Screens a patient's role may not see (src/app/routes/screen-access.ts).
+// Screens a patient's role may not see (`ROLE_POLICIES` in src/contract/permissions.ts).
 const NOT_FOR_CLIENTE = new Set(['profesional', 'referidos', 'admin', 'apanel'])
 
 /**

@@ -5,6 +5,7 @@ import { callsMigration } from './calls.js'
 import { careMigration } from './care.js'
 import { hospitalPhoneMigration } from './hospital-phone.js'
 import { hospitalShortNameMigration } from './hospital-short-name.js'
+import { hospitalTimeZoneMigration } from './hospital-time-zone.js'
 import { immediateCareMigration } from './immediate-care.js'
 import { initialMigration } from './initial.js'
 import { joinMigration } from './join.js'
@@ -26,6 +27,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0810-immediate-care': immediateCareMigration,
   '0900-referrals': referralsMigration,
   '1000-accounts-per-hospital': accountsPerHospitalMigration,
+  '1500-hospital-time-zone': hospitalTimeZoneMigration,
   '1600-push-alerts': pushAlertsMigration,
   '1700-calls': callsMigration,
 }

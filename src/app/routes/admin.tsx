@@ -1,4 +1,5 @@
 import { Suspense, use } from 'react'
+import { may } from '../../contract/permissions'
 import { DEFAULT_TENANT } from '../../contract/tenants'
 import { AuditoriaPanel } from '../../features/admin/AuditoriaPanel'
 import { changeFromPanel, loadAdminPanel } from '../../features/admin/admin-route-data'
@@ -20,7 +21,7 @@ function AdminArea({ tenant, session }: { tenant: string; session: Promise<Sessi
   const branding = useBranding()
   // The role gate lets any admin through on `main`, the portal every account may use; the
   // panels are for this hospital's own administrators (on `main`, the product's).
-  if (current?.rol !== 'admin' || current.tenant !== tenant) return null
+  if (current?.tenant !== tenant || !may(current, 'administrar', { tenant })) return null
   if (tenant === DEFAULT_TENANT) {
     return (
       <>

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router-dom'
+import { may } from '../../contract/permissions'
 import { signOut } from '../../features/auth/session'
 import { ConsultationScreen } from '../../features/care/ConsultationScreen'
 import { PushAlertsSlot } from '../PushAlertsSlot'
@@ -17,11 +18,12 @@ export function Component() {
             tenant={tenant}
             id={id}
             rol={user.rol}
+            userId={user.id}
             isGuest={user.invitado === true}
             endGuestSession={signOut}
           />
           {/* The patient in the waiting room may leave: alerts tell them when they are taken. */}
-          {user.rol === 'cliente' && user.invitado !== true && <PushAlertsSlot />}
+          {may(user, 'solicitar') && user.invitado !== true && <PushAlertsSlot />}
         </>
       )}
     </RoleScreen>

@@ -1,6 +1,7 @@
 import { Suspense, use } from 'react'
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router-dom'
 import type { Profesional } from '../../contract/care'
+import { may } from '../../contract/permissions'
 import { DEFAULT_TENANT, isTenantId } from '../../contract/tenants'
 import { hasSessionToken } from '../../features/auth/session'
 import { listProfesionales } from '../../features/care/care-api'
@@ -49,7 +50,7 @@ function Content() {
       isSignedInHere={user !== null}
       publicList={data?.publicList ?? null}
       // Signed out, the link leads to the request form, which asks to sign in first.
-      mayRequest={user === null || user.rol === 'cliente'}
+      mayRequest={user === null || may(user, 'solicitar')}
     />
   )
 }

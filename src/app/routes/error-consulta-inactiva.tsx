@@ -9,12 +9,12 @@ function Content() {
   const [search] = useSearchParams()
   const state = use(useSession())
   const branding = useBranding()
-  const rol = state.status === 'verified' && state.user.tenant === tenant ? state.user.rol : null
+  const user = state.status === 'verified' && state.user.tenant === tenant ? state.user : null
   return (
     <InactiveScreen
       tenant={tenant}
       motivo={search.get('motivo')}
-      rol={rol}
+      user={user}
       telefono={branding?.telefono ?? null}
     />
   )

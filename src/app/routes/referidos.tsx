@@ -1,5 +1,6 @@
 import { Link } from '../../components/Link'
 import { paths } from '../../config/paths'
+import { may } from '../../contract/permissions'
 import { ReferralsScreen } from '../../features/care/ReferralsScreen'
 import { useTenant } from '../tenant-route'
 import { RoleScreen } from './screen-parts'
@@ -9,7 +10,7 @@ export function Component() {
   return (
     <RoleScreen screen="referidos">
       {(user) =>
-        user.rol === 'profesional' ? (
+        may(user, 'derivar') ? (
           <ReferralsScreen tenant={tenant} professionalId={user.id} />
         ) : (
           // The hospital's administrators follow every open request on the operations board.

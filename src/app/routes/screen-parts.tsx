@@ -1,4 +1,4 @@
-/** Building blocks of the reserved screens, whose business content the spec does not describe. */
+/** Building blocks of the reserved screens: titles, the role gate, the signed-in line. */
 import { Suspense, use, type ReactNode } from 'react'
 import { Link } from '../../components/Link'
 import { SectionPage } from '../../components/SectionPage'
@@ -6,8 +6,8 @@ import { belongsToOtherHospital, type CurrentUser } from '../../features/auth/se
 import { paths } from '../../config/paths'
 import type { ReservedSegment } from '../../contract/tenants'
 import { rolLabel } from '../../contract/account-rules'
+import { may } from '../../contract/permissions'
 import { useSession, useTenant } from '../tenant-route'
-import { mayOpen } from './screen-access'
 import { SCREEN_TITLES } from './screen-titles'
 
 /** A screen with its title and a short, truthful description. */
@@ -61,7 +61,7 @@ function RoleGate({ screen, children, titlePrefix }: RoleScreenProps) {
       </SectionPage>
     )
   }
-  if (!mayOpen(screen, user.rol)) {
+  if (!may(user, 'abrir', { pantalla: screen })) {
     return (
       <SectionPage title="No tienes acceso a esta área">
         <p>
@@ -83,7 +83,7 @@ function RoleGate({ screen, children, titlePrefix }: RoleScreenProps) {
 }
 
 /**
- * The screen of a role: its content for the roles it is declared for (screen-access.ts), and
+ * The screen of a role: its content for the roles it is declared for (`ROLE_POLICIES` in src/contract/permissions.ts), and
  * for everyone else why not and the way to their own area.
  */
 export function RoleScreen({ screen, children, titlePrefix }: RoleScreenProps) {

@@ -4,11 +4,11 @@ import { useFetcher } from 'react-router-dom'
 import {
   EMAIL_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
   PERSON_NAME_MAX_LENGTH,
   ROL_LABELS,
   ROLES,
 } from '../../contract/accounts'
+import { PASSWORD_MIN_LENGTH } from '../../contract/password-rule'
 import {
   ACCOUNT_FIELDS,
   ACCOUNT_INTENTS,

@@ -1,4 +1,5 @@
-import { PASSWORD_MIN_LENGTH } from '../../contract/accounts'
+import { isEmailAddress } from '../../contract/account-rules'
+import { findPasswordProblem, PASSWORD_PROBLEM_MESSAGES } from '../../contract/password-rule'
 
 /** The text of a form field, or '' when absent (a file input never feeds these forms). */
 export function textField(data: FormData, name: string): string {
@@ -12,8 +13,6 @@ export interface FieldProblem {
   message: string
 }
 
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-
 /**
  * The first problem of a new account's fields, or null. The forms use `noValidate`: these
  * messages replace the browser's, which speak the browser's language, not the app's.
@@ -22,17 +21,15 @@ export function checkNewAccount(data: FormData): FieldProblem | null {
   if (textField(data, 'nombre').trim() === '') {
     return { field: 'nombre', message: 'Escribe el nombre y apellidos de la cuenta.' }
   }
-  if (!EMAIL_SHAPE.test(textField(data, 'email').trim())) {
+  if (!isEmailAddress(textField(data, 'email'))) {
     return {
       field: 'email',
       message: 'Escribe un correo electrónico válido, como nombre@centro.es.',
     }
   }
-  if (textField(data, 'password').length < PASSWORD_MIN_LENGTH) {
-    return {
-      field: 'password',
-      message: `La contraseña inicial necesita al menos ${String(PASSWORD_MIN_LENGTH)} caracteres.`,
-    }
+  const passwordProblem = findPasswordProblem(textField(data, 'password'))
+  if (passwordProblem !== null) {
+    return { field: 'password', message: PASSWORD_PROBLEM_MESSAGES[passwordProblem] }
   }
   return null
 }

@@ -29,6 +29,7 @@ import { describeCareError } from './care-errors'
 import { addMensaje, describeEstimate, describeMinutes, faseOf, minutesBetween } from './care-state'
 import { AuthImage, LiveNotice, PendingMark, RetryAlert } from './CareParts'
 import { newId } from './new-id'
+import { factsOf, may, type Actor } from '../../contract/permissions'
 import { ReferralForm } from './ReferralForm'
 import { isUnsentFailure, keepMessage } from './outbox'
 import { useIsOnline, useNow, usePendingIds, useLiveLoad } from './use-live'
@@ -39,6 +40,8 @@ interface Props {
   tenant: string
   id: string
   rol: string
+  /** The signed-in account's id: what it may do to the request depends on it. */
+  userId?: number
   /**
    * A guest of immediate care: its session ends with the request, so the screen ends it on the
    * device too (`endGuestSession`) and leads on without asking the server again.
@@ -59,11 +62,14 @@ export function ConsultationScreen({
   tenant,
   id,
   rol,
+  userId,
   isGuest = false,
   endGuestSession = noSessionToEnd,
 }: Props) {
   const navigate = useNavigate()
-  const isPatient = rol === 'cliente'
+  const actor: Actor = { id: userId, rol, tenant }
+  // The patient's side of the screen, for whoever asks for help.
+  const isPatient = may(actor, 'solicitar')
   // An address no request can have: nothing to ask the server.
   const isPossibleId = UUID.test(id)
   const [mensajes, setMensajes] = useState<Mensaje[]>([])
@@ -172,11 +178,12 @@ export function ConsultationScreen({
     <div className="care-screen">
       <LiveNotice />
       {asistencia.estado === 'en_espera' ? (
-        <WaitingRoom asistencia={asistencia} isPatient={isPatient} onChange={show} />
+        <WaitingRoom asistencia={asistencia} actor={actor} isPatient={isPatient} onChange={show} />
       ) : (
         <Consultation
           tenant={tenant}
           asistencia={asistencia}
+          actor={actor}
           isPatient={isPatient}
           mensajes={mensajes}
           onMensaje={(mensaje) => {
@@ -250,10 +257,12 @@ function RequestSummary({ asistencia, isPatient }: { asistencia: Asistencia; isP
 
 function WaitingRoom({
   asistencia,
+  actor,
   isPatient,
   onChange,
 }: {
   asistencia: Asistencia
+  actor: Actor
   isPatient: boolean
   onChange: (asistencia: Asistencia) => void
 }) {
@@ -293,7 +302,7 @@ function WaitingRoom({
       <div role="alert" className="form-alert">
         {alert}
       </div>
-      {isPatient ? (
+      {may(actor, 'cancelar', factsOf(asistencia), now) && (
         <button
           type="button"
           className="button-secondary"
@@ -302,7 +311,8 @@ function WaitingRoom({
         >
           Cancelar solicitud
         </button>
-      ) : (
+      )}
+      {may(actor, 'atender', factsOf(asistencia), now) && (
         <button
           type="button"
           className="button-primary"
@@ -320,6 +330,7 @@ function WaitingRoom({
 function Consultation({
   tenant,
   asistencia,
+  actor,
   isPatient,
   mensajes,
   onMensaje,
@@ -327,12 +338,14 @@ function Consultation({
 }: {
   tenant: string
   asistencia: Asistencia
+  actor: Actor
   isPatient: boolean
   mensajes: Mensaje[]
   onMensaje: (mensaje: Mensaje) => void
   onChange: (asistencia: Asistencia) => void
 }) {
   const pending = usePendingIds()
+  const facts = factsOf(asistencia)
   return (
     <>
       <h2>
@@ -351,7 +364,9 @@ function Consultation({
               <li
                 key={mensaje.id}
                 className={
-                  mensaje.autor.rol === 'cliente' ? 'care-message-patient' : 'care-message-staff'
+                  mensaje.autor.id === asistencia.paciente.id
+                    ? 'care-message-patient'
+                    : 'care-message-staff'
                 }
               >
                 <p className="care-message-author">
@@ -372,10 +387,12 @@ function Consultation({
             ))}
           </ol>
         )}
-        <MessageForm tenant={tenant} asistenciaId={asistencia.id} onMensaje={onMensaje} />
+        {may(actor, 'escribir', facts) && (
+          <MessageForm tenant={tenant} asistenciaId={asistencia.id} onMensaje={onMensaje} />
+        )}
       </section>
-      {!isPatient && <ReferralForm asistencia={asistencia} />}
-      {!isPatient && <FinishForm asistencia={asistencia} onChange={onChange} />}
+      {may(actor, 'derivar', facts) && <ReferralForm asistencia={asistencia} />}
+      {may(actor, 'finalizar', facts) && <FinishForm asistencia={asistencia} onChange={onChange} />}
     </>
   )
 }

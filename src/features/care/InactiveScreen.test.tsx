@@ -1,9 +1,10 @@
 import { render, screen } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
 import { describe, expect, it } from 'vitest'
+import type { Actor } from '../../contract/permissions'
 import { InactiveScreen } from './InactiveScreen'
 
-function renderScreen(props: { motivo: string; rol: string | null; telefono: string | null }) {
+function renderScreen(props: { motivo: string; user: Actor | null; telefono: string | null }) {
   render(
     <MemoryRouter>
       <InactiveScreen tenant="hospital-central" {...props} />
@@ -13,7 +14,7 @@ function renderScreen(props: { motivo: string; rol: string | null; telefono: str
 
 describe('the inactive-consultation screen', () => {
   it('tells someone whose immediate request expired to call the hospital, and offers to ask again', () => {
-    renderScreen({ motivo: 'caducada', rol: null, telefono: '+34 910 000 000' })
+    renderScreen({ motivo: 'caducada', user: null, telefono: '+34 910 000 000' })
     expect(screen.getByText('Esta solicitud ha caducado.')).toBeInTheDocument()
     expect(screen.getByRole('link', { name: '+34 910 000 000' })).toHaveAttribute(
       'href',
@@ -26,13 +27,17 @@ describe('the inactive-consultation screen', () => {
   })
 
   it('offers no phone for a request that was not left waiting, nor when the hospital has none', () => {
-    renderScreen({ motivo: 'finalizada', rol: 'cliente', telefono: '+34 910 000 000' })
+    renderScreen({
+      motivo: 'finalizada',
+      user: { rol: 'cliente', tenant: 'hospital-central' },
+      telefono: '+34 910 000 000',
+    })
     expect(screen.queryByRole('link', { name: '+34 910 000 000' })).toBeNull()
     expect(screen.getByRole('link', { name: 'Solicitar una nueva asistencia' })).toBeVisible()
   })
 
   it('says nothing of a phone the hospital does not have', () => {
-    renderScreen({ motivo: 'caducada', rol: null, telefono: null })
+    renderScreen({ motivo: 'caducada', user: null, telefono: null })
     expect(screen.queryByText(/llama al centro/)).toBeNull()
   })
 })

@@ -2,17 +2,19 @@ import './care.css'
 /** `/{tenant}/error-consulta-inactiva?motivo=…`: which way the consultation is over, and what next. */
 import { Link } from '../../components/Link'
 import { paths } from '../../config/paths'
+import { may, type Actor } from '../../contract/permissions'
 import { inactiveReasonOf, INACTIVE_REASONS } from './care-state'
 
 export function InactiveScreen({
   tenant,
   motivo,
-  rol,
+  user,
   telefono,
 }: {
   tenant: string
   motivo: string | null
-  rol: string | null
+  /** Who is signed in at this hospital, if anyone. */
+  user: Actor | null
   /** The hospital's contact phone, offered when nobody could take a request in time. */
   telefono: string | null
 }) {
@@ -34,14 +36,14 @@ export function InactiveScreen({
         </p>
       )}
       <ul className="care-actions">
-        {rol === 'cliente' && (
+        {user !== null && may(user, 'solicitar') && (
           <li>
             <Link className="button-primary" to={paths.screen(tenant, 'solicitar-asistencia')}>
               Solicitar una nueva asistencia
             </Link>
           </li>
         )}
-        {rol === null && (
+        {user === null && (
           <>
             <li>
               <Link
@@ -58,9 +60,9 @@ export function InactiveScreen({
             </li>
           </>
         )}
-        {rol !== null && (
+        {user !== null && (
           <li>
-            <Link to={paths.home(tenant, rol)}>Ir a mi área</Link>
+            <Link to={paths.home(tenant, user.rol)}>Ir a mi área</Link>
           </li>
         )}
       </ul>

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Link } from '../../components/Link'
 import { paths } from '../../config/paths'
 import type { Asistencia } from '../../contract/care'
+import { isAllowedIn } from '../../contract/care-transitions'
 import { origenLabel } from './origen-label'
 import { listAsistencias } from './care-api'
 import {
@@ -60,7 +61,9 @@ export function ProfessionalScreen({
       const isNew = known.current !== null && !known.current.has(record.id)
       known.current?.add(record.id)
       setList((shown) => (shown === null ? shown : applyToStaffList(shown, record, professionalId)))
-      if (isNew && record.estado === 'en_espera' && !isForColleague(record, professionalId)) {
+      const isTakeable =
+        isAllowedIn(record.estado, 'atender') && !isForColleague(record, professionalId)
+      if (isNew && isTakeable) {
         announceNewRequest(record)
       }
     },

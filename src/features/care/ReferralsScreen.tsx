@@ -7,6 +7,7 @@
 import { Link } from '../../components/Link'
 import { paths } from '../../config/paths'
 import type { Asistencia } from '../../contract/care'
+import { isAllowedIn } from '../../contract/care-transitions'
 import type { Referidos } from '../../contract/referrals'
 import { ESTADO_LABELS } from './care-state'
 import { LiveNotice, RetryAlert } from './CareParts'
@@ -87,7 +88,7 @@ export function ReferralsScreen({
                   </dd>
                 </div>
               </dl>
-              {entry.estado === 'en_espera' && (
+              {isAllowedIn(entry.estado, 'atender') && (
                 <button
                   type="button"
                   className="button-primary"
@@ -98,9 +99,10 @@ export function ReferralsScreen({
                   Atender a {entry.paciente.nombre}
                 </button>
               )}
-              {entry.estado === 'en_curso' && entry.profesional?.id === professionalId && (
-                <Link to={consultationLink(entry)}>Volver a la consulta</Link>
-              )}
+              {isAllowedIn(entry.estado, 'finalizar') &&
+                entry.profesional?.id === professionalId && (
+                  <Link to={consultationLink(entry)}>Volver a la consulta</Link>
+                )}
               {rowErrors[entry.id] && (
                 <p role="alert" className="field-error" id={`error-${entry.id}`}>
                   {rowErrors[entry.id]}

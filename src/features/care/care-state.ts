@@ -9,6 +9,8 @@ import {
   type EstadoInactivo,
   type Mensaje,
 } from '../../contract/care'
+import { isAllowedIn } from '../../contract/care-transitions'
+import { factsOf, isAddressedToOther } from '../../contract/permissions'
 
 /** What the shared screen of a request shows: the waiting room, the consultation, or neither. */
 export type Fase = 'espera' | 'consulta' | 'inactiva'
@@ -31,7 +33,7 @@ export function upsertAsistencia(list: readonly Asistencia[], record: Asistencia
  * referrer's stream still carries it, for their list of sent referrals).
  */
 export function isForColleague(record: Asistencia, professionalId: number | undefined): boolean {
-  return record.derivacion?.a != null && record.derivacion.a.id !== professionalId
+  return isAddressedToOther(factsOf(record), professionalId)
 }
 
 /**
@@ -46,7 +48,9 @@ export function applyToStaffList(
   professionalId: number | undefined,
 ): Asistencia[] {
   const isMine = professionalId !== undefined && record.profesional?.id === professionalId
-  if ((record.estado === 'en_espera' && !isForColleague(record, professionalId)) || isMine) {
+  const isTakeable =
+    isAllowedIn(record.estado, 'atender') && !isForColleague(record, professionalId)
+  if (isTakeable || isMine) {
     return upsertAsistencia(list, record)
   }
   return list.filter((entry) => entry.id !== record.id)

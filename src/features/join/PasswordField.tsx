@@ -1,6 +1,6 @@
 import { useId, type Ref } from 'react'
 import { PASSWORD_MAX_LENGTH } from '../../contract/account-rules'
-import { PASSWORD_POLICY_TEXT } from '../../contract/join-rules'
+import { PASSWORD_POLICY_TEXT } from '../../contract/password-rule'
 
 interface PasswordFieldProps {
   label: string

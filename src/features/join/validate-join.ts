@@ -1,13 +1,10 @@
 /** Checks of the joining forms, in Spanish, before anything is sent. */
-import { EMAIL_MAX_LENGTH, PERSON_NAME_MAX_LENGTH } from '../../contract/account-rules'
-import { findPasswordProblem, PASSWORD_PROBLEM_MESSAGES } from '../../contract/join-rules'
-
-// The shape, not RFC 5322: one @, a dot in the domain, no spaces.
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+import { isEmailAddress, PERSON_NAME_MAX_LENGTH } from '../../contract/account-rules'
+import { findPasswordProblem, PASSWORD_PROBLEM_MESSAGES } from '../../contract/password-rule'
 
 export function emailError(email: string): string | undefined {
   if (email === '') return 'Introduce tu correo electrónico.'
-  if (email.length > EMAIL_MAX_LENGTH || !EMAIL_SHAPE.test(email)) {
+  if (!isEmailAddress(email)) {
     return 'Introduce un correo electrónico válido, por ejemplo nombre@correo.es.'
   }
   return undefined

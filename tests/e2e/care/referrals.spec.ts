@@ -15,6 +15,9 @@ test.use({ serviceWorkers: 'block' })
 const TENANT = DEMO_ACCOUNT.tenant
 const PHONE = { width: 390, height: 844 }
 const TABLET = { width: 1024, height: 768 }
+// A password the product's rule accepts, for the accounts this file creates.
+const PATIENT_PASSWORD = 'clave-derivada-1'
+
 /** The second professional of each demo hospital (docs/care-service.md: one per specialty). */
 const RECEIVER: Record<string, { email: string; nombre: string }> = {
   'hospital-central': { email: 'profesional2@hospital-central.es', nombre: 'Elena Navarro' },
@@ -137,11 +140,16 @@ test('a referral reaches the named professional live, who reads the note and sum
   for (const page of [professionalA, professionalB, patient]) await page.context().close()
 })
 
-async function tokenOf(baseURL: string, email: string, tenant: string): Promise<string> {
+async function tokenOf(
+  baseURL: string,
+  email: string,
+  tenant: string,
+  password: string = DEMO_ACCOUNT.password,
+): Promise<string> {
   const api = await request.newContext({ baseURL })
   try {
     const response = await api.post('/api/auth/login', {
-      data: { email, password: DEMO_ACCOUNT.password, tenant },
+      data: { email, password, tenant },
     })
     expect(response.status(), `sign-in of ${email}`).toBe(200)
     return ((await response.json()) as { token: string }).token
@@ -165,9 +173,9 @@ async function consultationIn(
       email,
       nombre: 'Irene Vidal',
       rol: 'cliente',
-      password: DEMO_ACCOUNT.password,
+      password: PATIENT_PASSWORD,
     })
-    const patient = await tokenOf(baseURL, email, tenant)
+    const patient = await tokenOf(baseURL, email, tenant, PATIENT_PASSWORD)
     const professional = await tokenOf(baseURL, `profesional@${tenant}.es`, tenant)
     const id = crypto.randomUUID()
     const created = await api.post('/api/asistencias', {

@@ -15,7 +15,7 @@ const ACCOUNTS = {
   admin: { email: `admin@${TENANT}.es`, home: 'admin' },
 } as const
 
-// What each role screen is declared for (src/app/routes/screen-access.ts).
+// What each role screen is declared for (`ROLE_POLICIES` in src/contract/permissions.ts).
 const ROLE_SCREENS = {
   cliente: ['cliente'],
   profesional: ['profesional'],
