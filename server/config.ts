@@ -1,5 +1,9 @@
 import { isAbsolute, resolve } from 'node:path'
 import { DEFAULT_LOGIN_RATE_LIMITS, type LoginRateLimits } from './auth/login-rate-limits.js'
+import {
+  DEFAULT_AUDIT_READ_RETENTION_DAYS,
+  DEFAULT_GUEST_CONTACT_RETENTION_DAYS,
+} from './database/housekeeping.js'
 
 /** Everything `index.ts` reads from the environment, parsed and validated once. */
 export interface ServerConfig {
@@ -33,6 +37,10 @@ export interface ServerConfig {
    * a request). In demo mode it defaults to this server's own address.
    */
   publicUrl: string | undefined
+  /** `AUDIT_READ_RETENTION_DAYS`: days a staff member's read of a request stays audited. */
+  auditReadRetentionDays: number
+  /** `GUEST_CONTACT_RETENTION_DAYS`: days a guest's contact is kept after their request closes. */
+  guestContactRetentionDays: number
 }
 
 /** Thrown for an invalid environment variable; the message names the variable. */
@@ -185,5 +193,19 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     smtpUrl: parseSmtpUrl(env.SMTP_URL),
     mailFrom: readText(env, 'MAIL_FROM'),
     publicUrl: parsePublicUrl(env.PUBLIC_URL) ?? (demoMode ? ownAddress : undefined),
+    auditReadRetentionDays: readInteger(
+      env,
+      'AUDIT_READ_RETENTION_DAYS',
+      DEFAULT_AUDIT_READ_RETENTION_DAYS,
+      1,
+      36_500,
+    ),
+    guestContactRetentionDays: readInteger(
+      env,
+      'GUEST_CONTACT_RETENTION_DAYS',
+      DEFAULT_GUEST_CONTACT_RETENTION_DAYS,
+      1,
+      36_500,
+    ),
   }
 }

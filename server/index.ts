@@ -23,6 +23,8 @@ async function main() {
     loginRateLimits: config.loginRateLimits,
     trustProxy: config.trustProxy,
     mail: { smtpUrl: config.smtpUrl, from: config.mailFrom, publicUrl: config.publicUrl },
+    auditReadRetentionDays: config.auditReadRetentionDays,
+    guestContactRetentionDays: config.guestContactRetentionDays,
     logger: createLoggerOptions(readLogLevel(process.env.LOG_LEVEL)),
   })
 

@@ -5,6 +5,7 @@ import {
   type Expression,
   type Kysely,
   type QueryExecutorProvider,
+  type RawBuilder,
 } from 'kysely'
 
 /** Migrations see the database as it was then, not as the app's types say it is now. */
@@ -61,4 +62,51 @@ export async function serializeEventLog(trx: QueryExecutorProvider, tenant: stri
 export async function notifyEventLog(trx: QueryExecutorProvider, tenant: string, id: number) {
   if (!isPostgres(trx)) return
   await sql`SELECT pg_notify(${EVENT_CHANNEL}, ${JSON.stringify({ tenant, id })})`.execute(trx)
+}
+
+/** SQL for the minutes between two ISO 8601 text columns (or expressions) of the same row. */
+export function minutesBetweenSql(
+  db: QueryExecutorProvider,
+  from: Expression<unknown>,
+  to: Expression<unknown>,
+): RawBuilder<number | string> {
+  // PostgreSQL answers a numeric (a string in node-postgres), SQLite a real.
+  return isPostgres(db)
+    ? sql<string>`(extract(epoch from (${to}::timestamptz - ${from}::timestamptz)) / 60.0)`
+    : sql<number>`((julianday(${to}) - julianday(${from})) * 1440.0)`
+}
+
+const runningOnThisProcess = new WeakMap<object, Set<string>>()
+
+/**
+ * Runs `task` unless another run of the same `name` holds it, here or (PostgreSQL: a session
+ * advisory lock on one pinned connection) on another instance; resolves to undefined when it was
+ * skipped. Housekeeping that every instance schedules then runs on one of them at a time.
+ */
+export async function runExclusively<DB, T>(
+  db: Kysely<DB>,
+  name: string,
+  task: () => Promise<T>,
+): Promise<T | undefined> {
+  const key = db.getExecutor().adapter
+  const running = runningOnThisProcess.get(key) ?? new Set<string>()
+  runningOnThisProcess.set(key, running)
+  if (running.has(name)) return undefined
+  running.add(name)
+  try {
+    if (!isPostgres(db)) return await task()
+    return await db.connection().execute(async (connection) => {
+      const { rows } = await sql<{
+        locked: boolean
+      }>`SELECT pg_try_advisory_lock(hashtext(${name})) AS locked`.execute(connection)
+      if (!rows[0]?.locked) return undefined
+      try {
+        return await task()
+      } finally {
+        await sql`SELECT pg_advisory_unlock(hashtext(${name}))`.execute(connection)
+      }
+    })
+  } finally {
+    running.delete(name)
+  }
 }

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely'
 import { accountsPerHospitalMigration } from './accounts-per-hospital.js'
 import { administrationMigration } from './administration.js'
 import { careMigration } from './care.js'
+import { growthIndexesMigration } from './growth-indexes.js'
 import { hospitalPhoneMigration } from './hospital-phone.js'
 import { hospitalShortNameMigration } from './hospital-short-name.js'
 import { immediateCareMigration } from './immediate-care.js'
@@ -24,4 +25,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0810-immediate-care': immediateCareMigration,
   '0900-referrals': referralsMigration,
   '1000-accounts-per-hospital': accountsPerHospitalMigration,
+  '1400-growth-indexes': growthIndexesMigration,
 }
