@@ -78,7 +78,7 @@ describe('CuentasPanel', () => {
     'reads the next page on request and searches by name or email and role',
     { timeout: 20_000 },
     async () => {
-      const firstPage = Array.from({ length: CUENTAS_PAGINA }, (_, index) => ({
+      const firstPage = Array.from({ length: CUENTAS_PAGINA }, (_, index): Account => ({
         ...NURSE,
         id: 100 + index,
         email: `p${String(index)}@hospital-central.es`,
