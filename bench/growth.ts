@@ -284,13 +284,19 @@ async function openStream(
   lastEventId?: number,
 ): Promise<Stream> {
   const controller = new AbortController()
-  const response = await fetch(`${base}/api/eventos${query}`, {
-    headers: {
-      'x-authorization': `Bearer ${token}`,
-      ...(lastEventId === undefined ? {} : { 'last-event-id': String(lastEventId) }),
-    },
-    signal: controller.signal,
-  })
+  let response: Response
+  try {
+    response = await fetch(`${base}/api/eventos${query}`, {
+      headers: {
+        'x-authorization': `Bearer ${token}`,
+        ...(lastEventId === undefined ? {} : { 'last-event-id': String(lastEventId) }),
+      },
+      signal: controller.signal,
+    })
+  } catch {
+    // Refused at the socket (a full accept queue resets it): counted, as a client would retry.
+    return { status: 0, events: 0, seen: new Set(), close: () => undefined }
+  }
   const stream: Stream = {
     status: response.status,
     events: 0,

@@ -15,6 +15,13 @@ export const growthIndexesMigration: Migration = {
       .on('asistencias')
       .columns(['estado', 'caduca_en'])
       .execute()
+    // The queue and a patient's place in it: one hospital's waiting requests not yet due (without
+    // it the planner may walk every hospital's waiting requests through the sweep's index).
+    await db.schema
+      .createIndex('asistencias_by_tenant_due')
+      .on('asistencias')
+      .columns(['tenant', 'estado', 'caduca_en'])
+      .execute()
     await db.schema
       .createIndex('asistencias_by_attended')
       .on('asistencias')
