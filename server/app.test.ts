@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { AppDatabase } from './database/schema.js'
 import { createTestApp, type TestApp } from './testing/test-app.js'
 import { createTestDatabase } from './testing/test-database.js'
+import { DOCUMENT_ONLY_HEADERS } from './http/security-headers.js'
 
 let testApp: TestApp | undefined
 let db: AppDatabase | undefined
@@ -100,7 +101,7 @@ describe('security headers', () => {
   const samples: [string, string, string][] = [
     ['an API answer', '/api/hospitales?tenant=hospital-central', '*/*'],
     ['an API error', '/api/desconocido', '*/*'],
-    ['a static file', '/assets/index-abc123.js', '*/*'],
+    ['a static file', '/robots.txt', '*/*'],
     ['the HTML shell', '/hospital-central/login', NAVIGATION],
     ['a missing file', '/nada.png', '*/*'],
     ['a manifest', '/main/manifest.webmanifest', '*/*'],
@@ -128,6 +129,15 @@ describe('security headers', () => {
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
     expect(response.headers['strict-transport-security']).toBeUndefined()
     expect(response.headers['x-powered-by']).toBeUndefined()
+  })
+
+  it('leave only the subresource ones on a hashed asset', async () => {
+    const app = await start()
+    const response = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['x-content-type-options']).toBe('nosniff')
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin')
+    for (const name of DOCUMENT_ONLY_HEADERS) expect(response.headers[name]).toBeUndefined()
   })
 
   it('give the service worker its own: logos on any https host, the API, nothing more', async () => {

@@ -34,6 +34,13 @@ import {
 } from './http/connection-limits.js'
 import { probeDatabase } from './http/database-unavailable.js'
 import { openDatabase } from './database/open.js'
+import {
+  DEFAULT_AUDIT_READ_RETENTION_DAYS,
+  DEFAULT_GUEST_CONTACT_RETENTION_DAYS,
+  PRUNE_BATCH,
+  pruneInBatches,
+  runHousekeeping,
+} from './database/housekeeping.js'
 import { seedDatabase } from './seed/seed-database.js'
 import { getOrCreateTokenSecret } from './repositories/settings.js'
 import { registerErrorHandling, sendFrameworkError } from './http/error-handler.js'
@@ -156,6 +163,10 @@ export interface BuildAppOptions {
   liveHeartbeatMs?: number
   /** Web Push: see {@link PushOptions}. */
   push?: PushOptions
+  /** Days a staff member's read of a patient's request stays in the audit log. */
+  auditReadRetentionDays?: number
+  /** Days after its request closes that the contact of someone without an account is kept. */
+  guestContactRetentionDays?: number
 }
 
 /** Web Push settings (docs/push.md). */
@@ -177,6 +188,7 @@ export const DEFAULT_VAPID_SUBJECT = 'mailto:avisos@clinica.invalid'
 
 /** Live events are kept this long for reconnecting streams to catch up from. */
 const EVENT_RETENTION_MS = 24 * 60 * 60 * 1000
+const DAY_MS = 24 * 60 * 60 * 1000
 
 const DEFAULT_CARE_SWEEP_INTERVAL_MS = 15_000
 
@@ -498,8 +510,43 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         await care.expireDue()
         await calls.sweep()
         await presence.purgeExpired()
-        await eventos.pruneBefore(new Date(now() - EVENT_RETENTION_MS).toISOString())
         await avisos.pruneBefore(new Date(now()).toISOString())
+        const before = (ms: number) => new Date(now() - ms).toISOString()
+        const auditReadRetentionDays =
+          options.auditReadRetentionDays ?? DEFAULT_AUDIT_READ_RETENTION_DAYS
+        const guestContactRetentionDays =
+          options.guestContactRetentionDays ?? DEFAULT_GUEST_CONTACT_RETENTION_DAYS
+        await runHousekeeping(db, [
+          {
+            name: 'eventos',
+            run: () =>
+              pruneInBatches((afterId) =>
+                eventos.pruneBatch(before(EVENT_RETENTION_MS), PRUNE_BATCH, afterId),
+              ),
+          },
+          {
+            name: 'lecturas auditadas',
+            run: () =>
+              pruneInBatches((afterId) =>
+                audit.pruneStaffReads(
+                  before(auditReadRetentionDays * DAY_MS),
+                  PRUNE_BATCH,
+                  afterId,
+                ),
+              ),
+          },
+          {
+            name: 'contactos de invitados',
+            run: () =>
+              pruneInBatches(async (afterId) => {
+                const forgotten = await asistencias.forgetContacts(
+                  before(guestContactRetentionDays * DAY_MS),
+                  PRUNE_BATCH,
+                )
+                return { deleted: forgotten, nextAfterId: afterId, done: forgotten < PRUNE_BATCH }
+              }),
+          },
+        ])
       },
       options.careSweepIntervalMs ?? DEFAULT_CARE_SWEEP_INTERVAL_MS,
     )

@@ -26,6 +26,8 @@ describe('readConfig', () => {
       // No relay: calls go peer to peer only.
       relay: { turnUrls: [], turnSecret: undefined, stunUrls: [] },
       push: { vapid: undefined, subject: undefined, extraOrigins: [] },
+      auditReadRetentionDays: 730,
+      guestContactRetentionDays: 30,
     })
   })
 
@@ -73,6 +75,8 @@ describe('readConfig', () => {
         TURN_URLS: 'turn:turn.example.com:3478?transport=udp, turns:turn.example.com:5349',
         TURN_SECRET: 'secreto-del-rele',
         STUN_URLS: 'stun:turn.example.com:3478',
+        AUDIT_READ_RETENTION_DAYS: '365',
+        GUEST_CONTACT_RETENTION_DAYS: '7',
       },
       '/srv/app',
     )
@@ -95,6 +99,8 @@ describe('readConfig', () => {
         turnSecret: 'secreto-del-rele',
         stunUrls: ['stun:turn.example.com:3478'],
       },
+      auditReadRetentionDays: 365,
+      guestContactRetentionDays: 7,
     })
     expect(config.loginRateLimits.perIp.max).toBe(5)
     expect(config.loginRateLimits.perAccount.max).toBe(3)

@@ -2,6 +2,10 @@ import { isAbsolute, resolve } from 'node:path'
 import envSchema from 'env-schema'
 import Type, { type Static } from 'typebox'
 import { DEFAULT_LOGIN_RATE_LIMITS, type LoginRateLimits } from './auth/login-rate-limits.js'
+import {
+  DEFAULT_AUDIT_READ_RETENTION_DAYS,
+  DEFAULT_GUEST_CONTACT_RETENTION_DAYS,
+} from './database/housekeeping.js'
 import type { RelaySettings } from './care/relay-credentials.js'
 import { parsePushServiceOrigins } from './push/endpoint-policy.js'
 import type { VapidKeys } from './push/vapid-keys.js'
@@ -50,6 +54,10 @@ export interface ServerConfig {
    * (push services allowed besides the browsers' own).
    */
   push: { vapid: VapidKeys | undefined; subject: string | undefined; extraOrigins: string[] }
+  /** `AUDIT_READ_RETENTION_DAYS`: days a staff member's read of a request stays audited. */
+  auditReadRetentionDays: number
+  /** `GUEST_CONTACT_RETENTION_DAYS`: days a guest's contact is kept after their request closes. */
+  guestContactRetentionDays: number
 }
 
 /** Thrown for an invalid environment variable; the message names the variable. */
@@ -95,6 +103,8 @@ const ENV_SCHEMA = Type.Object({
   VAPID_PRIVATE_KEY: Type.Optional(Type.String()),
   VAPID_SUBJECT: Type.Optional(Type.String()),
   PUSH_SERVICE_ORIGINS: Type.Optional(Type.String()),
+  AUDIT_READ_RETENTION_DAYS: integer(1, 36_500, DEFAULT_AUDIT_READ_RETENTION_DAYS),
+  GUEST_CONTACT_RETENTION_DAYS: integer(1, 36_500, DEFAULT_GUEST_CONTACT_RETENTION_DAYS),
 })
 type Env = Static<typeof ENV_SCHEMA>
 
@@ -323,5 +333,7 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
       subject: parseVapidSubject(vars.VAPID_SUBJECT),
       extraOrigins: readPushServiceOrigins(vars.PUSH_SERVICE_ORIGINS),
     },
+    auditReadRetentionDays: vars.AUDIT_READ_RETENTION_DAYS,
+    guestContactRetentionDays: vars.GUEST_CONTACT_RETENTION_DAYS,
   }
 }

@@ -26,6 +26,8 @@ async function main() {
     mail: { smtpUrl: config.smtpUrl, from: config.mailFrom, publicUrl: config.publicUrl },
     relay: config.relay,
     push: config.push,
+    auditReadRetentionDays: config.auditReadRetentionDays,
+    guestContactRetentionDays: config.guestContactRetentionDays,
     logger: createLoggerOptions(readLogLevel(process.env.LOG_LEVEL)),
   })
 

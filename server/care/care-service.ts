@@ -24,12 +24,13 @@ import { HttpError, MESSAGES } from '../http/http-errors.js'
 import type { Transaction } from 'kysely'
 import type { AppDatabase, DatabaseSchema } from '../database/schema.js'
 import type { AccountStanding } from '../repositories/accounts.js'
-import type {
-  AsistenciaRepository,
-  AsistenciaRow,
-  AsistenciaView,
+import {
+  asSeenAt,
+  type AsistenciaRepository,
+  type AsistenciaRow,
+  type AsistenciaView,
 } from '../repositories/asistencias.js'
-import type { AuditLog } from '../repositories/audit-log.js'
+import { STAFF_READ_ACTION, type AuditLog } from '../repositories/audit-log.js'
 import type { EventoRepository } from '../repositories/eventos.js'
 import type { FotoRepository } from '../repositories/fotos.js'
 import type { HospitalRepository } from '../repositories/hospitals.js'
@@ -85,12 +86,14 @@ export function createCareService(deps: CareServiceDeps) {
   const isoNow = () => new Date(now()).toISOString()
 
   /** The request as `viewer` may see it: with `espera` for its waiting patient. */
-  async function describe(viewer: Viewer, view: AsistenciaView): Promise<Asistencia> {
+  async function describe(viewer: Viewer, stored: AsistenciaView): Promise<Asistencia> {
+    const at = isoNow()
+    const view = asSeenAt(stored, at)
     const withReferralNote = mayReadReferralNote(viewer, view)
     if (view.estado !== 'en_espera' || view.paciente_id !== viewer.id)
       return toAsistencia(view, null, { withReferralNote })
     const [posicion, waits] = await Promise.all([
-      asistencias.queuePosition(view),
+      asistencias.queuePosition(view, at),
       asistencias.recentWaitsMinutes(view.tenant),
     ])
     return toAsistencia(view, estimateWait(posicion, waits), { withReferralNote })
@@ -102,7 +105,10 @@ export function createCareService(deps: CareServiceDeps) {
     return view
   }
 
-  /** Expires the request if its time is up (the check on read that backs the periodic sweep). */
+  /**
+   * Expires the request if its time is up, writing that row only (the check on a record's read
+   * that backs the periodic sweep; lists show due requests as expired without writing).
+   */
   async function expireIfDue(row: AsistenciaRow): Promise<AsistenciaRow> {
     if (!isAllowedIn(row.estado, 'caducar') || row.caduca_en > isoNow()) return row
     await expireDue(row.id)
@@ -200,8 +206,12 @@ export function createCareService(deps: CareServiceDeps) {
       return { created: inserted, record: await describe(patient, await viewOrThrow(body.id)) }
     },
 
-    async list(viewer: AccountStanding): Promise<Asistencia[]> {
-      await expireDue()
+    /**
+     * What `viewer` follows. A professional gets the queue (a page, after the request `afterId`
+     * when given) and, on the first page, the requests they attend.
+     */
+    async list(viewer: AccountStanding, afterId?: string): Promise<Asistencia[]> {
+      const at = isoNow()
       const scope = requestListOf(viewer)
       if (scope === 'own') {
         const own = await asistencias.listForPatient(viewer.id)
@@ -209,14 +219,14 @@ export function createCareService(deps: CareServiceDeps) {
       }
       if (scope === 'queue') {
         const [queue, own] = await Promise.all([
-          asistencias.listQueue(viewer.tenant),
-          asistencias.listForProfessional(viewer.id),
+          asistencias.listQueue(viewer.tenant, at, afterId),
+          afterId === undefined ? asistencias.listForProfessional(viewer.id) : [],
         ])
         return [...queue.filter((view) => !isAddressedElsewhere(viewer, view)), ...own].map(
-          (view) => toAsistencia(view, null),
+          (view) => toAsistencia(asSeenAt(view, at), null),
         )
       }
-      const open = await asistencias.listOpen(viewer.tenant)
+      const open = await asistencias.listOpen(viewer.tenant, at)
       return open.map((view) => toAsistencia(view, null))
     },
 
@@ -228,7 +238,7 @@ export function createCareService(deps: CareServiceDeps) {
         await db.transaction().execute((trx) =>
           audit.append(trx, viewer, {
             tenant: view.tenant,
-            accion: 'asistencia.consultada',
+            accion: STAFF_READ_ACTION,
             objeto: view.id,
             antes: null,
             despues: null,
@@ -393,7 +403,7 @@ export function createCareService(deps: CareServiceDeps) {
     /** A professional's referrals, made and received, with the first requests' summaries. */
     async referrals(professional: AccountStanding): Promise<Referidos> {
       if (!may(professional, 'derivar')) throw forbidden()
-      await expireDue()
+      const at = isoNow()
       const colleagues = await accounts.listProfessionals(professional.tenant)
       const own = colleagues.find((colleague) => colleague.id === professional.id)
       const { enviadas, recibidas } = await asistencias.listReferrals(
@@ -402,14 +412,15 @@ export function createCareService(deps: CareServiceDeps) {
         own?.especialidad ?? null,
       )
       return {
-        enviadas: enviadas.map((view) => toAsistencia(view, null)),
-        recibidas: recibidas.map((view) => toAsistencia(view, null)),
+        enviadas: enviadas.map((view) => toAsistencia(asSeenAt(view, at), null)),
+        recibidas: recibidas.map((view) => toAsistencia(asSeenAt(view, at), null)),
       }
     },
 
-    async listMessages(viewer: AccountStanding, id: string): Promise<Mensaje[]> {
+    /** A page of the conversation: the newest, or the one before message `beforeId`. */
+    async listMessages(viewer: AccountStanding, id: string, beforeId?: string): Promise<Mensaje[]> {
       await visibleRow(viewer, id)
-      return (await mensajes.list(id)).map(toMensaje)
+      return (await mensajes.list(id, beforeId)).map(toMensaje)
     },
 
     async postMessage(

@@ -4,7 +4,15 @@
  * across instances, and claiming rows no other instance holds. Repositories never ask which engine
  * runs; these helpers do it for them.
  */
-import { PostgresAdapter, sql, type QueryExecutorProvider, type SelectQueryBuilder } from 'kysely'
+import {
+  PostgresAdapter,
+  sql,
+  type Expression,
+  type Kysely,
+  type QueryExecutorProvider,
+  type RawBuilder,
+  type SelectQueryBuilder,
+} from 'kysely'
 
 /**
  * True on PostgreSQL. Engine differences live here and in the migrations; repositories never
@@ -59,4 +67,51 @@ export function skippingLockedRows<Query extends SelectQueryBuilder<never, never
   query: Query,
 ): Query {
   return isPostgres(db) ? (query.forUpdate().skipLocked() as Query) : query
+}
+
+/** SQL for the minutes between two ISO 8601 text columns (or expressions) of the same row. */
+export function minutesBetweenSql(
+  db: QueryExecutorProvider,
+  from: Expression<unknown>,
+  to: Expression<unknown>,
+): RawBuilder<number | string> {
+  // PostgreSQL answers a numeric (a string in node-postgres), SQLite a real.
+  return isPostgres(db)
+    ? sql<string>`(extract(epoch from (${to}::timestamptz - ${from}::timestamptz)) / 60.0)`
+    : sql<number>`((julianday(${to}) - julianday(${from})) * 1440.0)`
+}
+
+const runningOnThisProcess = new WeakMap<object, Set<string>>()
+
+/**
+ * Runs `task` unless another run of the same `name` holds it, here or (PostgreSQL: a session
+ * advisory lock on one pinned connection) on another instance; resolves to undefined when it was
+ * skipped. Housekeeping that every instance schedules then runs on one of them at a time.
+ */
+export async function runExclusively<DB, T>(
+  db: Kysely<DB>,
+  name: string,
+  task: () => Promise<T>,
+): Promise<T | undefined> {
+  const key = db.getExecutor().adapter
+  const running = runningOnThisProcess.get(key) ?? new Set<string>()
+  runningOnThisProcess.set(key, running)
+  if (running.has(name)) return undefined
+  running.add(name)
+  try {
+    if (!isPostgres(db)) return await task()
+    return await db.connection().execute(async (connection) => {
+      const { rows } = await sql<{
+        locked: boolean
+      }>`SELECT pg_try_advisory_lock(hashtext(${name})) AS locked`.execute(connection)
+      if (!rows[0]?.locked) return undefined
+      try {
+        return await task()
+      } finally {
+        await sql`SELECT pg_advisory_unlock(hashtext(${name}))`.execute(connection)
+      }
+    })
+  } finally {
+    running.delete(name)
+  }
 }

@@ -7,7 +7,7 @@ import type { Branding } from '../../src/contract/branding.js'
 import { createAppShellLoader, renderAppShell } from './app-shell.js'
 import { sendWithEtag } from './etag.js'
 import { decodedPathOf, firstSegmentOf, isApiUrl, tenantOfUrl } from './request-path.js'
-import { buildWorkerCsp } from './security-headers.js'
+import { buildWorkerCsp, DOCUMENT_ONLY_HEADERS } from './security-headers.js'
 
 /** Hashed build output: its URL changes with its content, so it may be cached forever. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable'
@@ -129,10 +129,10 @@ export async function registerStaticApp(
     // Only a safe path is looked up on disk; a hostile one can still be an in-app navigation,
     // which the app's routing rules answer (`//evil.example` → `/main/evil.example`).
     if (path !== undefined && !isUnsafePath(path) && (await isFile(distDir, path))) {
-      reply.header(
-        'cache-control',
-        path.startsWith('/assets/') ? IMMUTABLE_CACHE : REVALIDATE_CACHE,
-      )
+      const isHashedAsset = path.startsWith('/assets/')
+      reply.header('cache-control', isHashedAsset ? IMMUTABLE_CACHE : REVALIDATE_CACHE)
+      // Helmet wrote them on the raw response already.
+      if (isHashedAsset) for (const name of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(name)
       if (path === SERVICE_WORKER_PATH) reply.header('content-security-policy', workerCsp)
       return reply.sendFile(path, { cacheControl: false, dotfiles: 'ignore', index: false })
     }

@@ -26,6 +26,13 @@ const PAGE = 500
 /** One open stream: who it is for, how far it has got, and how to write to it. */
 export interface LiveStream {
   viewer: Viewer
+  /**
+   * False for a professional's queue stream: the queue shows no one's availability, so it is
+   * not sent presence (after a deploy S professionals reconnecting would otherwise cost S²
+   * events). A screen that shows presence opens a stream without `?cola=1` and reads the
+   * directory afresh when it does.
+   */
+  showsPresence: boolean
   /** Id of the last event sent (or skipped as not for this viewer). */
   cursor: number
   /** Writes SSE text; false when the stream is gone or hopelessly behind. */
@@ -99,9 +106,12 @@ export function createEventHub(deps: EventHubDeps) {
   }
 
   /** The event's data for this viewer, or undefined when it is not theirs to see. */
-  async function render(viewer: Viewer, row: EventoRow, loaded: Loaded): Promise<unknown> {
+  async function render(stream: LiveStream, row: EventoRow, loaded: Loaded): Promise<unknown> {
+    const { viewer } = stream
     if (row.tenant !== viewer.tenant) return undefined
-    if (row.tipo === EVENTOS.presencia) return JSON.parse(row.ref ?? 'null') as Presencia
+    if (row.tipo === EVENTOS.presencia) {
+      return stream.showsPresence ? (JSON.parse(row.ref ?? 'null') as Presencia) : undefined
+    }
     const view = row.asistencia_id === null ? undefined : loaded.views.get(row.asistencia_id)
     if (!view) return undefined
     if (row.tipo === EVENTOS.asistencia) {
@@ -126,7 +136,7 @@ export function createEventHub(deps: EventHubDeps) {
   async function send(stream: LiveStream, rows: readonly EventoRow[], loaded: Loaded) {
     for (const row of rows) {
       if (row.id <= stream.cursor) continue
-      const data = await render(stream.viewer, row, loaded)
+      const data = await render(stream, row, loaded)
       stream.cursor = row.id
       if (data !== undefined && !stream.write(formatEvent(row.id, row.tipo, data))) return
     }

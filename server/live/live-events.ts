@@ -131,6 +131,7 @@ export function createLiveEvents(options: LiveEventsOptions) {
     ): Promise<OpenStream> {
       const stream: OpenStream = {
         viewer,
+        showsPresence: !queue,
         cursor: 0,
         chain: Promise.resolve(),
         conexion: undefined,

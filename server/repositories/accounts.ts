@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import type { Kysely, Transaction } from 'kysely'
+import { sql, type Kysely, type Transaction } from 'kysely'
 import type { AppDatabase, DatabaseSchema } from '../database/schema.js'
 import type { AdminAccount, Rol } from '../../src/contract/accounts.js'
+import { isStaffRole, STAFF_ROLES } from '../../src/contract/permissions.js'
 import type { Actor, AuditLog } from './audit-log.js'
 
 /** A row of the `users` table, as sign-in reads it. */
@@ -84,7 +85,16 @@ export interface AccountRepository {
   listProfessionals(
     tenant: string,
   ): Promise<{ id: number; nombre: string; especialidad: string | null }[]>
-  listForTenant(tenant: string): Promise<Account[]>
+  /**
+   * A page of the hospital's accounts (guests left out): staff first, then patients, each by
+   * email; only those whose name or email contains `search`, of role `rol`, after the account
+   * `afterId` when given. At most `limit`.
+   */
+  pageForTenant(
+    tenant: string,
+    query: { search?: string; rol?: Rol; afterId?: number },
+    limit: number,
+  ): Promise<Account[]>
   find(tenant: string, id: number): Promise<Account | undefined>
   findStanding(id: number): Promise<AccountStanding | undefined>
   create(
@@ -224,16 +234,53 @@ export function createAccountRepository(
         .orderBy('nombre')
         .execute(),
 
-    async listForTenant(tenant) {
-      const rows = await db
-        .selectFrom('users')
-        .select(PUBLIC_COLUMNS)
-        .where('tenant', '=', tenant)
-        // Guests of immediate care are not accounts anyone administers.
-        .where('invitado_hasta', 'is', null)
-        .orderBy('email')
-        .execute()
-      return rows.map(toAccount)
+    async pageForTenant(tenant, { search, rol, afterId }, limit) {
+      let after: { isStaff: boolean; email: string } | undefined
+      if (afterId !== undefined) {
+        const row = await db
+          .selectFrom('users')
+          .select(['rol', 'email'])
+          .where('tenant', '=', tenant)
+          .where('id', '=', afterId)
+          .executeTakeFirst()
+        // An account that is not (or no longer) of this hospital names no place in its list.
+        if (!row) return []
+        after = { isStaff: isStaffRole(row.rol), email: row.email }
+      }
+      const pattern =
+        search === undefined || search.trim() === ''
+          ? undefined
+          : `%${search
+              .trim()
+              .toLowerCase()
+              .replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+      // Staff and patients are read apart, each along the (tenant, rol, email) index.
+      const group = (isStaff: boolean, count: number) => {
+        let query = db
+          .selectFrom('users')
+          .select(PUBLIC_COLUMNS)
+          .where('tenant', '=', tenant)
+          // Guests of immediate care are not accounts anyone administers.
+          .where('invitado_hasta', 'is', null)
+          .where('rol', isStaff ? 'in' : 'not in', [...STAFF_ROLES])
+        if (rol) query = query.where('rol', '=', rol)
+        if (after?.isStaff === isStaff) query = query.where('email', '>', after.email)
+        if (pattern !== undefined) {
+          query = query.where((eb) =>
+            eb.or([
+              eb(sql`lower(nombre)`, 'like', sql`${pattern} escape '\\'`),
+              eb(sql`lower(email)`, 'like', sql`${pattern} escape '\\'`),
+            ]),
+          )
+        }
+        return query.orderBy('email').limit(count).execute()
+      }
+      const wantsStaff = (!rol || isStaffRole(rol)) && after?.isStaff !== false
+      const wantsPatients = !rol || !isStaffRole(rol)
+      const staff = wantsStaff ? await group(true, limit) : []
+      const patients =
+        wantsPatients && staff.length < limit ? await group(false, limit - staff.length) : []
+      return [...staff, ...patients].map(toAccount)
     },
 
     async find(tenant, id) {

@@ -1,7 +1,8 @@
 import { sql, type Kysely, type Selectable } from 'kysely'
 import type { AsistenciasTable, DatabaseSchema, DerivacionesTable } from '../database/schema.js'
-import type { EstadoAsistencia } from '../../src/contract/care.js'
+import { COLA_PAGINA, type EstadoAsistencia } from '../../src/contract/care.js'
 import { REQUEST_STATE_ACTIONS, REQUEST_TRANSITIONS } from '../../src/contract/care-transitions.js'
+import { minutesBetweenSql } from '../database/engine.js'
 
 type Executor = Kysely<DatabaseSchema>
 
@@ -24,7 +25,7 @@ export interface AsistenciaView extends AsistenciaRow {
 
 export type DerivacionRow = Selectable<DerivacionesTable>
 
-/** Requests a list answers at most (the queue and histories are short by nature). */
+/** Requests a history or referral list answers at most (short by nature; the queue pages). */
 export const LIST_LIMIT = 200
 
 /** How many of the hospital's latest taken requests the wait estimate is based on. */
@@ -38,11 +39,14 @@ export interface AsistenciaRepository {
   /** Views of these ids, in the order given (missing ones left out). */
   findViews(ids: readonly string[]): Promise<AsistenciaView[]>
   listForPatient(pacienteId: number): Promise<AsistenciaView[]>
-  /** The hospital's waiting requests: immediate ones first, then oldest first. */
-  listQueue(tenant: string): Promise<AsistenciaView[]>
+  /**
+   * The hospital's waiting requests not yet due at `at`: immediate ones first, then oldest first;
+   * a page of at most {@link COLA_PAGINA}, after the request `afterId` when given.
+   */
+  listQueue(tenant: string, at: string, afterId?: string): Promise<AsistenciaView[]>
   listForProfessional(profesionalId: number): Promise<AsistenciaView[]>
-  /** Waiting and ongoing requests of the hospital, oldest first. */
-  listOpen(tenant: string): Promise<AsistenciaView[]>
+  /** Waiting (not yet due at `at`) and ongoing requests of the hospital, oldest first. */
+  listOpen(tenant: string, at: string): Promise<AsistenciaView[]>
   /** Takes a waiting request: the conditional update only one caller can win. */
   claim(trx: Executor, id: string, profesionalId: number, at: string): Promise<boolean>
   finish(
@@ -71,17 +75,25 @@ export interface AsistenciaRepository {
     profesionalId: number,
     especialidad: string | null,
   ): Promise<{ enviadas: AsistenciaView[]; recibidas: AsistenciaView[] }>
+  /**
+   * Forgets the contact (phone or email) of up to `batch` people without an account whose
+   * request closed before `beforeIso`; returns how many.
+   */
+  forgetContacts(beforeIso: string, batch: number): Promise<number>
   /** Expires waiting requests past their limit (all, or the one id); returns those it changed. */
   expireDue(trx: Executor, at: string, id?: string): Promise<{ id: string; tenant: string }[]>
-  /** 1 for the first waiting request of its hospital in queue order. */
-  queuePosition(row: AsistenciaRow): Promise<number>
+  /** 1 for the first waiting request of its hospital in queue order (those due at `at` left out). */
+  queuePosition(row: AsistenciaRow, at: string): Promise<number>
   /** Waits in minutes of the hospital's latest taken requests. */
   recentWaitsMinutes(tenant: string): Promise<number[]>
-  /** Requests created since `sinceIso`, their waits in minutes, and ratings given to them. */
+  /**
+   * Figures of the requests created since `sinceIso`, counted by the database: how many, the
+   * median wait of those taken (minutes), the mean rating given to them (null when none).
+   */
   activitySince(
     tenant: string,
     sinceIso: string,
-  ): Promise<{ count: number; waits: number[]; ratings: number[] }>
+  ): Promise<{ count: number; medianWait: number | null; meanRating: number | null }>
 }
 
 // Immediate care and walk-ins (someone here or waiting now, without an appointment) come before
@@ -93,6 +105,16 @@ const queuePriority = sql<number>`CASE WHEN asistencias.origen = 'paciente' THEN
 const { atender, finalizar, cancelar, caducar } = REQUEST_TRANSITIONS
 
 const minutesBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 60_000
+
+/** A waiting request past its limit is expired, whether or not the sweep has written it yet. */
+export function isDue(row: Pick<AsistenciaRow, 'estado' | 'caduca_en'>, at: string): boolean {
+  return (caducar.from as readonly EstadoAsistencia[]).includes(row.estado) && row.caduca_en <= at
+}
+
+/** The request as it stands at `at`: expired when due, as the sweep will write it. */
+export function asSeenAt<Row extends AsistenciaRow>(row: Row, at: string): Row {
+  return isDue(row, at) ? { ...row, estado: caducar.to, cerrada_en: row.caduca_en } : row
+}
 
 export function createAsistenciaRepository(db: Executor): AsistenciaRepository {
   const views = (executor: Executor) =>
@@ -175,17 +197,47 @@ export function createAsistenciaRepository(db: Executor): AsistenciaRepository {
           .execute(),
       ),
 
-    listQueue: async (tenant) =>
-      withPhotos(
-        await views(db)
-          .where('asistencias.tenant', '=', tenant)
-          .where('asistencias.estado', '=', 'en_espera')
+    async listQueue(tenant, at, afterId) {
+      let query = views(db)
+        .where('asistencias.tenant', '=', tenant)
+        .where('asistencias.estado', '=', 'en_espera')
+        .where('asistencias.caduca_en', '>', at)
+      if (afterId !== undefined) {
+        const after = await db
+          .selectFrom('asistencias')
+          .select(['origen', 'creada_en', 'id'])
+          .where('id', '=', afterId)
+          .where('tenant', '=', tenant)
+          .executeTakeFirst()
+        // A cursor that is not (or no longer) in this hospital starts from the top.
+        if (after) {
+          const priority = after.origen === 'paciente' ? 1 : 0
+          query = query.where((eb) =>
+            eb.or([
+              eb(queuePriority, '>', priority),
+              eb.and([
+                eb(queuePriority, '=', priority),
+                eb.or([
+                  eb('asistencias.creada_en', '>', after.creada_en),
+                  eb.and([
+                    eb('asistencias.creada_en', '=', after.creada_en),
+                    eb('asistencias.id', '>', after.id),
+                  ]),
+                ]),
+              ]),
+            ]),
+          )
+        }
+      }
+      return withPhotos(
+        await query
           .orderBy(queuePriority)
           .orderBy('asistencias.creada_en')
           .orderBy('asistencias.id')
-          .limit(LIST_LIMIT)
+          .limit(COLA_PAGINA)
           .execute(),
-      ),
+      )
+    },
 
     listForProfessional: async (profesionalId) =>
       withPhotos(
@@ -197,11 +249,17 @@ export function createAsistenciaRepository(db: Executor): AsistenciaRepository {
           .execute(),
       ),
 
-    listOpen: async (tenant) =>
+    listOpen: async (tenant, at) =>
       withPhotos(
         await views(db)
           .where('asistencias.tenant', '=', tenant)
           .where('asistencias.estado', 'in', ['en_espera', 'en_curso'] satisfies EstadoAsistencia[])
+          .where((eb) =>
+            eb.or([
+              eb('asistencias.estado', '=', 'en_curso'),
+              eb('asistencias.caduca_en', '>', at),
+            ]),
+          )
           .orderBy(queuePriority)
           .orderBy('asistencias.creada_en')
           .orderBy('asistencias.id')
@@ -288,22 +346,40 @@ export function createAsistenciaRepository(db: Executor): AsistenciaRepository {
       return { enviadas: await withPhotos(enviadas), recibidas: await withPhotos(recibidas) }
     },
 
+    async forgetContacts(beforeIso, batch) {
+      const result = await db
+        .updateTable('asistencias')
+        .set({ contacto: null })
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('asistencias')
+            .select('id')
+            .where('contacto', 'is not', null)
+            .where('cerrada_en', '<', beforeIso)
+            .limit(batch),
+        )
+        .executeTakeFirst()
+      return Number(result.numUpdatedRows)
+    },
+
     async expireDue(trx, at, id) {
+      // Closed when it expired, as a read before the sweep shows it.
       let query = trx
         .updateTable('asistencias')
-        .set({ estado: caducar.to, cerrada_en: at })
+        .set((eb) => ({ estado: caducar.to, cerrada_en: eb.ref('caduca_en') }))
         .where('estado', 'in', caducar.from)
         .where('caduca_en', '<=', at)
       if (id !== undefined) query = query.where('id', '=', id)
       return query.returning(['id', 'tenant']).execute()
     },
 
-    async queuePosition(row) {
+    async queuePosition(row, at) {
       const { ahead } = await db
         .selectFrom('asistencias')
         .select((eb) => eb.fn.countAll<number | string>().as('ahead'))
         .where('tenant', '=', row.tenant)
         .where('estado', '=', 'en_espera')
+        .where('caduca_en', '>', at)
         .where((eb) => {
           const isImmediate = row.origen !== 'paciente'
           const samePriority = isImmediate
@@ -334,18 +410,40 @@ export function createAsistenciaRepository(db: Executor): AsistenciaRepository {
     },
 
     async activitySince(tenant, sinceIso) {
-      const rows = await db
+      const today = db
         .selectFrom('asistencias')
-        .select(['creada_en', 'atendida_en', 'puntuacion'])
         .where('tenant', '=', tenant)
         .where('creada_en', '>=', sinceIso)
-        .execute()
+      const totals = await today
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('count'),
+          eb.fn.count<number | string>('atendida_en').as('taken'),
+          eb.fn.avg<number | string | null>('puntuacion').as('meanRating'),
+        ])
+        .executeTakeFirstOrThrow()
+      const taken = Number(totals.taken)
+      let medianWait: number | null = null
+      if (taken > 0) {
+        // The middle one or two waits, read from the sorted waits of today's taken requests.
+        const wait = minutesBetweenSql(
+          db,
+          sql.ref('asistencias.creada_en'),
+          sql.ref('asistencias.atendida_en'),
+        )
+        const middle = await today
+          .select(wait.as('wait'))
+          .where('atendida_en', 'is not', null)
+          .orderBy(wait)
+          .limit(taken % 2 === 0 ? 2 : 1)
+          .offset(Math.floor((taken - 1) / 2))
+          .execute()
+        medianWait =
+          middle.reduce((sum, row) => sum + Number(row.wait), 0) / Math.max(1, middle.length)
+      }
       return {
-        count: rows.length,
-        waits: rows.flatMap((row) =>
-          row.atendida_en === null ? [] : [minutesBetween(row.creada_en, row.atendida_en)],
-        ),
-        ratings: rows.flatMap((row) => (row.puntuacion === null ? [] : [row.puntuacion])),
+        count: Number(totals.count),
+        medianWait,
+        meanRating: totals.meanRating === null ? null : Number(totals.meanRating),
       }
     },
   }

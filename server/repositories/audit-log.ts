@@ -22,11 +22,23 @@ export interface AuditChange {
 
 export type { AuditEntry }
 
+/** The entry a staff member's read of a patient's request leaves (pruned after its retention). */
+export const STAFF_READ_ACTION = 'asistencia.consultada'
+
 export interface AuditLog {
   /** Appends inside the caller's transaction: the change and its entry commit together. */
   append(trx: Transaction<DatabaseSchema>, actor: Actor, change: AuditChange): Promise<void>
   /** Newest first, at most `limit` entries; with `beforeId`, only entries older than that one. */
   listForTenant(tenant: string, limit: number, beforeId?: number): Promise<AuditEntry[]>
+  /**
+   * Deletes up to `batch` staff-read entries older than `beforeIso`, walking them by id after
+   * `afterId`; `done` once it reaches recent ones. Administrative changes are never pruned.
+   */
+  pruneStaffReads(
+    beforeIso: string,
+    batch: number,
+    afterId: number,
+  ): Promise<{ deleted: number; nextAfterId: number; done: boolean }>
 }
 
 export function createAuditLog(db: AppDatabase, now: () => number): AuditLog {
@@ -61,6 +73,32 @@ export function createAuditLog(db: AppDatabase, now: () => number): AuditLog {
         despues: row.despues === null ? null : (JSON.parse(row.despues) as unknown),
         fecha: row.creado_en,
       }))
+    },
+
+    async pruneStaffReads(beforeIso, batch, afterId) {
+      const rows = await db
+        .selectFrom('audit_log')
+        .select(['id', 'creado_en'])
+        .where('accion', '=', STAFF_READ_ACTION)
+        .where('id', '>', afterId)
+        .orderBy('id')
+        .limit(batch)
+        .execute()
+      const old = rows.filter((row) => row.creado_en < beforeIso)
+      const last = old.at(-1)
+      if (!last) return { deleted: 0, nextAfterId: afterId, done: true }
+      const result = await db
+        .deleteFrom('audit_log')
+        .where('accion', '=', STAFF_READ_ACTION)
+        .where('id', '>', afterId)
+        .where('id', '<=', last.id)
+        .where('creado_en', '<', beforeIso)
+        .executeTakeFirst()
+      return {
+        deleted: Number(result.numDeletedRows),
+        nextAfterId: last.id,
+        done: old.length < rows.length || rows.length < batch,
+      }
     },
   }
 }

@@ -27,10 +27,22 @@ export interface EventoRepository {
   append(trx: Executor, evento: NewEvento): Promise<number>
   /** The tenant's events after `afterId`, oldest first, at most `limit`. */
   listAfter(tenant: string, afterId: number, limit: number): Promise<EventoRow[]>
-  /** Newest and oldest ids kept for the tenant (undefined when its log is empty). */
+  /**
+   * Newest and oldest ids kept for the tenant (undefined when its log is empty): each read from
+   * an end of the `(tenant, id)` index, so a resume costs the same whatever the log holds.
+   */
   bounds(tenant: string): Promise<{ oldest: number; newest: number } | undefined>
-  /** Forgets events older than `beforeIso`; returns how many. */
-  pruneBefore(beforeIso: string): Promise<number>
+  /**
+   * Forgets up to `batch` events older than `beforeIso`, walking the log by id from its start
+   * after `afterId`; each hospital's newest event stays (it marks where the hospital's log stands,
+   * so a stream that saw it resumes without a restart). Returns how many it deleted and where the
+   * next batch starts, or `done` when it reached events that are still recent.
+   */
+  pruneBatch(
+    beforeIso: string,
+    batch: number,
+    afterId: number,
+  ): Promise<{ deleted: number; nextAfterId: number; done: boolean }>
 }
 
 export function createEventoRepository(db: Executor, now: () => number): EventoRepository {
@@ -57,24 +69,50 @@ export function createEventoRepository(db: Executor, now: () => number): EventoR
         .execute(),
 
     async bounds(tenant) {
-      const row = await db
-        .selectFrom('eventos')
-        .select((eb) => [
-          eb.fn.min<number | string | null>('id').as('oldest'),
-          eb.fn.max<number | string | null>('id').as('newest'),
-        ])
-        .where('tenant', '=', tenant)
-        .executeTakeFirst()
-      if (row?.oldest == null || row.newest == null) return undefined
-      return { oldest: Number(row.oldest), newest: Number(row.newest) }
+      const end = (direction: 'asc' | 'desc') =>
+        db
+          .selectFrom('eventos')
+          .select('id')
+          .where('tenant', '=', tenant)
+          .orderBy('id', direction)
+          .limit(1)
+          .executeTakeFirst()
+      const [oldest, newest] = await Promise.all([end('asc'), end('desc')])
+      if (!oldest || !newest) return undefined
+      return { oldest: oldest.id, newest: newest.id }
     },
 
-    async pruneBefore(beforeIso) {
+    async pruneBatch(beforeIso, batch, afterId) {
+      const rows = await db
+        .selectFrom('eventos')
+        .select(['id', 'creado_en'])
+        .where('id', '>', afterId)
+        .orderBy('id')
+        .limit(batch)
+        .execute()
+      const old = rows.filter((row) => row.creado_en < beforeIso)
+      const last = old.at(-1)
+      if (!last) return { deleted: 0, nextAfterId: afterId, done: true }
       const result = await db
-        .deleteFrom('eventos')
-        .where('creado_en', '<', beforeIso)
+        .deleteFrom('eventos as gone')
+        .where('gone.id', '>', afterId)
+        .where('gone.id', '<=', last.id)
+        .where('gone.creado_en', '<', beforeIso)
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('eventos as newer')
+              .select('newer.id')
+              .whereRef('newer.tenant', '=', 'gone.tenant')
+              .whereRef('newer.id', '>', 'gone.id'),
+          ),
+        )
         .executeTakeFirst()
-      return Number(result.numDeletedRows)
+      return {
+        deleted: Number(result.numDeletedRows),
+        nextAfterId: last.id,
+        done: old.length < rows.length || rows.length < batch,
+      }
     },
   }
 }

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { DatabaseSchema, MensajesTable } from '../database/schema.js'
 import type { Rol } from '../../src/contract/accounts.js'
+import { MENSAJES_PAGINA } from '../../src/contract/care.js'
 
 type Executor = Kysely<DatabaseSchema>
 
@@ -12,15 +13,16 @@ export interface MensajeView extends MensajeRow {
   autor_rol: Rol
 }
 
-/** Messages one call answers at most, the oldest of them first. */
-export const MENSAJES_LIMIT = 1000
-
 /** The `mensajes` table: a consultation's conversation. */
 export interface MensajeRepository {
   /** Inserts unless the id exists; true when this call created it. */
   insert(trx: Executor, row: MensajeRow): Promise<boolean>
   find(id: string): Promise<MensajeView | undefined>
-  list(asistenciaId: string): Promise<MensajeView[]>
+  /**
+   * A page of the conversation, oldest first: its newest {@link MENSAJES_PAGINA} messages, or
+   * those just before the message `beforeId`.
+   */
+  list(asistenciaId: string, beforeId?: string): Promise<MensajeView[]>
 }
 
 export function createMensajeRepository(db: Executor): MensajeRepository {
@@ -44,12 +46,33 @@ export function createMensajeRepository(db: Executor): MensajeRepository {
 
     find: (id) => views().where('mensajes.id', '=', id).executeTakeFirst(),
 
-    list: (asistenciaId) =>
-      views()
-        .where('mensajes.asistencia_id', '=', asistenciaId)
-        .orderBy('mensajes.creado_en')
-        .orderBy('mensajes.id')
-        .limit(MENSAJES_LIMIT)
-        .execute(),
+    async list(asistenciaId, beforeId) {
+      let query = views().where('mensajes.asistencia_id', '=', asistenciaId)
+      if (beforeId !== undefined) {
+        const before = await db
+          .selectFrom('mensajes')
+          .select(['creado_en', 'id'])
+          .where('id', '=', beforeId)
+          .where('asistencia_id', '=', asistenciaId)
+          .executeTakeFirst()
+        // A message of another conversation (or none) names no place in this one.
+        if (!before) return []
+        query = query.where((eb) =>
+          eb.or([
+            eb('mensajes.creado_en', '<', before.creado_en),
+            eb.and([
+              eb('mensajes.creado_en', '=', before.creado_en),
+              eb('mensajes.id', '<', before.id),
+            ]),
+          ]),
+        )
+      }
+      const newestFirst = await query
+        .orderBy('mensajes.creado_en', 'desc')
+        .orderBy('mensajes.id', 'desc')
+        .limit(MENSAJES_PAGINA)
+        .execute()
+      return newestFirst.reverse()
+    },
   }
 }

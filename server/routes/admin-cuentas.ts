@@ -9,7 +9,13 @@ import { HttpError, MESSAGES } from '../http/http-errors.js'
 import type { AccessCodeRepository } from '../repositories/access-codes.js'
 import type { AccountRepository } from '../repositories/accounts.js'
 import type { HospitalRepository } from '../repositories/hospitals.js'
-import { CambioCuenta, NuevaCuenta, PERSON_NAME_MAX_LENGTH } from '../../src/contract/accounts.js'
+import {
+  CambioCuenta,
+  CUENTAS_PAGINA,
+  CuentasQuery,
+  NuevaCuenta,
+  PERSON_NAME_MAX_LENGTH,
+} from '../../src/contract/accounts.js'
 import { NO_QUERY_SCHEMA } from '../http/route-schemas.js'
 import { DEFAULT_TENANT } from '../../src/contract/tenants.js'
 import {
@@ -51,15 +57,20 @@ export function registerAdminCuentasRoutes(
     {
       preHandler: guards.tenantAdmin,
       schema: {
-        summary: 'Cuentas del centro',
+        summary: `Cuentas del centro de ${String(CUENTAS_PAGINA)} en ${String(CUENTAS_PAGINA)}: primero el personal, después los pacientes, cada grupo por correo; \`buscar\` en el nombre o el correo, \`rol\`, y \`despues\` para la página siguiente`,
         params: TENANT_PARAMS_SCHEMA,
-        querystring: NO_QUERY_SCHEMA,
+        querystring: CuentasQuery,
         response: { 200: { type: 'array', items: ACCOUNT_SCHEMA }, ...ADMIN_ERROR_RESPONSES },
       },
     },
     async (request) => {
       await assertTenantExists(request.params.tenant)
-      return accounts.listForTenant(request.params.tenant)
+      const { buscar, rol, despues } = request.query
+      return accounts.pageForTenant(
+        request.params.tenant,
+        { search: buscar, rol, afterId: despues === undefined ? undefined : Number(despues) },
+        CUENTAS_PAGINA,
+      )
     },
   )
 

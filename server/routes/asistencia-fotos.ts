@@ -38,9 +38,17 @@ const REJECTIONS: Record<LogoRejection, () => HttpError> = {
 }
 
 /**
+ * How long the browser may keep a photo it was served (a working day): the bytes under a photo's
+ * id never change, so every later view comes from its cache. `private` and `Vary:
+ * X-Authorization` keep it out of shared caches and to the session that read it; the service
+ * worker caches nothing under `/api/`.
+ */
+export const FOTO_CACHE_SECONDS = 8 * 60 * 60
+
+/**
  * Photos of a consultation: uploaded by its patient (attached to the request while it waits, or
  * in the conversation) or its professional (in the conversation), re-encoded without metadata,
- * and served only to those who may see the consultation, never cached.
+ * and served only to those who may see the consultation (kept by their browser only).
  */
 export function registerAsistenciaFotosRoutes(
   instance: FastifyInstance,
@@ -109,7 +117,9 @@ export function registerAsistenciaFotosRoutes(
     async (request, reply) => {
       const account = await authenticate(request, reply, session)
       const jpeg = await care.readPhoto(account, request.params.id, request.params.fotoId)
-      reply.header('cache-control', 'private, no-store')
+      reply.header('cache-control', `private, max-age=${String(FOTO_CACHE_SECONDS)}, immutable`)
+      // Kept per token: after a sign-out, the next person on the device never gets it from cache.
+      reply.header('vary', 'X-Authorization')
       reply.header('content-type', 'image/jpeg')
       return reply.send(jpeg)
     },

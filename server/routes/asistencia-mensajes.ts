@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
-import { Mensaje, NuevoMensaje } from '../../src/contract/care.js'
+import { MENSAJES_PAGINA, Mensaje, MensajesQuery, NuevoMensaje } from '../../src/contract/care.js'
 import { authenticate, type SessionCheckDeps } from '../auth/authenticate.js'
 import type { CareService } from '../care/care-service.js'
 import {
@@ -25,15 +25,19 @@ export function registerAsistenciaMensajesRoutes(
     '/api/asistencias/:id/mensajes',
     {
       schema: {
-        summary: 'Conversación de la consulta, de la más antigua a la más reciente',
+        summary: `Conversación de la consulta, de la más antigua a la más reciente: los ${String(MENSAJES_PAGINA)} últimos mensajes, o los anteriores a \`antes\``,
         headers: SESSION_HEADERS_SCHEMA,
         params: ASISTENCIA_PARAMS,
-        querystring: NO_QUERY_SCHEMA,
+        querystring: MensajesQuery,
         response: { 200: Type.Array(Mensaje), ...CARE_ERROR_RESPONSES },
       },
     },
     async (request, reply) =>
-      care.listMessages(await authenticate(request, reply, session), request.params.id),
+      care.listMessages(
+        await authenticate(request, reply, session),
+        request.params.id,
+        request.query.antes,
+      ),
   )
 
   app.post(

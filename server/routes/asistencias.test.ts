@@ -12,6 +12,7 @@ import {
 import { DEMO, newPatient, requestHelp, signIn, type CareClient } from '../testing/care-client.js'
 import { createTestApp, type TestApp } from '../testing/test-app.js'
 import { makeImage, makeJpegWithExif } from '../uploads/testing/images.js'
+import { FOTO_CACHE_SECONDS } from './asistencia-fotos.js'
 
 let testApp: TestApp
 let clock: number
@@ -446,7 +447,15 @@ describe('photos', () => {
     const served = await (await as(DEMO.professional)).call('GET', url)
     expect(served.statusCode).toBe(200)
     expect(served.headers['content-type']).toBe('image/jpeg')
-    expect(served.headers['cache-control']).toBe('private, no-store')
+    // A photo never changes under its id: the browser keeps it for this session's token only,
+    // and no shared cache ever does.
+    expect(served.headers['cache-control']).toBe(
+      `private, max-age=${String(FOTO_CACHE_SECONDS)}, immutable`,
+    )
+    expect(served.headers.vary).toMatch(/x-authorization/i)
+    expect((await patient.call('GET', `${url.slice(0, -4)}0000`)).headers['cache-control']).toBe(
+      'no-store',
+    )
     expect(served.rawPayload.includes(Buffer.from('Calle Secreta 7'))).toBe(false)
     expect((await sharp(served.rawPayload).metadata()).exif).toBeUndefined()
     expect((await (await newPatient(testApp.app)).call('GET', url)).statusCode).toBe(404)

@@ -4,14 +4,15 @@ import Type from 'typebox'
 import {
   Asistencia,
   EstadisticasHoy,
+  COLA_PAGINA,
   Finalizacion,
+  ListaAsistenciasQuery,
   NuevaAsistencia,
   Valoracion,
 } from '../../src/contract/care.js'
 import { authenticate, type SessionCheckDeps } from '../auth/authenticate.js'
 import type { CareService } from '../care/care-service.js'
 import { startOfDayIn, usableTimeZone } from '../care/hospital-day.js'
-import { median } from '../care/records.js'
 import { HttpError, MESSAGES } from '../http/http-errors.js'
 import type { AsistenciaRepository } from '../repositories/asistencias.js'
 import type { HospitalRepository } from '../repositories/hospitals.js'
@@ -61,18 +62,18 @@ export function registerAsistenciasRoutes(instance: FastifyInstance, deps: Asist
     },
   )
 
-  app.get(
+  app.get<{ Querystring: ListaAsistenciasQuery }>(
     '/api/asistencias',
     {
       schema: {
-        summary:
-          'Solicitudes: el paciente, las suyas; el profesional, la cola y las suyas; el administrador, las abiertas',
+        summary: `Solicitudes: el paciente, las suyas; el profesional, la cola (de ${String(COLA_PAGINA)} en ${String(COLA_PAGINA)}: con \`despues\`, la página siguiente y nada más) y las suyas; el administrador, las abiertas`,
         headers: SESSION_HEADERS_SCHEMA,
-        querystring: NO_QUERY_SCHEMA,
+        querystring: ListaAsistenciasQuery,
         response: { 200: Type.Array(Asistencia), ...CARE_ERROR_RESPONSES },
       },
     },
-    async (request, reply) => care.list(await authenticate(request, reply, session)),
+    async (request, reply) =>
+      care.list(await authenticate(request, reply, session), request.query.despues),
   )
 
   app.get(
@@ -93,16 +94,12 @@ export function registerAsistenciasRoutes(instance: FastifyInstance, deps: Asist
         account.tenant,
         startOfDayIn(timeZone, deps.now()),
       )
-      const wait = median(activity.waits)
-      const ratings = activity.ratings
+      const toTenth = (value: number | null) =>
+        value === null ? null : Math.round(value * 10) / 10
       return {
         solicitudes_hoy: activity.count,
-        espera_mediana_minutos: wait === null ? null : Math.round(wait * 10) / 10,
-        valoracion_media:
-          ratings.length === 0
-            ? null
-            : Math.round((ratings.reduce((sum, value) => sum + value, 0) / ratings.length) * 10) /
-              10,
+        espera_mediana_minutos: toTenth(activity.medianWait),
+        valoracion_media: toTenth(activity.meanRating),
       }
     },
   )

@@ -47,6 +47,32 @@ export const AdminAccount = Type.Object({
 })
 export type AdminAccount = Static<typeof AdminAccount>
 
+/** Accounts one page of the accounts panel holds (staff first, then patients, by email). */
+export const CUENTAS_PAGINA = 50
+/** Longest text the accounts panel searches names and emails for. */
+export const BUSQUEDA_CUENTAS_MAX_LENGTH = 100
+
+/** Query of a hospital's accounts: a search, a role, and the page after an account. */
+export const CuentasQuery = Type.Object(
+  {
+    buscar: Type.Optional(
+      Type.String({
+        maxLength: BUSQUEDA_CUENTAS_MAX_LENGTH,
+        description: 'Texto que contiene el nombre o el correo',
+      }),
+    ),
+    rol: Type.Optional(RolSchema),
+    despues: Type.Optional(
+      Type.String({
+        pattern: '^[1-9][0-9]{0,14}$',
+        description: 'Id de la última cuenta recibida: responde la página siguiente',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+)
+export type CuentasQuery = Static<typeof CuentasQuery>
+
 /** Creating an account of a hospital (its administrators). */
 export const NuevaCuenta = Type.Object(
   {

@@ -26,6 +26,38 @@ export const FOTO_MAX_BYTES = 8 * 1024 * 1024
 export const MAX_FOTOS_POR_CONVERSACION = 30
 /** Events a reconnecting stream may catch up on; further behind, it gets `reinicio`. */
 export const EVENTOS_REANUDACION_MAX = 500
+/** Requests of the queue one call answers; the next page follows `?despues={last id}`. */
+export const COLA_PAGINA = 200
+/** Messages one call answers, the newest page first; older ones come with `?antes={id}`. */
+export const MENSAJES_PAGINA = 1000
+
+/** Query of the request list: the queue's next page after this request (professionals). */
+export const ListaAsistenciasQuery = Type.Object(
+  {
+    despues: Type.Optional(
+      Type.String({
+        format: 'uuid',
+        description: 'Id de la última solicitud de la cola recibida: responde la página siguiente',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+)
+export type ListaAsistenciasQuery = Static<typeof ListaAsistenciasQuery>
+
+/** Query of a conversation: the page of messages before this one. */
+export const MensajesQuery = Type.Object(
+  {
+    antes: Type.Optional(
+      Type.String({
+        format: 'uuid',
+        description: 'Id del mensaje más antiguo recibido: responde los anteriores',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+)
+export type MensajesQuery = Static<typeof MensajesQuery>
 
 /** A request's states: `en_espera` → `en_curso` → `finalizada`, or `cancelada`, `caducada`. */
 export const ESTADOS_ASISTENCIA = [

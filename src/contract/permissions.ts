@@ -84,6 +84,14 @@ function policyOf(rol: string): RolePolicy | undefined {
   return (ROLE_POLICIES as Partial<Record<string, RolePolicy>>)[rol]
 }
 
+/** Whether accounts of `rol` are the hospital's staff (they come first in its account lists). */
+export function isStaffRole(rol: string): boolean {
+  return policyOf(rol)?.isStaff ?? false
+}
+
+/** The staff roles, for queries that must name them. */
+export const STAFF_ROLES: readonly Rol[] = (Object.keys(ROLE_POLICIES) as Rol[]).filter(isStaffRole)
+
 function isGranted(actor: Pick<Actor, 'rol'>, action: RoleAction): boolean {
   return policyOf(actor.rol)?.grants.includes(action) ?? false
 }

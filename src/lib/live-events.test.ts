@@ -136,10 +136,12 @@ describe('openLiveEvents', () => {
     expect(other.open).toHaveBeenCalledTimes(1)
   })
 
-  it('keeps the jittered delay between half and all of the ceiling', () => {
+  it('spreads the jittered delay over the whole window, from a tenth of the first delay to the ceiling', () => {
     const backoff = { initialMs: 1_000, maxMs: 30_000 }
-    expect(backoffDelay(0, backoff, 0)).toBe(500)
+    expect(backoffDelay(0, backoff, 0)).toBe(100)
+    expect(backoffDelay(0, backoff, 0.5)).toBe(550)
     expect(backoffDelay(0, backoff, 1)).toBe(1_000)
+    expect(backoffDelay(10, backoff, 0)).toBe(100)
     expect(backoffDelay(10, backoff, 1)).toBe(30_000)
   })
 })

@@ -47,10 +47,16 @@ export interface LiveEventsConnection {
   close: () => void
 }
 
-/** Delay before reconnection attempt `attempt` (0-based): doubling, capped, with full jitter above half. */
+/**
+ * Delay before reconnection attempt `attempt` (0-based): a ceiling doubling up to the cap, and
+ * full jitter under it (from a tenth of the first delay up to the ceiling). When a deploy drops
+ * every stream at once, the clients come back spread over the whole window instead of its
+ * upper half, so the server sees half the reconnections per second.
+ */
 export function backoffDelay(attempt: number, backoff: BackoffOptions, random: number): number {
   const ceiling = Math.min(backoff.maxMs, backoff.initialMs * 2 ** attempt)
-  return Math.round(ceiling / 2 + (ceiling / 2) * random)
+  const floor = Math.min(ceiling, backoff.initialMs / 10)
+  return Math.round(floor + (ceiling - floor) * random)
 }
 
 export function openLiveEvents(options: LiveEventsOptions): LiveEventsConnection {

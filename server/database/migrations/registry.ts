@@ -3,6 +3,7 @@ import { accountsPerHospitalMigration } from './accounts-per-hospital.js'
 import { administrationMigration } from './administration.js'
 import { callsMigration } from './calls.js'
 import { careMigration } from './care.js'
+import { growthIndexesMigration } from './growth-indexes.js'
 import { hospitalPhoneMigration } from './hospital-phone.js'
 import { hospitalShortNameMigration } from './hospital-short-name.js'
 import { hospitalTimeZoneMigration } from './hospital-time-zone.js'
@@ -27,6 +28,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0810-immediate-care': immediateCareMigration,
   '0900-referrals': referralsMigration,
   '1000-accounts-per-hospital': accountsPerHospitalMigration,
+  '1400-growth-indexes': growthIndexesMigration,
   '1500-hospital-time-zone': hospitalTimeZoneMigration,
   '1600-push-alerts': pushAlertsMigration,
   '1700-calls': callsMigration,

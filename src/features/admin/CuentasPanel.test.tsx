@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { CUENTAS_PAGINA } from '../../contract/accounts'
 import { ApiError } from '../../lib/api-errors'
 import { changeAccount, loadAccounts } from './accounts-route-data'
 import {
@@ -68,10 +69,46 @@ describe('CuentasPanel', () => {
     renderPanel()
 
     expect(await screen.findByRole('rowheader', { name: 'Marta Gil' })).toBeInTheDocument()
-    expect(listAccounts).toHaveBeenCalledExactlyOnceWith('hospital-central')
+    expect(listAccounts).toHaveBeenCalledExactlyOnceWith('hospital-central', {})
     // Its own account is never offered "Desactivar".
     expect(screen.queryByRole('button', { name: `Desactivar la cuenta ${OWN.email}` })).toBeNull()
   })
+
+  it(
+    'reads the next page on request and searches by name or email and role',
+    { timeout: 20_000 },
+    async () => {
+      const firstPage = Array.from({ length: CUENTAS_PAGINA }, (_, index): Account => ({
+        ...NURSE,
+        id: 100 + index,
+        email: `p${String(index)}@hospital-central.es`,
+        nombre: `Paciente ${String(index)}`,
+        rol: 'cliente',
+      }))
+      vi.mocked(listAccounts).mockResolvedValueOnce(firstPage).mockResolvedValueOnce([NURSE])
+      const { user } = renderPanel()
+
+      await user.click(await screen.findByRole('button', { name: 'Mostrar más cuentas' }))
+      expect(await screen.findByRole('rowheader', { name: 'Marta Gil' })).toBeInTheDocument()
+      expect(screen.getAllByRole('row')).toHaveLength(CUENTAS_PAGINA + 2)
+      expect(listAccounts).toHaveBeenLastCalledWith('hospital-central', { despues: 149 })
+      // A short page is the last one.
+      expect(screen.queryByRole('button', { name: 'Mostrar más cuentas' })).toBeNull()
+
+      vi.mocked(listAccounts).mockResolvedValueOnce([])
+      const search = within(screen.getByRole('search', { name: 'Buscar cuentas' }))
+      await user.type(search.getByLabelText('Nombre o correo'), 'marta')
+      await user.selectOptions(search.getByLabelText('Filtrar por perfil'), 'profesional')
+      await user.click(search.getByRole('button', { name: 'Buscar' }))
+      expect(
+        await screen.findByText('Ninguna cuenta coincide con la búsqueda.'),
+      ).toBeInTheDocument()
+      expect(listAccounts).toHaveBeenLastCalledWith('hospital-central', {
+        buscar: 'marta',
+        rol: 'profesional',
+      })
+    },
+  )
 
   it('offers to try again when the accounts cannot be read', async () => {
     vi.mocked(listAccounts).mockRejectedValueOnce(new ApiError(500, null, ''))

@@ -1,7 +1,8 @@
 import './admin.css'
-import { useEffect, useId, useRef, type SubmitEvent } from 'react'
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
 import { useFetcher } from 'react-router-dom'
 import {
+  CUENTAS_PAGINA,
   EMAIL_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PERSON_NAME_MAX_LENGTH,
@@ -16,7 +17,9 @@ import {
   type AccountChange,
   type AccountsData,
 } from './accounts-route-data'
-import type { Account } from './admin-api'
+import { AccountsFilterForm } from './AccountsFilterForm'
+import { listAccounts, type Account, type AccountsFilter } from './admin-api'
+import { describeAdminError } from './admin-errors'
 import { checkNewAccount, textField } from './form-fields'
 import { ActionOutcome, ConfirmDisable, LoadError, Loading } from './PanelStates'
 import { usePanelChange } from './use-panel-change'
@@ -28,11 +31,19 @@ interface CuentasPanelProps {
   ownAccountId?: number
 }
 
+/** Pages read after the first one, for the first page they continue. */
+interface LaterPages {
+  first: AccountsData
+  accounts: Account[]
+  isLast: boolean
+}
+
 /**
  * A hospital's accounts: list, create, disable (after confirming) and re-enable, and reset
  * access with a one-time code. Read through the administration route's loader and changed
  * through its action (src/features/admin/accounts-route-data.ts); the router reloads the list
- * after each change that succeeded.
+ * after each change that succeeded. The list comes a page at a time (staff first), with a
+ * search; "Mostrar más cuentas" reads the next page.
  */
 export function CuentasPanel({ tenant, hospitalName, ownAccountId }: CuentasPanelProps) {
   const headingId = useId()
@@ -40,7 +51,13 @@ export function CuentasPanel({ tenant, hospitalName, ownAccountId }: CuentasPane
   const changes = usePanelChange<AccountChange>()
   const createForm = useRef<HTMLFormElement>(null)
   const { load } = list
-  const query = accountsQuery(tenant)
+  const [filter, setFilter] = useState<Pick<AccountsFilter, 'buscar' | 'rol'>>({})
+  const [later, setLater] = useState<LaterPages | null>(null)
+  const [moreState, setMoreState] = useState<{ isLoading: boolean; error: string | null }>({
+    isLoading: false,
+    error: null,
+  })
+  const query = accountsQuery(tenant, filter)
   const { isBusy, outcome, message } = changes
 
   useEffect(() => {
@@ -74,10 +91,35 @@ export function CuentasPanel({ tenant, hospitalName, ownAccountId }: CuentasPane
 
   const accounts = list.data
   const issued = outcome?.issued
+  // Later pages belong to the first page they were read after: a new search or a reload after a
+  // change starts again from the first page.
+  const laterPages = later !== null && later.first === accounts ? later : null
+  const firstPage = accounts && 'accounts' in accounts ? accounts.accounts : []
+  const shown = [...firstPage, ...(laterPages?.accounts ?? [])]
+  const mayHaveMore = laterPages ? !laterPages.isLast : firstPage.length === CUENTAS_PAGINA
+
+  async function onMore() {
+    const first = accounts
+    const last = shown.at(-1)
+    if (!first || last === undefined) return
+    setMoreState({ isLoading: true, error: null })
+    try {
+      const page = await listAccounts(tenant, { ...filter, despues: last.id })
+      setLater({
+        first,
+        accounts: [...(laterPages?.accounts ?? []), ...page],
+        isLast: page.length < CUENTAS_PAGINA,
+      })
+      setMoreState({ isLoading: false, error: null })
+    } catch (error) {
+      setMoreState({ isLoading: false, error: describeAdminError(error) })
+    }
+  }
 
   return (
     <section className="admin-panel" aria-labelledby={headingId}>
       <h2 id={headingId}>Cuentas de {hospitalName}</h2>
+      <AccountsFilterForm onFilter={setFilter} />
       {(accounts === undefined || accounts === null) && <Loading what="las cuentas" />}
       {accounts && 'error' in accounts && (
         <LoadError
@@ -90,7 +132,11 @@ export function CuentasPanel({ tenant, hospitalName, ownAccountId }: CuentasPane
       {accounts &&
         'accounts' in accounts &&
         (accounts.accounts.length === 0 ? (
-          <p>Este centro todavía no tiene cuentas. Crea la primera con el formulario.</p>
+          filter.buscar || filter.rol ? (
+            <p>Ninguna cuenta coincide con la búsqueda.</p>
+          ) : (
+            <p>Este centro todavía no tiene cuentas. Crea la primera con el formulario.</p>
+          )
         ) : (
           <div className="admin-table-wrap">
             <table className="admin-table">
@@ -105,7 +151,7 @@ export function CuentasPanel({ tenant, hospitalName, ownAccountId }: CuentasPane
                 </tr>
               </thead>
               <tbody>
-                {accounts.accounts.map((account) => (
+                {shown.map((account) => (
                   <tr key={account.id}>
                     <th scope="row">{account.nombre}</th>
                     <td>{account.email}</td>
@@ -168,6 +214,22 @@ export function CuentasPanel({ tenant, hospitalName, ownAccountId }: CuentasPane
                 ))}
               </tbody>
             </table>
+            {mayHaveMore && (
+              <button
+                type="button"
+                disabled={moreState.isLoading}
+                onClick={() => {
+                  void onMore()
+                }}
+              >
+                {moreState.isLoading ? 'Cargando más cuentas…' : 'Mostrar más cuentas'}
+              </button>
+            )}
+            {moreState.error !== null && (
+              <p role="alert" className="admin-message-error">
+                {moreState.error}
+              </p>
+            )}
           </div>
         ))}
 

@@ -5,13 +5,14 @@
  * panel after a change that succeeded. Failures are answers, never thrown: the panel says them.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router-dom'
-import { ROL_LABELS } from '../../contract/accounts'
+import { ROL_LABELS, ROLES } from '../../contract/accounts'
 import {
   createAccount,
   listAccounts,
   resetAccess,
   setAccountActive,
   type Account,
+  type AccountsFilter,
   type Rol,
 } from './admin-api'
 import { describeAdminError } from './admin-errors'
@@ -51,9 +52,23 @@ export interface AccountChange {
   issued?: IssuedCode
 }
 
-/** The query `useFetcher().load` sends for `centro`'s accounts. */
-export function accountsQuery(centro: string): string {
-  return `?${new URLSearchParams({ panel: ACCOUNTS_PANEL, centro }).toString()}`
+/** The query `useFetcher().load` sends for the first page of `centro`'s accounts. */
+export function accountsQuery(
+  centro: string,
+  filter: Pick<AccountsFilter, 'buscar' | 'rol'> = {},
+): string {
+  const query = new URLSearchParams({ panel: ACCOUNTS_PANEL, centro })
+  if (filter.buscar !== undefined && filter.buscar.trim() !== '') query.set('buscar', filter.buscar)
+  if (filter.rol) query.set('rol', filter.rol)
+  return `?${query.toString()}`
+}
+
+function askedFilter(request: Request): Pick<AccountsFilter, 'buscar' | 'rol'> {
+  const query = new URL(request.url).searchParams
+  const buscar = query.get('buscar')
+  const asked = query.get('rol')
+  const rol = ROLES.find((value) => value === asked)
+  return { ...(buscar === null ? {} : { buscar }), ...(rol ? { rol } : {}) }
 }
 
 function formatExpiry(iso: string): string {
@@ -65,7 +80,7 @@ export async function loadAccounts({ request }: LoaderFunctionArgs): Promise<Acc
   const centro = askedCentro(request, ACCOUNTS_PANEL)
   if (centro === null) return null
   try {
-    return { accounts: await listAccounts(centro) }
+    return { accounts: await listAccounts(centro, askedFilter(request)) }
   } catch (error) {
     return { error }
   }

@@ -73,8 +73,25 @@ export const uploadLogo = async (
   return readAnswer(LogoSubido, answer)
 }
 
-export const listAccounts = async (tenant: string) =>
-  readList(AdminAccount, await api.request(adminHospitalPath(tenant, 'cuentas')))
+/** Which accounts a page of the panel shows: a search, a role, after an account. */
+export interface AccountsFilter {
+  buscar?: string
+  rol?: Rol
+  despues?: number
+}
+
+/** A page of the hospital's accounts (staff first), as the filter asks. */
+export const listAccounts = async (tenant: string, filter: AccountsFilter = {}) => {
+  const query = new URLSearchParams()
+  if (filter.buscar !== undefined && filter.buscar.trim() !== '') query.set('buscar', filter.buscar)
+  if (filter.rol) query.set('rol', filter.rol)
+  if (filter.despues !== undefined) query.set('despues', String(filter.despues))
+  const search = query.size === 0 ? '' : `?${query.toString()}`
+  return readList(
+    AdminAccount,
+    await api.request(`${adminHospitalPath(tenant, 'cuentas')}${search}`),
+  )
+}
 
 export const createAccount = async (tenant: string, account: NuevaCuenta) =>
   readAnswer(
