@@ -24,6 +24,7 @@ import { DEFAULT_SCRYPT_PARAMS, hashPassword, type ScryptParams } from './auth/p
 import { createAdminGuards } from './auth/admin-guards.js'
 import { createAccountSignInThrottle } from './auth/account-sign-in-throttle.js'
 import { createSharedRateLimitStore } from './auth/shared-rate-limit-store.js'
+import { createSessionEnds } from './database/session-ends.js'
 import { createTokenService } from './auth/tokens.js'
 import { registerApiCors } from './http/cors.js'
 import {
@@ -272,8 +273,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerApiNoStoreDefault(app)
 
     const audit = createAuditLog(db, now)
-    const hospitals = createHospitalRepository(db, audit, now)
-    const accounts = createAccountRepository(db, audit, now)
+    const sessionEnds = createSessionEnds()
+    const hospitals = createHospitalRepository(db, audit, sessionEnds)
+    const accounts = createAccountRepository(db, audit, now, sessionEnds)
     const accessCodes = createAccessCodeRepository(db, now)
     const logoImages = createLogoImageRepository(db, now)
     const guards = createAdminGuards({ tokens, accounts })
@@ -366,6 +368,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       mensajes,
       describe: care.describe,
       accounts,
+      sessionEnds,
       presence,
       now,
       heartbeatMs: options.liveHeartbeatMs ?? DEFAULT_HEARTBEAT_MS,

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import { authenticate, type SessionCheckDeps } from '../auth/authenticate.js'
-import { readBearerToken } from '../auth/tokens.js'
+import { authenticateSession, type SessionCheckDeps } from '../auth/authenticate.js'
 import type { LiveEvents } from '../live/live-events.js'
 import { CARE_ERROR_RESPONSES, SESSION_HEADERS_SCHEMA } from './care-schemas.js'
 
@@ -42,11 +41,7 @@ export function registerEventosRoute(
       },
     },
     async (request, reply) => {
-      const account = await authenticate(request, reply, session)
-      const header = request.headers['x-authorization']
-      const token = typeof header === 'string' ? readBearerToken(header) : undefined
-      const verified = token === undefined ? undefined : await session.tokens.verify(token)
-      const expiresAtMs = verified?.ok ? verified.claims.exp * 1000 : 0
+      const { account, claims } = await authenticateSession(request, reply, session)
 
       reply.hijack()
       const response = reply.raw
@@ -70,7 +65,7 @@ export function registerEventosRoute(
       const stream = await live.open(
         response,
         { id: account.id, rol: account.rol, tenant: account.tenant },
-        { expiresAtMs, queue: request.query.cola === '1', lastEventId },
+        { claims, queue: request.query.cola === '1', lastEventId },
       )
       request.raw.once('close', () => {
         live.close(stream).catch((error: unknown) => {

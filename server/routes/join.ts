@@ -15,7 +15,7 @@ import {
   resetMessage,
   type MailContext,
 } from '../mail/messages.js'
-import type { AccountRepository } from '../repositories/accounts.js'
+import type { AccountRepository, AccountStanding } from '../repositories/accounts.js'
 import type { LinkPurpose } from '../database/schema.js'
 import type { EmailLinkRepository } from '../repositories/email-links.js'
 import type { HospitalRepository } from '../repositories/hospitals.js'
@@ -80,11 +80,12 @@ export function registerJoinRoutes(app: FastifyInstance, deps: JoinRouteDeps) {
     return { to: account.email, nombre: account.nombre, hospital, publicUrl }
   }
 
-  async function signIn(account: { id: number; tenant: string; rol: string; nombre: string }) {
+  async function signIn(account: AccountStanding) {
     const token = await tokens.issue({
       sub: String(account.id),
       tenant: account.tenant,
       rol: account.rol,
+      gen: account.sessionGeneration,
     })
     return { token, user: { nombre: account.nombre, rol: account.rol, tenant: account.tenant } }
   }

@@ -9,6 +9,7 @@ import { initialMigration } from './initial.js'
 import { joinMigration } from './join.js'
 import { rateLimitsMigration } from './rate-limits.js'
 import { referralsMigration } from './referrals.js'
+import { sessionGenerationMigration } from './session-generation.js'
 import { sessionsValidFromMigration } from './sessions-valid-from.js'
 
 /** Migrations in the order they run; names sort in that order and never change once shipped. */
@@ -24,4 +25,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0810-immediate-care': immediateCareMigration,
   '0900-referrals': referralsMigration,
   '1000-accounts-per-hospital': accountsPerHospitalMigration,
+  '1100-session-generation': sessionGenerationMigration,
 }
