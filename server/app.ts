@@ -30,9 +30,15 @@ import { registerApiCors } from './http/cors.js'
 import {
   DEADLINE_CHECK_INTERVAL_MS,
   HEADERS_DEADLINE_MS,
-  MAX_CONNECTIONS,
   REQUEST_DEADLINE_MS,
 } from './http/connection-limits.js'
+import {
+  DEFAULT_STREAMS_PER_ADDRESS,
+  deriveCapacity,
+  FALLBACK_OPEN_FILES,
+  readOpenFileLimit,
+  type Capacity,
+} from './http/capacity.js'
 import { probeDatabase } from './http/database-unavailable.js'
 import { openDatabase } from './database/open.js'
 import { seedDatabase } from './seed/seed-database.js'
@@ -138,6 +144,13 @@ export interface BuildAppOptions {
   careSweepIntervalMs?: number
   /** Heartbeat of the live event streams (comment lines, presence, session checks). */
   liveHeartbeatMs?: number
+  /**
+   * Connections and live streams this instance holds; by default derived from the process's
+   * open-file limit (see `http/capacity.ts`).
+   */
+  capacity?: Capacity
+  /** Live streams one client address may hold (`LIVE_STREAMS_PER_ADDRESS`). */
+  liveStreamsPerAddress?: number
 }
 
 /** Live events are kept this long for reconnecting streams to catch up from. */
@@ -237,7 +250,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     })
     log = app.log
-    app.server.maxConnections = MAX_CONNECTIONS
+    const capacity = options.capacity ?? deriveCapacity(readOpenFileLimit() ?? FALLBACK_OPEN_FILES)
+    app.server.maxConnections = capacity.maxConnections
     if (ownsDatabase) app.addHook('onClose', () => db.destroy())
     // Before the route policy: its preflight route takes no input, see registerApiCors.
     await registerApiCors(app)
@@ -372,6 +386,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       presence,
       now,
       heartbeatMs: options.liveHeartbeatMs ?? DEFAULT_HEARTBEAT_MS,
+      limits: {
+        perInstance: capacity.maxStreams,
+        perAddress: options.liveStreamsPerAddress ?? DEFAULT_STREAMS_PER_ADDRESS,
+      },
       onError: (error) => {
         app.log.warn({ err: error }, 'live events')
       },

@@ -23,6 +23,8 @@ describe('readConfig', () => {
       mailFrom: undefined,
       // Demo mode: the links in emails lead to this server.
       publicUrl: 'http://127.0.0.1:4173',
+      liveStreamsMax: undefined,
+      liveStreamsPerAddress: 300,
     })
   })
 
@@ -44,6 +46,8 @@ describe('readConfig', () => {
         SMTP_URL: 'smtps://correo:secreto@smtp.example.com:465',
         MAIL_FROM: 'Clínica <avisos@example.com>',
         PUBLIC_URL: 'https://clinica.example.com/',
+        LIVE_STREAMS_MAX: '500',
+        LIVE_STREAMS_PER_ADDRESS: '40',
       },
       '/srv/app',
     )
@@ -61,6 +65,8 @@ describe('readConfig', () => {
       smtpUrl: 'smtps://correo:secreto@smtp.example.com:465',
       mailFrom: 'Clínica <avisos@example.com>',
       publicUrl: 'https://clinica.example.com',
+      liveStreamsMax: 500,
+      liveStreamsPerAddress: 40,
     })
     expect(config.loginRateLimits.perIp.max).toBe(5)
     expect(config.loginRateLimits.perAccount.max).toBe(3)

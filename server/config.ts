@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path'
 import { DEFAULT_LOGIN_RATE_LIMITS, type LoginRateLimits } from './auth/login-rate-limits.js'
+import { DEFAULT_STREAMS_PER_ADDRESS } from './http/capacity.js'
 
 /** Everything `index.ts` reads from the environment, parsed and validated once. */
 export interface ServerConfig {
@@ -33,6 +34,13 @@ export interface ServerConfig {
    * a request). In demo mode it defaults to this server's own address.
    */
   publicUrl: string | undefined
+  /**
+   * `LIVE_STREAMS_MAX`: lowers the live streams this instance holds below the cap derived from
+   * its open-file limit; undefined: the derived cap.
+   */
+  liveStreamsMax: number | undefined
+  /** `LIVE_STREAMS_PER_ADDRESS`: live streams one client address may hold on an instance. */
+  liveStreamsPerAddress: number
 }
 
 /** Thrown for an invalid environment variable; the message names the variable. */
@@ -185,5 +193,16 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     smtpUrl: parseSmtpUrl(env.SMTP_URL),
     mailFrom: readText(env, 'MAIL_FROM'),
     publicUrl: parsePublicUrl(env.PUBLIC_URL) ?? (demoMode ? ownAddress : undefined),
+    liveStreamsMax:
+      readText(env, 'LIVE_STREAMS_MAX') === undefined
+        ? undefined
+        : readInteger(env, 'LIVE_STREAMS_MAX', 0, 1, 1_000_000),
+    liveStreamsPerAddress: readInteger(
+      env,
+      'LIVE_STREAMS_PER_ADDRESS',
+      DEFAULT_STREAMS_PER_ADDRESS,
+      1,
+      1_000_000,
+    ),
   }
 }

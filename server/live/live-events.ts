@@ -5,7 +5,12 @@
  * instance ends sessions (see `SessionEnds`), and at every heartbeat as a safety net, each time
  * through the request's own session check.
  */
-import { EVENTOS, type MotivoCierre } from '../../src/contract/care.js'
+import {
+  EVENTOS,
+  STREAMS_PER_ACCOUNT,
+  STREAMS_PER_SESSION,
+  type MotivoCierre,
+} from '../../src/contract/care.js'
 import { judgeSession } from '../auth/authenticate.js'
 import type { SessionEnd, SessionEnds } from '../database/session-ends.js'
 import type { TokenClaims } from '../auth/tokens.js'
@@ -32,8 +37,13 @@ export interface LiveEventsOptions extends Omit<EventHubDeps, 'onError'> {
   presence: Presence
   now: () => number
   heartbeatMs: number
+  /** Live streams this instance holds at most, and one client address at most. */
+  limits: { perInstance: number; perAddress: number }
   onError: (error: unknown) => void
 }
+
+/** Whether a new stream may open: `full`, the instance's cap; `address`, that address's cap. */
+export type Admission = 'ok' | 'full' | 'address'
 
 /** What an open stream needs besides the hub's part. */
 export interface OpenStream extends LiveStream {
@@ -43,6 +53,10 @@ export interface OpenStream extends LiveStream {
   closed: boolean
   /** The session's token, as verified when the stream opened. */
   claims: TokenClaims
+  /** The token itself: streams of one session share it. */
+  session: string
+  /** The client's address. */
+  address: string
   /** Tells the client why the server ends the stream, then ends it. */
   finish(motivo: MotivoCierre): void
 }
@@ -71,7 +85,31 @@ function isConcerned(stream: OpenStream, ended: SessionEnd): boolean {
 export function createLiveEvents(options: LiveEventsOptions) {
   const { now, presence, onError } = options
   const hub = createEventHub(options)
+  // In the order they opened: the first of a session's or account's is its oldest.
   const open = new Set<OpenStream>()
+  const perAddress = new Map<string, number>()
+
+  /** Past a session's or an account's cap, its oldest streams give way to the new one. */
+  function evictOldest(stream: OpenStream) {
+    let ofSession = 0
+    let ofAccount = 0
+    for (const other of open) {
+      if (other.viewer.id !== stream.viewer.id) continue
+      ofAccount += 1
+      if (other.session === stream.session) ofSession += 1
+    }
+    for (const other of [...open]) {
+      if (other === stream || other.viewer.id !== stream.viewer.id) continue
+      if (ofSession <= STREAMS_PER_SESSION && ofAccount <= STREAMS_PER_ACCOUNT) break
+      const isSameSession = other.session === stream.session
+      if (ofSession > STREAMS_PER_SESSION && !isSameSession && ofAccount <= STREAMS_PER_ACCOUNT) {
+        continue
+      }
+      other.finish('limite')
+      ofAccount -= 1
+      if (isSameSession) ofSession -= 1
+    }
+  }
 
   const channel =
     isPostgres(options.db) && options.databaseUrl !== undefined
@@ -147,6 +185,9 @@ export function createLiveEvents(options: LiveEventsOptions) {
     if (stream.closed) return
     stream.closed = true
     open.delete(stream)
+    const count = (perAddress.get(stream.address) ?? 1) - 1
+    if (count === 0) perAddress.delete(stream.address)
+    else perAddress.set(stream.address, count)
     hub.unsubscribe(stream)
     if (stream.expiry) clearTimeout(stream.expiry)
     if (stream.conexion !== undefined) {
@@ -155,6 +196,13 @@ export function createLiveEvents(options: LiveEventsOptions) {
   }
 
   return {
+    /** Whether a stream from `address` may open now (call right before {@link open}). */
+    admit(address: string): Admission {
+      if (open.size >= options.limits.perInstance) return 'full'
+      if ((perAddress.get(address) ?? 0) >= options.limits.perAddress) return 'address'
+      return 'ok'
+    },
+
     /** Called after a local commit that appended events for `tenant`. */
     published(tenant: string) {
       hub.wake(tenant)
@@ -169,10 +217,14 @@ export function createLiveEvents(options: LiveEventsOptions) {
       viewer: OpenStream['viewer'],
       {
         claims,
+        session,
+        address,
         queue,
         lastEventId,
       }: {
         claims: TokenClaims
+        session: string
+        address: string
         queue: boolean
         lastEventId: number | 'invalid' | undefined
       },
@@ -180,6 +232,8 @@ export function createLiveEvents(options: LiveEventsOptions) {
       const stream: OpenStream = {
         viewer,
         claims,
+        session,
+        address,
         cursor: 0,
         chain: Promise.resolve(),
         conexion: undefined,
@@ -205,6 +259,8 @@ export function createLiveEvents(options: LiveEventsOptions) {
         },
       }
       open.add(stream)
+      perAddress.set(address, (perAddress.get(address) ?? 0) + 1)
+      evictOldest(stream)
       stream.expiry = setTimeout(
         () => {
           stream.end()

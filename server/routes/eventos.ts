@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify'
 import { authenticateSession, type SessionCheckDeps } from '../auth/authenticate.js'
+import { HttpError, MESSAGES } from '../http/http-errors.js'
 import type { LiveEvents } from '../live/live-events.js'
 import { CARE_ERROR_RESPONSES, SESSION_HEADERS_SCHEMA } from './care-schemas.js'
+
+/** When a refused stream (instance or address full) may try again. */
+const STREAM_RETRY_AFTER_SECONDS = 10
 
 /** `Last-Event-ID` as sent back by a reconnecting client: a log id, or something unusable. */
 export function parseLastEventId(header: string | undefined): number | 'invalid' | undefined {
@@ -41,7 +45,23 @@ export function registerEventosRoute(
       },
     },
     async (request, reply) => {
-      const { account, claims } = await authenticateSession(request, reply, session)
+      const { account, claims, token } = await authenticateSession(request, reply, session)
+      // Nothing awaited from here to `live.open`: the count admitted against is the count opened.
+      const admission = live.admit(request.ip)
+      if (admission === 'full') {
+        throw new HttpError(503, 'server_busy', MESSAGES.serverBusy, undefined, {
+          retryAfterSeconds: STREAM_RETRY_AFTER_SECONDS,
+        })
+      }
+      if (admission === 'address') {
+        throw new HttpError(
+          429,
+          'rate_limited',
+          'Demasiadas conexiones en directo desde tu red. Inténtalo de nuevo en unos segundos.',
+          undefined,
+          { retryAfterSeconds: STREAM_RETRY_AFTER_SECONDS },
+        )
+      }
 
       reply.hijack()
       const response = reply.raw
@@ -49,6 +69,11 @@ export function registerEventosRoute(
       for (const [name, value] of Object.entries(reply.getHeaders())) {
         if (value !== undefined) response.setHeader(name, value)
       }
+      const lastEventId = parseLastEventId(
+        typeof request.headers['last-event-id'] === 'string'
+          ? request.headers['last-event-id']
+          : undefined,
+      )
       response.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
@@ -57,15 +82,16 @@ export function registerEventosRoute(
         'x-accel-buffering': 'no',
       })
       response.write('retry: 3000\n\n')
-      const lastEventId = parseLastEventId(
-        typeof request.headers['last-event-id'] === 'string'
-          ? request.headers['last-event-id']
-          : undefined,
-      )
       const stream = await live.open(
         response,
         { id: account.id, rol: account.rol, tenant: account.tenant },
-        { claims, queue: request.query.cola === '1', lastEventId },
+        {
+          claims,
+          session: token,
+          address: request.ip,
+          queue: request.query.cola === '1',
+          lastEventId,
+        },
       )
       request.raw.once('close', () => {
         live.close(stream).catch((error: unknown) => {
