@@ -63,7 +63,8 @@ async function tokenOf(db: AppDatabase, email: string): Promise<string> {
     .where('email', '=', email)
     .where('tenant', '=', TENANT)
     .executeTakeFirstOrThrow()
-  return tokens.issue({ sub: String(user.id), tenant: user.tenant, rol: user.rol })
+  // A fresh database: no session of the account or its hospital has been ended yet.
+  return tokens.issue({ sub: String(user.id), tenant: user.tenant, rol: user.rol, gen: 0 })
 }
 
 async function insertInBatches<Row extends object>(
@@ -399,7 +400,7 @@ async function measureStorms(target: Target, distDir: string) {
     .execute()
   const professionalTokens = await Promise.all(
     professionals.map((row) =>
-      tokens.issue({ sub: String(row.id), tenant: TENANT, rol: 'profesional' }),
+      tokens.issue({ sub: String(row.id), tenant: TENANT, rol: 'profesional', gen: 0 }),
     ),
   )
   const patient = await tokenOf(db, 'demo@hospital-central.es')

@@ -24,14 +24,21 @@ import { DEFAULT_SCRYPT_PARAMS, hashPassword, type ScryptParams } from './auth/p
 import { createAdminGuards } from './auth/admin-guards.js'
 import { createAccountSignInThrottle } from './auth/account-sign-in-throttle.js'
 import { createSharedRateLimitStore } from './auth/shared-rate-limit-store.js'
+import { createSessionEnds } from './database/session-ends.js'
 import { createTokenService } from './auth/tokens.js'
 import { registerApiCors } from './http/cors.js'
 import {
   DEADLINE_CHECK_INTERVAL_MS,
   HEADERS_DEADLINE_MS,
-  MAX_CONNECTIONS,
   REQUEST_DEADLINE_MS,
 } from './http/connection-limits.js'
+import {
+  DEFAULT_STREAMS_PER_ADDRESS,
+  deriveCapacity,
+  FALLBACK_OPEN_FILES,
+  readOpenFileLimit,
+  type Capacity,
+} from './http/capacity.js'
 import { probeDatabase } from './http/database-unavailable.js'
 import { openDatabase } from './database/open.js'
 import {
@@ -167,6 +174,13 @@ export interface BuildAppOptions {
   auditReadRetentionDays?: number
   /** Days after its request closes that the contact of someone without an account is kept. */
   guestContactRetentionDays?: number
+  /**
+   * Connections and live streams this instance holds; by default derived from the process's
+   * open-file limit (see `http/capacity.ts`).
+   */
+  capacity?: Capacity
+  /** Live streams one client address may hold (`LIVE_STREAMS_PER_ADDRESS`). */
+  liveStreamsPerAddress?: number
 }
 
 /** Web Push settings (docs/push.md). */
@@ -284,7 +298,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     })
     log = app.log
-    app.server.maxConnections = MAX_CONNECTIONS
+    const capacity = options.capacity ?? deriveCapacity(readOpenFileLimit() ?? FALLBACK_OPEN_FILES)
+    app.server.maxConnections = capacity.maxConnections
     if (ownsDatabase) app.addHook('onClose', () => db.destroy())
     // Before the route policy: its preflight route takes no input, see registerApiCors.
     await registerApiCors(app)
@@ -320,8 +335,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerApiNoStoreDefault(app)
 
     const audit = createAuditLog(db, now)
-    const hospitals = createHospitalRepository(db, audit, now)
-    const accounts = createAccountRepository(db, audit, now)
+    const sessionEnds = createSessionEnds()
+    const hospitals = createHospitalRepository(db, audit, sessionEnds)
+    const accounts = createAccountRepository(db, audit, now, sessionEnds)
     const accessCodes = createAccessCodeRepository(db, now)
     const logoImages = createLogoImageRepository(db, now)
     const guards = createAdminGuards({ tokens, accounts })
@@ -460,9 +476,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       senales,
       describe: care.describe,
       accounts,
+      sessionEnds,
       presence,
       now,
       heartbeatMs: options.liveHeartbeatMs ?? DEFAULT_HEARTBEAT_MS,
+      limits: {
+        perInstance: capacity.maxStreams,
+        perAddress: options.liveStreamsPerAddress ?? DEFAULT_STREAMS_PER_ADDRESS,
+      },
       onError: (error) => {
         app.log.warn({ err: error }, 'live events')
       },

@@ -28,6 +28,8 @@ describe('readConfig', () => {
       push: { vapid: undefined, subject: undefined, extraOrigins: [] },
       auditReadRetentionDays: 730,
       guestContactRetentionDays: 30,
+      liveStreamsMax: undefined,
+      liveStreamsPerAddress: 300,
     })
   })
 
@@ -77,6 +79,8 @@ describe('readConfig', () => {
         STUN_URLS: 'stun:turn.example.com:3478',
         AUDIT_READ_RETENTION_DAYS: '365',
         GUEST_CONTACT_RETENTION_DAYS: '7',
+        LIVE_STREAMS_MAX: '500',
+        LIVE_STREAMS_PER_ADDRESS: '40',
       },
       '/srv/app',
     )
@@ -101,6 +105,8 @@ describe('readConfig', () => {
       },
       auditReadRetentionDays: 365,
       guestContactRetentionDays: 7,
+      liveStreamsMax: 500,
+      liveStreamsPerAddress: 40,
     })
     expect(config.loginRateLimits.perIp.max).toBe(5)
     expect(config.loginRateLimits.perAccount.max).toBe(3)

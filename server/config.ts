@@ -9,6 +9,7 @@ import {
 import type { RelaySettings } from './care/relay-credentials.js'
 import { parsePushServiceOrigins } from './push/endpoint-policy.js'
 import type { VapidKeys } from './push/vapid-keys.js'
+import { DEFAULT_STREAMS_PER_ADDRESS } from './http/capacity.js'
 
 /** Everything `index.ts` reads from the environment, parsed and validated once. */
 export interface ServerConfig {
@@ -58,6 +59,13 @@ export interface ServerConfig {
   auditReadRetentionDays: number
   /** `GUEST_CONTACT_RETENTION_DAYS`: days a guest's contact is kept after their request closes. */
   guestContactRetentionDays: number
+  /**
+   * `LIVE_STREAMS_MAX`: lowers the live streams this instance holds below the cap derived from
+   * its open-file limit; undefined: the derived cap.
+   */
+  liveStreamsMax: number | undefined
+  /** `LIVE_STREAMS_PER_ADDRESS`: live streams one client address may hold on an instance. */
+  liveStreamsPerAddress: number
 }
 
 /** Thrown for an invalid environment variable; the message names the variable. */
@@ -105,6 +113,8 @@ const ENV_SCHEMA = Type.Object({
   PUSH_SERVICE_ORIGINS: Type.Optional(Type.String()),
   AUDIT_READ_RETENTION_DAYS: integer(1, 36_500, DEFAULT_AUDIT_READ_RETENTION_DAYS),
   GUEST_CONTACT_RETENTION_DAYS: integer(1, 36_500, DEFAULT_GUEST_CONTACT_RETENTION_DAYS),
+  LIVE_STREAMS_MAX: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+  LIVE_STREAMS_PER_ADDRESS: integer(1, 1_000_000, DEFAULT_STREAMS_PER_ADDRESS),
 })
 type Env = Static<typeof ENV_SCHEMA>
 
@@ -335,5 +345,7 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     },
     auditReadRetentionDays: vars.AUDIT_READ_RETENTION_DAYS,
     guestContactRetentionDays: vars.GUEST_CONTACT_RETENTION_DAYS,
+    liveStreamsMax: vars.LIVE_STREAMS_MAX,
+    liveStreamsPerAddress: vars.LIVE_STREAMS_PER_ADDRESS,
   }
 }

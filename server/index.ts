@@ -1,6 +1,12 @@
 import { buildApp } from './app.js'
 import { hasRelay } from './care/relay-credentials.js'
 import { ConfigError, readConfig } from './config.js'
+import {
+  deriveCapacity,
+  FALLBACK_OPEN_FILES,
+  OpenFileLimitError,
+  readOpenFileLimit,
+} from './http/capacity.js'
 import { createLoggerOptions } from './http/logging.js'
 
 // Give in-flight requests this long to finish after SIGINT/SIGTERM, then exit anyway.
@@ -13,7 +19,11 @@ function readLogLevel(raw: string | undefined): string {
 
 async function main() {
   const config = readConfig(process.env)
+  const openFiles = readOpenFileLimit()
+  const capacity = deriveCapacity(openFiles ?? FALLBACK_OPEN_FILES, config.liveStreamsMax)
   const app = await buildApp({
+    capacity,
+    liveStreamsPerAddress: config.liveStreamsPerAddress,
     distDir: config.distDir,
     dbPath: config.dbPath,
     databaseUrl: config.databaseUrl,
@@ -58,6 +68,9 @@ async function main() {
       // Only the engine: the URL may carry a password.
       database: config.databaseUrl === undefined ? config.dbPath : 'postgres',
       distDir: config.distDir,
+      openFiles: openFiles ?? `unknown (assumed ${String(FALLBACK_OPEN_FILES)})`,
+      maxConnections: capacity.maxConnections,
+      maxLiveStreams: capacity.maxStreams,
       // Registration and reset links need both; without them those routes answer 503.
       email:
         config.smtpUrl !== undefined
@@ -73,7 +86,10 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  const message = error instanceof ConfigError ? error.message : String(error)
+  const message =
+    error instanceof ConfigError || error instanceof OpenFileLimitError
+      ? error.message
+      : String(error)
   console.error(`The server could not start: ${message}`)
   process.exit(1)
 })

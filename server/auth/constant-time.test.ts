@@ -15,7 +15,7 @@ vi.mock('node:crypto', async (importOriginal) => {
 
 const timingSafeEqual = vi.mocked(crypto.timingSafeEqual)
 const FAST = { N: 1024, r: 8, p: 1 }
-const SUBJECT = { sub: '7', tenant: 'hospital-central', rol: 'cliente' }
+const SUBJECT = { sub: '7', tenant: 'hospital-central', rol: 'cliente', gen: 3 }
 
 function flipFirstCharacter(segment: string): string {
   return (segment.startsWith('A') ? 'B' : 'A') + segment.slice(1)

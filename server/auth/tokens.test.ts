@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { createTokenService, readBearerToken } from './tokens.js'
 
 const SECRET = 'a-test-secret-that-is-long-enough-000'
-const SUBJECT = { sub: '7', tenant: 'hospital-central', rol: 'cliente' }
+const SUBJECT = { sub: '7', tenant: 'hospital-central', rol: 'cliente', gen: 3 }
 
 function encode(value: unknown): string {
   return Buffer.from(JSON.stringify(value)).toString('base64url')
@@ -83,6 +83,27 @@ describe('token service', () => {
     const input = `${(await service.issue(SUBJECT)).split('.')[0] ?? ''}.${encode({ sub: 7 })}`
     const token = `${input}.${createHmac('sha256', SECRET).update(input).digest('base64url')}`
     expect(await service.verify(token)).toEqual({ ok: false, reason: 'malformed' })
+  })
+
+  it('reads a token issued before session generations as generation 0, and refuses a bad one', async () => {
+    const service = createTokenService({ secret: SECRET, ttlSeconds: 60, now: () => 1_000_000 })
+    const header = (await service.issue(SUBJECT)).split('.')[0] ?? ''
+    const sign = (claims: object) => {
+      const input = `${header}.${encode(claims)}`
+      return `${input}.${createHmac('sha256', SECRET).update(input).digest('base64url')}`
+    }
+    const { sub, tenant, rol } = SUBJECT
+    const withoutGeneration = { sub, tenant, rol, iat: 1000, exp: 1060 }
+    expect(await service.verify(sign(withoutGeneration))).toEqual({
+      ok: true,
+      claims: { ...withoutGeneration, gen: 0 },
+    })
+    for (const gen of [-1, 1.5, '3']) {
+      expect(await service.verify(sign({ ...withoutGeneration, gen }))).toEqual({
+        ok: false,
+        reason: 'malformed',
+      })
+    }
   })
 
   it.each(['', 'abc', 'a.b', 'a.b.c.d', 'a.b.c!', 'x'.repeat(5000)])(

@@ -5,9 +5,17 @@ export interface TokenClaims {
   sub: string
   tenant: string
   rol: string
+  /**
+   * The account's session generation when the token was issued: any other current value means
+   * its sessions have ended since (a token issued before generations existed counts as 0).
+   */
+  gen: number
   iat: number
   exp: number
 }
+
+/** Whom a token is issued for. */
+export type TokenSubject = Pick<TokenClaims, 'sub' | 'tenant' | 'rol' | 'gen'>
 
 /** Why a token was refused; the API maps every reason to a 401. */
 export type TokenFailure = 'malformed' | 'bad_signature' | 'expired'
@@ -18,10 +26,7 @@ export type TokenVerification =
 /** Issues and verifies HS256 tokens in the JWT compact format. */
 export interface TokenService {
   /** `ttlSeconds` shortens a session below the server's usual length (a guest's). */
-  issue(
-    subject: { sub: string; tenant: string; rol: string },
-    options?: { ttlSeconds?: number },
-  ): Promise<string>
+  issue(subject: TokenSubject, options?: { ttlSeconds?: number }): Promise<string>
   verify(token: string): Promise<TokenVerification>
 }
 
@@ -40,14 +45,16 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/
 // `iat` only together with a maximum age, which would also stretch `exp`: checked here instead.
 const CLOCK_SKEW_SECONDS = 60
 
-function isClaims(value: Record<string, unknown>): value is Record<string, unknown> & TokenClaims {
-  const { sub, tenant, rol: role, iat, exp } = value
+function isClaims(
+  value: Record<string, unknown>,
+): value is Record<string, unknown> & Omit<TokenClaims, 'gen'> & { gen?: number } {
   return (
-    typeof sub === 'string' &&
-    typeof tenant === 'string' &&
-    typeof role === 'string' &&
-    Number.isSafeInteger(iat) &&
-    Number.isSafeInteger(exp)
+    typeof value.sub === 'string' &&
+    typeof value.tenant === 'string' &&
+    typeof value.rol === 'string' &&
+    (value.gen === undefined || (Number.isSafeInteger(value.gen) && Number(value.gen) >= 0)) &&
+    Number.isSafeInteger(value.iat) &&
+    Number.isSafeInteger(value.exp)
   )
 }
 
@@ -69,7 +76,7 @@ function failureOf(error: errors.JOSEError): TokenFailure {
 /**
  * Creates the token service: `jose` signs and checks the JWTs (HS256 only, so `alg: none` and
  * algorithm confusion are refused; WebCrypto compares signatures in constant time). Tokens carry
- * `{ sub, tenant, rol, iat, exp }`.
+ * `{ sub, tenant, rol, gen, iat, exp }`.
  */
 export function createTokenService({
   secret,
@@ -80,10 +87,10 @@ export function createTokenService({
   const nowSeconds = () => Math.floor(now() / 1000)
 
   return {
-    async issue({ sub, tenant, rol }, options) {
+    async issue({ sub, tenant, rol, gen }, options) {
       const iat = nowSeconds()
       const ttl = Math.min(ttlSeconds, options?.ttlSeconds ?? ttlSeconds)
-      return new SignJWT({ tenant, rol })
+      return new SignJWT({ tenant, rol, gen })
         .setProtectedHeader(HEADER)
         .setSubject(sub)
         .setIssuedAt(iat)
@@ -111,8 +118,8 @@ export function createTokenService({
       }
       if (!isClaims(payload)) return { ok: false, reason: 'malformed' }
       if (payload.iat > nowSeconds() + CLOCK_SKEW_SECONDS) return { ok: false, reason: 'malformed' }
-      const { sub, tenant, rol, iat, exp } = payload
-      return { ok: true, claims: { sub, tenant, rol, iat, exp } }
+      const { sub, tenant, rol, gen = 0, iat, exp } = payload
+      return { ok: true, claims: { sub, tenant, rol, gen, iat, exp } }
     },
   }
 }

@@ -79,7 +79,7 @@ export function createImmediateCare(deps: ImmediateCareDeps) {
       return { asistencia, ticket: row.ticket, sesion: null }
     }
     const token = await deps.tokens.issue(
-      { sub: String(guest.id), tenant: guest.tenant, rol: guest.rol },
+      { sub: String(guest.id), tenant: guest.tenant, rol: guest.rol, gen: guest.sessionGeneration },
       { ttlSeconds: GUEST_SESSION_MAX_MINUTES * 60 },
     )
     return {

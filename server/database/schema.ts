@@ -14,8 +14,8 @@ export type HospitalsTable = { tenant: string } & {
   [Field in Exclude<keyof AdminHospital, 'tenant' | 'activo'>]: Generated<AdminHospital[Field]>
 } & {
   activo: Generated<number>
-  /** Tokens of its accounts issued before this (ISO 8601, UTC) are refused; null: none. */
-  sesiones_desde: Generated<string | null>
+  /** Bumped whenever every session of its accounts ends; part of each token's generation. */
+  sesion_generacion: Generated<number>
   /** Minutes a request may wait before it expires. */
   caducidad_minutos: Generated<number>
   /** Minutes an immediate request (no account, or a kiosk walk-in) may wait before it expires. */
@@ -34,8 +34,8 @@ export interface UsersTable {
   tenant: string
   is_demo: Generated<number>
   activo: Generated<number>
-  /** Tokens issued before this (ISO 8601, UTC) are refused; null: none. */
-  sesiones_desde: Generated<string | null>
+  /** Bumped whenever every session of the account ends; part of each token's generation. */
+  sesion_generacion: Generated<number>
   /** 0 while a self-registered account waits for its email to be confirmed. */
   confirmado: Generated<number>
   /** A professional's specialty, shown in the directory; null for everyone else. */

@@ -11,9 +11,3 @@ export const HEADERS_DEADLINE_MS = 15_000
 
 /** How often Node looks for requests past their deadline (its default is 30 s). */
 export const DEADLINE_CHECK_INTERVAL_MS = 1_000
-
-/**
- * Open connections beyond this are refused at once. It stays below the process's file
- * descriptor limit (`ulimit -n`), so the database, logos and the health check always have some.
- */
-export const MAX_CONNECTIONS = 4_096

@@ -241,6 +241,23 @@ export function createEventHub(deps: EventHubDeps) {
       enqueue(stream, () => catchUp(stream, tenant, lastEventId))
     },
 
+    /**
+     * Sends the stream what the log holds beyond its cursor now (one page), after its writes
+     * already queued; resolves once sent (or failed: the stream is then ended).
+     */
+    flush(stream: LiveStream): Promise<void> {
+      return new Promise((resolve) => {
+        enqueue(stream, async () => {
+          try {
+            const rows = await deps.eventos.listAfter(stream.viewer.tenant, stream.cursor, PAGE)
+            await send(stream, rows, await load(rows))
+          } finally {
+            resolve()
+          }
+        })
+      })
+    },
+
     unsubscribe(stream: LiveStream) {
       const state = tenants.get(stream.viewer.tenant)
       if (!state) return

@@ -1,8 +1,19 @@
 /**
  * Live events on this instance: the hub that feeds the open streams, how it hears of new events
  * (in process on SQLite; PostgreSQL LISTEN/NOTIFY across instances, with a slow poll as a safety
- * net), heartbeats, presence, and the end of streams whose session ends.
+ * net), heartbeats, presence, and the end of streams whose session ends: at once when any
+ * instance ends sessions (see `SessionEnds`), and at every heartbeat as a safety net, each time
+ * through the request's own session check.
  */
+import {
+  EVENTOS,
+  STREAMS_PER_ACCOUNT,
+  STREAMS_PER_SESSION,
+  type MotivoCierre,
+} from '../../src/contract/care.js'
+import { judgeSession } from '../auth/authenticate.js'
+import type { SessionEnd, SessionEnds } from '../database/session-ends.js'
+import type { TokenClaims } from '../auth/tokens.js'
 import type { AppDatabase } from '../database/schema.js'
 import { isPostgres } from '../database/engine.js'
 import type { AccountRepository } from '../repositories/accounts.js'
@@ -23,11 +34,17 @@ export interface LiveEventsOptions extends Omit<EventHubDeps, 'onError'> {
   db: AppDatabase
   databaseUrl: string | undefined
   accounts: Pick<AccountRepository, 'findStanding'>
+  sessionEnds: Pick<SessionEnds, 'subscribe' | 'received'>
   presence: Presence
   now: () => number
   heartbeatMs: number
+  /** Live streams this instance holds at most, and one client address at most. */
+  limits: { perInstance: number; perAddress: number }
   onError: (error: unknown) => void
 }
+
+/** Whether a new stream may open: `full`, the instance's cap; `address`, that address's cap. */
+export type Admission = 'ok' | 'full' | 'address'
 
 /** What an open stream needs besides the hub's part. */
 export interface OpenStream extends LiveStream {
@@ -35,6 +52,14 @@ export interface OpenStream extends LiveStream {
   conexion: string | undefined
   expiry: NodeJS.Timeout | undefined
   closed: boolean
+  /** The session's token, as verified when the stream opened. */
+  claims: TokenClaims
+  /** The token itself: streams of one session share it. */
+  session: string
+  /** The client's address. */
+  address: string
+  /** Tells the client why the server ends the stream, then ends it. */
+  finish(motivo: MotivoCierre): void
 }
 
 /** A response that can take SSE text (Node's `ServerResponse`). */
@@ -51,10 +76,41 @@ export type LiveEvents = ReturnType<typeof createLiveEvents>
 // A function, so the type checker does not assume the flag kept its value across an await.
 const isClosed = (stream: OpenStream) => stream.closed
 
+/** The streams a session end concerns. */
+function isConcerned(stream: OpenStream, ended: SessionEnd): boolean {
+  return 'tenant' in ended
+    ? stream.viewer.tenant === ended.tenant
+    : ended.cuentas.includes(stream.viewer.id)
+}
+
 export function createLiveEvents(options: LiveEventsOptions) {
   const { now, presence, onError } = options
   const hub = createEventHub(options)
+  // In the order they opened: the first of a session's or account's is its oldest.
   const open = new Set<OpenStream>()
+  const perAddress = new Map<string, number>()
+
+  /** Past a session's or an account's cap, its oldest streams give way to the new one. */
+  function evictOldest(stream: OpenStream) {
+    let ofSession = 0
+    let ofAccount = 0
+    for (const other of open) {
+      if (other.viewer.id !== stream.viewer.id) continue
+      ofAccount += 1
+      if (other.session === stream.session) ofSession += 1
+    }
+    for (const other of [...open]) {
+      if (other === stream || other.viewer.id !== stream.viewer.id) continue
+      if (ofSession <= STREAMS_PER_SESSION && ofAccount <= STREAMS_PER_ACCOUNT) break
+      const isSameSession = other.session === stream.session
+      if (ofSession > STREAMS_PER_SESSION && !isSameSession && ofAccount <= STREAMS_PER_ACCOUNT) {
+        continue
+      }
+      other.finish('limite')
+      ofAccount -= 1
+      if (isSameSession) ofSession -= 1
+    }
+  }
 
   const channel =
     isPostgres(options.db) && options.databaseUrl !== undefined
@@ -65,6 +121,11 @@ export function createLiveEvents(options: LiveEventsOptions) {
           },
           onListening: () => {
             hub.wakeAll()
+            // Sessions may have ended while the channel was down.
+            checkSessions(() => true).catch(onError)
+          },
+          onSessionsEnded: (ended) => {
+            options.sessionEnds.received(ended)
           },
           onError,
         })
@@ -78,17 +139,43 @@ export function createLiveEvents(options: LiveEventsOptions) {
         }, pollMs)
   poll?.unref()
 
+  /**
+   * Runs the request's session check for the open streams `which` picks (one read per account)
+   * and ends, telling the client, those whose session is over.
+   */
+  async function checkSessions(which: (stream: OpenStream) => boolean) {
+    const byAccount = new Map<number, OpenStream[]>()
+    for (const stream of open) {
+      if (!which(stream)) continue
+      byAccount.set(stream.viewer.id, [...(byAccount.get(stream.viewer.id) ?? []), stream])
+    }
+    for (const [id, streams] of byAccount) {
+      const standing = await options.accounts.findStanding(id)
+      // A guest's session ends with its consultation, in the transaction that wrote the event
+      // saying so: that event (the way to the thanks screen) is delivered first. Any other end
+      // stops delivery at once.
+      const isGuestDone = standing?.isGuest === true && standing.isGuestSessionOver
+      for (const stream of streams) {
+        if (judgeSession(stream.claims, standing) === undefined) continue
+        if (!isGuestDone) {
+          stream.finish('sesion')
+          continue
+        }
+        void hub.flush(stream).then(() => {
+          stream.finish('sesion')
+        })
+      }
+    }
+  }
+  const unsubscribeSessionEnds = options.sessionEnds.subscribe((ended) => {
+    checkSessions((stream) => isConcerned(stream, ended)).catch(onError)
+  })
+
   async function beat() {
     for (const stream of open) stream.write(': \n\n')
     hub.wakeAll()
     await presence.heartbeat()
-    // A disabled account (or hospital) loses its streams as it loses every other request.
-    const users = new Set([...open].map((stream) => stream.viewer.id))
-    for (const id of users) {
-      const standing = await options.accounts.findStanding(id)
-      if (standing?.isActive) continue
-      for (const stream of open) if (stream.viewer.id === id) stream.end()
-    }
+    await checkSessions(() => true)
   }
   const heartbeat = setInterval(() => {
     beat().catch(onError)
@@ -99,6 +186,9 @@ export function createLiveEvents(options: LiveEventsOptions) {
     if (stream.closed) return
     stream.closed = true
     open.delete(stream)
+    const count = (perAddress.get(stream.address) ?? 1) - 1
+    if (count === 0) perAddress.delete(stream.address)
+    else perAddress.set(stream.address, count)
     hub.unsubscribe(stream)
     if (stream.expiry) clearTimeout(stream.expiry)
     if (stream.conexion !== undefined) {
@@ -107,24 +197,35 @@ export function createLiveEvents(options: LiveEventsOptions) {
   }
 
   return {
+    /** Whether a stream from `address` may open now (call right before {@link open}). */
+    admit(address: string): Admission {
+      if (open.size >= options.limits.perInstance) return 'full'
+      if ((perAddress.get(address) ?? 0) >= options.limits.perAddress) return 'address'
+      return 'ok'
+    },
+
     /** Called after a local commit that appended events for `tenant`. */
     published(tenant: string) {
       hub.wake(tenant)
     },
 
     /**
-     * Starts a stream for `viewer` on `target` until the session expires (`expiresAtMs`), the
-     * account is disabled, the client leaves, or the instance stops.
+     * Starts a stream for `viewer` on `target` until its session (`claims`) ends or expires, the
+     * client leaves, or the instance stops.
      */
     async open(
       target: StreamTarget,
       viewer: OpenStream['viewer'],
       {
-        expiresAtMs,
+        claims,
+        session,
+        address,
         queue,
         lastEventId,
       }: {
-        expiresAtMs: number
+        claims: TokenClaims
+        session: string
+        address: string
         queue: boolean
         lastEventId: number | 'invalid' | undefined
       },
@@ -132,6 +233,9 @@ export function createLiveEvents(options: LiveEventsOptions) {
       const stream: OpenStream = {
         viewer,
         showsPresence: !queue,
+        claims,
+        session,
+        address,
         cursor: 0,
         chain: Promise.resolve(),
         conexion: undefined,
@@ -150,13 +254,20 @@ export function createLiveEvents(options: LiveEventsOptions) {
           if (!target.writableEnded) target.end()
           void close(stream).catch(onError)
         },
+        finish(motivo) {
+          // No `id:` line: the client's place in the log stays where it was.
+          stream.write(`event: ${EVENTOS.cierre}\ndata: ${JSON.stringify({ motivo })}\n\n`)
+          stream.end()
+        },
       }
       open.add(stream)
+      perAddress.set(address, (perAddress.get(address) ?? 0) + 1)
+      evictOldest(stream)
       stream.expiry = setTimeout(
         () => {
           stream.end()
         },
-        Math.min(Math.max(0, expiresAtMs - now()), MAX_TIMER_MS),
+        Math.min(Math.max(0, claims.exp * 1000 - now()), MAX_TIMER_MS),
       )
       stream.expiry.unref()
       await hub.subscribe(stream, lastEventId)
@@ -178,6 +289,7 @@ export function createLiveEvents(options: LiveEventsOptions) {
     /** Ends every stream (the instance is stopping) and stops listening. */
     async stop() {
       clearInterval(heartbeat)
+      unsubscribeSessionEnds()
       if (poll) clearInterval(poll)
       for (const stream of [...open]) stream.end()
       await Promise.all([...open].map((stream) => close(stream)))

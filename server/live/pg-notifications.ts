@@ -1,10 +1,13 @@
 import { openListenConnection, type ListenConnection } from '../database/open.js'
 import { EVENT_CHANNEL } from '../database/engine.js'
+import { parseSessionEnd, SESSION_END_CHANNEL, type SessionEnd } from '../database/session-ends.js'
 
 export interface EventNotificationsOptions {
   url: string
   /** A hospital's log grew to `id` (on this or any other instance). */
   onEvent: (tenant: string, id: number) => void
+  /** Sessions ended (on this or any other instance). */
+  onSessionsEnded: (ended: SessionEnd) => void
   /** (Re)connected: anything written while the channel was down must be read now. */
   onListening: () => void
   onError: (error: unknown) => void
@@ -14,7 +17,8 @@ const RETRY_MIN_MS = 250
 const RETRY_MAX_MS = 10_000
 
 /**
- * One dedicated PostgreSQL connection per instance that LISTENs for new live events. A dropped
+ * One dedicated PostgreSQL connection per instance that LISTENs for new live events and for
+ * ended sessions. A dropped
  * connection is reopened with backoff and LISTENs again; its errors are reported, never thrown
  * (an `error` event without a listener would end the process).
  */
@@ -51,8 +55,14 @@ export function listenForEvents(options: EventNotificationsOptions): { close(): 
       drop()
     })
     current.on('notification', (message) => {
-      if (message.channel !== EVENT_CHANNEL || message.payload === undefined) return
+      if (message.payload === undefined) return
       try {
+        if (message.channel === SESSION_END_CHANNEL) {
+          const ended = parseSessionEnd(message.payload)
+          if (ended) options.onSessionsEnded(ended)
+          return
+        }
+        if (message.channel !== EVENT_CHANNEL) return
         const { tenant, id } = JSON.parse(message.payload) as { tenant: unknown; id: unknown }
         if (typeof tenant === 'string' && typeof id === 'number') options.onEvent(tenant, id)
       } catch (error) {
@@ -62,6 +72,7 @@ export function listenForEvents(options: EventNotificationsOptions): { close(): 
     try {
       await current.connect()
       await current.query(`LISTEN ${EVENT_CHANNEL}`)
+      await current.query(`LISTEN ${SESSION_END_CHANNEL}`)
       if (closed) {
         await current.end()
         return

@@ -3,6 +3,7 @@ import { sql, type Kysely, type Transaction } from 'kysely'
 import type { AppDatabase, DatabaseSchema } from '../database/schema.js'
 import type { AdminAccount, Rol } from '../../src/contract/accounts.js'
 import { isStaffRole, STAFF_ROLES } from '../../src/contract/permissions.js'
+import type { SessionEnds } from '../database/session-ends.js'
 import type { Actor, AuditLog } from './audit-log.js'
 
 /** A row of the `users` table, as sign-in reads it. */
@@ -13,6 +14,8 @@ export interface UserRecord {
   nombre: string
   rol: Rol
   tenant: string
+  /** The session generation a token issued for this sign-in carries. */
+  sessionGeneration: number
 }
 
 /** An account as the administration API shows it (the contract's shape). */
@@ -30,8 +33,11 @@ export interface AccountStanding {
    * and is always on).
    */
   isActive: boolean
-  /** Tokens issued (`iat`, seconds) before this are refused: a new password, a hospital re-enabled. */
-  sessionsValidFrom: number
+  /**
+   * The generation a token must carry to be valid: bumped (see `SessionEnds`) by a new password,
+   * a disabled or re-enabled account or hospital, a guest's request ending.
+   */
+  sessionGeneration: number
   /** A self-registered account whose email is not confirmed yet. */
   awaitsConfirmation: boolean
   /** Its hospital is enabled, whatever the account's own state. */
@@ -102,7 +108,10 @@ export interface AccountRepository {
     account: Omit<Account, 'id' | 'activo'>,
     passwordHash: string,
   ): Promise<CreateAccountOutcome>
-  /** Disables the account (its tokens stop working at once), or enables it again. */
+  /**
+   * Disables the account, or enables it again; either way its sessions end (a token from before
+   * a disabling never comes back to life with the account).
+   */
   setActive(actor: Actor, account: Account, activo: boolean): Promise<Account>
   /** Records in the audit log that an access code was issued (the code itself is never logged). */
   recordAccessReset(actor: Actor, account: Account): Promise<void>
@@ -110,11 +119,16 @@ export interface AccountRepository {
   setPassword(account: AccountStanding, passwordHash: string): Promise<void>
   /** Registers a patient of `tenant`, unconfirmed until the link in their email is used. */
   register(registration: Registration, passwordHash: string): Promise<RegisterOutcome>
+  /**
+   * Ends every session of these accounts (their session generation moves on), inside the
+   * caller's transaction, and tells every instance at commit.
+   */
+  endSessions(trx: Kysely<DatabaseSchema>, ids: readonly number[]): Promise<void>
   /** Marks the email confirmed, inside the transaction that spends the link. */
   confirmEmail(trx: Transaction<DatabaseSchema>, userId: number): Promise<void>
   /**
    * A new password chosen through an emailed link, inside the transaction that spends the link:
-   * every session opened before this second ends.
+   * every session opened with the old one ends.
    */
   resetPassword(
     trx: Transaction<DatabaseSchema>,
@@ -142,18 +156,30 @@ function toAccount(row: {
   return { ...row, activo: row.activo === 1 }
 }
 
-/** A stored instant as whole seconds, the unit of a token's `iat`; none is 0. */
-export function toEpochSeconds(iso: string | null | undefined): number {
-  if (iso === null || iso === undefined) return 0
-  const ms = Date.parse(iso)
-  return Number.isNaN(ms) ? 0 : Math.floor(ms / 1000)
-}
+// Accounts per announcement of ended sessions: a NOTIFY payload stays far below 8,000 bytes.
+const IDS_PER_NOTICE = 500
+
+/** An account's session generation: its own plus its hospital's (`main` has no record). */
+const SESSION_GENERATION = sql<number>`users.sesion_generacion + coalesce(hospitals.sesion_generacion, 0)`
 
 export function createAccountRepository(
   db: AppDatabase,
   audit: AuditLog,
   now: () => number,
+  sessionEnds: Pick<SessionEnds, 'announce'>,
 ): AccountRepository {
+  async function endSessions(trx: Kysely<DatabaseSchema>, ids: readonly number[]) {
+    for (let start = 0; start < ids.length; start += IDS_PER_NOTICE) {
+      const batch = ids.slice(start, start + IDS_PER_NOTICE)
+      await trx
+        .updateTable('users')
+        .set((eb) => ({ sesion_generacion: eb('sesion_generacion', '+', 1) }))
+        .where('id', 'in', batch)
+        .execute()
+      await sessionEnds.announce(trx, { cuentas: batch })
+    }
+  }
+
   async function writePassword(
     trx: Transaction<DatabaseSchema>,
     userId: number,
@@ -161,11 +187,12 @@ export function createAccountRepository(
   ): Promise<void> {
     await trx
       .updateTable('users')
-      // Every session opened with the old password ends: a new password is often chosen
-      // because the old one, or a device signed in with it, is in the wrong hands.
-      .set({ password_hash: passwordHash, sesiones_desde: new Date(now()).toISOString() })
+      .set({ password_hash: passwordHash })
       .where('id', '=', userId)
       .execute()
+    // Every session opened with the old password ends: a new password is often chosen
+    // because the old one, or a device signed in with it, is in the wrong hands.
+    await endSessions(trx, [userId])
     const row = await trx
       .selectFrom('users')
       .select(['id', 'email', 'tenant', 'rol'])
@@ -185,13 +212,24 @@ export function createAccountRepository(
     async findByEmail(tenant, email) {
       // No stored email holds a NUL byte (PostgreSQL text cannot): such an input is unknown.
       if (email.includes('\u0000')) return []
+      // The generation is read with the password hash, so a token issued for this sign-in is
+      // bound to the password it proved: a reset meanwhile ends it like any older session.
       const byEmail = db
         .selectFrom('users')
-        .select(['id', 'email', 'password_hash', 'nombre', 'rol', 'tenant'])
-        .where('email', '=', email)
-      const own = await byEmail.where('tenant', '=', tenant).executeTakeFirst()
+        .leftJoin('hospitals', 'hospitals.tenant', 'users.tenant')
+        .select([
+          'users.id',
+          'users.email',
+          'users.password_hash',
+          'users.nombre',
+          'users.rol',
+          'users.tenant',
+          SESSION_GENERATION.as('sessionGeneration'),
+        ])
+        .where('users.email', '=', email)
+      const own = await byEmail.where('users.tenant', '=', tenant).executeTakeFirst()
       if (own) return [own]
-      return byEmail.orderBy('id').limit(OTHER_HOSPITALS_LIMIT).execute()
+      return byEmail.orderBy('users.id').limit(OTHER_HOSPITALS_LIMIT).execute()
     },
 
     async createGuest(trx, { tenant, nombre, hasta }) {
@@ -213,14 +251,20 @@ export function createAccountRepository(
 
     async endGuestSessionsOf(trx, asistenciaIds, at) {
       if (asistenciaIds.length === 0) return
-      await trx
+      const ended = await trx
         .updateTable('users')
         .set({ invitado_hasta: at })
         .where('invitado_hasta', '>', at)
         .where('id', 'in', (eb) =>
           eb.selectFrom('asistencias').select('paciente_id').where('id', 'in', asistenciaIds),
         )
+        .returning('id')
         .execute()
+      // Through the generation too, so the guest's open streams hear of it at once.
+      await endSessions(
+        trx,
+        ended.map((row) => row.id),
+      )
     },
 
     listProfessionals: (tenant) =>
@@ -307,21 +351,13 @@ export function createAccountRepository(
           'users.confirmado',
           'users.invitado_hasta',
           'hospitals.activo as hospital_activo',
-          'users.sesiones_desde',
-          'hospitals.sesiones_desde as hospital_sesiones_desde',
+          SESSION_GENERATION.as('sessionGeneration'),
         ])
         .where('users.id', '=', id)
         .executeTakeFirst()
       if (!row) return undefined
-      const {
-        activo,
-        hospital_activo,
-        confirmado,
-        invitado_hasta,
-        sesiones_desde,
-        hospital_sesiones_desde,
-        ...rest
-      } = row
+      const { activo, hospital_activo, confirmado, invitado_hasta, sessionGeneration, ...rest } =
+        row
       const isEnabled = activo === 1 && hospital_activo !== 0
       const isGuestSessionOver = invitado_hasta !== null && !(Date.parse(invitado_hasta) > now())
       return {
@@ -330,10 +366,7 @@ export function createAccountRepository(
         isGuest: invitado_hasta !== null,
         isGuestSessionOver,
         isHospitalActive: hospital_activo !== 0,
-        sessionsValidFrom: Math.max(
-          toEpochSeconds(sesiones_desde),
-          toEpochSeconds(hospital_sesiones_desde),
-        ),
+        sessionGeneration,
         awaitsConfirmation: isEnabled && confirmado === 0,
       }
     },
@@ -368,6 +401,7 @@ export function createAccountRepository(
           .set({ activo: activo ? 1 : 0 })
           .where('id', '=', account.id)
           .execute()
+        await endSessions(trx, [account.id])
         // A disabled account's pending access code must not outlive it.
         if (!activo)
           await trx.deleteFrom('access_codes').where('user_id', '=', account.id).execute()
@@ -447,6 +481,8 @@ export function createAccountRepository(
         return { kind: 'exists', id: existing.id, tenant: existing.tenant }
       })
     },
+
+    endSessions,
 
     async confirmEmail(trx, userId) {
       await trx.updateTable('users').set({ confirmado: 1 }).where('id', '=', userId).execute()

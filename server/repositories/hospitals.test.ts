@@ -4,6 +4,7 @@ import type { AppDatabase } from '../database/schema.js'
 import { seedDatabase } from '../seed/seed-database.js'
 import { createTestDatabase } from '../testing/test-database.js'
 import { createAuditLog } from './audit-log.js'
+import { createSessionEnds } from '../database/session-ends.js'
 import { createHospitalRepository } from './hospitals.js'
 import { createLogoImageRepository, uploadedLogoUrl } from './logo-images.js'
 
@@ -29,7 +30,11 @@ afterEach(async () => {
 
 describe('a new logo', () => {
   it('is stored with the change that points at it, and not at all when the change is stale', async () => {
-    const hospitals = createHospitalRepository(db, createAuditLog(db, Date.now), Date.now)
+    const hospitals = createHospitalRepository(
+      db,
+      createAuditLog(db, Date.now),
+      createSessionEnds(),
+    )
     const logos = createLogoImageRepository(db, Date.now)
     const before = await hospitals.find('hospital-central')
     if (!before) throw new Error('The demo hospital is missing.')

@@ -2,6 +2,7 @@ import { AdminHospital, HospitalPublico, type NuevoHospital } from '../../src/co
 import { isTenantId } from '../../src/contract/tenants.js'
 import type { Transaction } from 'kysely'
 import type { AppDatabase, DatabaseSchema } from '../database/schema.js'
+import type { SessionEnds } from '../database/session-ends.js'
 import type { Actor, AuditLog } from './audit-log.js'
 
 // Only the public fields, as the contract lists them: a new column never leaks by itself.
@@ -68,12 +69,12 @@ export type HospitalRepository = PublicHospitals & HospitalAdministration
 
 /**
  * The `hospitals` table. `audit` records every administrative write in the same transaction;
- * `now` dates the end of sessions when a hospital is disabled or enabled again.
+ * `sessionEnds` ends its accounts' sessions when it is disabled or enabled again.
  */
 export function createHospitalRepository(
   db: AppDatabase,
   audit: AuditLog,
-  now: () => number,
+  sessionEnds: Pick<SessionEnds, 'announce'>,
 ): HospitalRepository {
   const find = async (tenant: string) => {
     // Only a valid tenant id can have a record (and PostgreSQL text cannot hold a NUL byte).
@@ -165,11 +166,6 @@ export function createHospitalRepository(
           .set({
             ...changes,
             activo: next.activo ? 1 : 0,
-            // Disabling or enabling again ends every session of the hospital's accounts: tokens
-            // issued before it was disabled must not come back to life with it.
-            ...(next.activo !== expected.activo
-              ? { sesiones_desde: new Date(now()).toISOString() }
-              : {}),
           })
           .where((eb) =>
             eb.and([
@@ -185,6 +181,16 @@ export function createHospitalRepository(
             .where('tenant', '=', expected.tenant)
             .executeTakeFirst()
           return { ok: false, reason: exists ? 'stale' : 'not_found' }
+        }
+        // Disabling or enabling again ends every session of the hospital's accounts: tokens
+        // issued before it was disabled must not come back to life with it.
+        if (next.activo !== expected.activo) {
+          await trx
+            .updateTable('hospitals')
+            .set((eb) => ({ sesion_generacion: eb('sesion_generacion', '+', 1) }))
+            .where('tenant', '=', expected.tenant)
+            .execute()
+          await sessionEnds.announce(trx, { tenant: expected.tenant })
         }
         await alongside?.(trx)
         await audit.append(trx, actor, {

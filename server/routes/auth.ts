@@ -99,7 +99,12 @@ export function registerAuthRoutes(
       if (user.tenant !== tenant && tenant !== DEFAULT_TENANT) {
         throw new HttpError(403, 'other_hospital', MESSAGES.otherHospital, user.tenant)
       }
-      const token = await tokens.issue({ sub: String(user.id), tenant: user.tenant, rol: user.rol })
+      const token = await tokens.issue({
+        sub: String(user.id),
+        tenant: user.tenant,
+        rol: user.rol,
+        gen: user.sessionGeneration,
+      })
       return { token, user: { nombre: user.nombre, rol: user.rol, tenant: user.tenant } }
     },
   )

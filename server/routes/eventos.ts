@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify'
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { authenticate, type SessionCheckDeps } from '../auth/authenticate.js'
-import { readBearerToken } from '../auth/tokens.js'
+import { authenticateSession, type SessionCheckDeps } from '../auth/authenticate.js'
+import { HttpError, MESSAGES } from '../http/http-errors.js'
 import type { LiveEvents } from '../live/live-events.js'
 import { CARE_ERROR_RESPONSES, SESSION_HEADERS_SCHEMA } from './care-schemas.js'
+
+/** When a refused stream (instance or address full) may try again. */
+const STREAM_RETRY_AFTER_SECONDS = 10
 
 /** `Last-Event-ID` as sent back by a reconnecting client: a log id, or something unusable. */
 export function parseLastEventId(header: string | undefined): number | 'invalid' | undefined {
@@ -18,12 +20,10 @@ export function parseLastEventId(header: string | undefined): number | 'invalid'
  * screen marks them available in the directory while the stream is open.
  */
 export function registerEventosRoute(
-  instance: FastifyInstance,
+  app: FastifyInstance,
   { session, live }: { session: SessionCheckDeps; live: LiveEvents },
 ) {
-  // Request types come from the route schemas.
-  const app = instance.withTypeProvider<TypeBoxTypeProvider>()
-  app.get(
+  app.get<{ Querystring: { cola?: '1' } }>(
     '/api/eventos',
     {
       schema: {
@@ -45,11 +45,23 @@ export function registerEventosRoute(
       },
     },
     async (request, reply) => {
-      const account = await authenticate(request, reply, session)
-      const header = request.headers['x-authorization']
-      const token = typeof header === 'string' ? readBearerToken(header) : undefined
-      const verified = token === undefined ? undefined : await session.tokens.verify(token)
-      const expiresAtMs = verified?.ok ? verified.claims.exp * 1000 : 0
+      const { account, claims, token } = await authenticateSession(request, reply, session)
+      // Nothing awaited from here to `live.open`: the count admitted against is the count opened.
+      const admission = live.admit(request.ip)
+      if (admission === 'full') {
+        throw new HttpError(503, 'server_busy', MESSAGES.serverBusy, undefined, {
+          retryAfterSeconds: STREAM_RETRY_AFTER_SECONDS,
+        })
+      }
+      if (admission === 'address') {
+        throw new HttpError(
+          429,
+          'rate_limited',
+          'Demasiadas conexiones en directo desde tu red. Inténtalo de nuevo en unos segundos.',
+          undefined,
+          { retryAfterSeconds: STREAM_RETRY_AFTER_SECONDS },
+        )
+      }
 
       reply.hijack()
       const response = reply.raw
@@ -57,6 +69,11 @@ export function registerEventosRoute(
       for (const [name, value] of Object.entries(reply.getHeaders())) {
         if (value !== undefined) response.setHeader(name, value)
       }
+      const lastEventId = parseLastEventId(
+        typeof request.headers['last-event-id'] === 'string'
+          ? request.headers['last-event-id']
+          : undefined,
+      )
       response.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
@@ -65,15 +82,16 @@ export function registerEventosRoute(
         'x-accel-buffering': 'no',
       })
       response.write('retry: 3000\n\n')
-      const lastEventId = parseLastEventId(
-        typeof request.headers['last-event-id'] === 'string'
-          ? request.headers['last-event-id']
-          : undefined,
-      )
       const stream = await live.open(
         response,
         { id: account.id, rol: account.rol, tenant: account.tenant },
-        { expiresAtMs, queue: request.query.cola === '1', lastEventId },
+        {
+          claims,
+          session: token,
+          address: request.ip,
+          queue: request.query.cola === '1',
+          lastEventId,
+        },
       )
       request.raw.once('close', () => {
         live.close(stream).catch((error: unknown) => {

@@ -1,4 +1,3 @@
-import type { Rol } from '../../src/contract/account-rules.js'
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import {
@@ -17,7 +16,7 @@ import {
   resetMessage,
   type MailContext,
 } from '../mail/messages.js'
-import type { AccountRepository } from '../repositories/accounts.js'
+import type { AccountRepository, AccountStanding } from '../repositories/accounts.js'
 import type { LinkPurpose } from '../database/schema.js'
 import type { EmailLinkRepository } from '../repositories/email-links.js'
 import type { HospitalRepository } from '../repositories/hospitals.js'
@@ -84,11 +83,12 @@ export function registerJoinRoutes(instance: FastifyInstance, deps: JoinRouteDep
     return { to: account.email, nombre: account.nombre, hospital, publicUrl }
   }
 
-  async function signIn(account: { id: number; tenant: string; rol: Rol; nombre: string }) {
+  async function signIn(account: AccountStanding) {
     const token = await tokens.issue({
       sub: String(account.id),
       tenant: account.tenant,
       rol: account.rol,
+      gen: account.sessionGeneration,
     })
     return { token, user: { nombre: account.nombre, rol: account.rol, tenant: account.tenant } }
   }

@@ -1,6 +1,7 @@
 /**
  * Tokens that must stop working although they have not expired: those issued before the
- * account's new password, and those of a hospital disabled and then enabled again.
+ * account's new password (whatever the clock says), those of an account or a hospital disabled
+ * and then enabled again.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../testing/test-app.js'
@@ -84,6 +85,68 @@ it('ends the sessions opened before a new password set with an access code', asy
   const newSession = await signIn({ ...PATIENT, password: 'nueva-clave-segura' })
   expect(await me(newSession)).toBe(200)
   // Other accounts keep their sessions.
+  expect(await me(adminToken)).toBe(200)
+})
+
+async function patientAccessCode(adminToken: string): Promise<string> {
+  const auth = { 'x-authorization': `Bearer ${adminToken}` }
+  const accounts = await testApp.app.inject({
+    method: 'GET',
+    url: '/api/admin/hospitales/hospital-central/cuentas',
+    headers: auth,
+  })
+  const patient = accounts
+    .json<{ id: number; email: string }[]>()
+    .find((a) => a.email === PATIENT.email)
+  const issued = await testApp.app.inject({
+    method: 'PATCH',
+    url: `/api/admin/hospitales/hospital-central/cuentas/${String(patient?.id)}`,
+    headers: auth,
+    payload: { restablecer_acceso: true },
+  })
+  return issued.json<{ codigo_acceso: string }>().codigo_acceso
+}
+
+it('ends a session opened in the very same second as the reset, before it', async () => {
+  // The clock never moves: the old session, the reset and the new session share one instant.
+  const code = await patientAccessCode(await signIn(CENTRAL_ADMIN))
+  const sameSecond = await signIn(PATIENT)
+  expect(await me(sameSecond)).toBe(200)
+  const reset = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/auth/restablecer-acceso',
+    payload: { ...PATIENT, codigo: code, password: 'nueva-clave-segura' },
+  })
+  expect(reset.statusCode).toBe(204)
+
+  expect(await me(sameSecond)).toBe(401)
+  expect(await me(await signIn({ ...PATIENT, password: 'nueva-clave-segura' }))).toBe(200)
+})
+
+it('does not revive the tokens of an account disabled and enabled again', async () => {
+  const oldSession = await signIn(PATIENT)
+  const adminToken = await signIn(CENTRAL_ADMIN)
+  const auth = { 'x-authorization': `Bearer ${adminToken}` }
+  const accounts = await testApp.app.inject({
+    method: 'GET',
+    url: '/api/admin/hospitales/hospital-central/cuentas',
+    headers: auth,
+  })
+  const patient = accounts
+    .json<{ id: number; email: string }[]>()
+    .find((a) => a.email === PATIENT.email)
+  for (const activo of [false, true]) {
+    const saved = await testApp.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/hospitales/hospital-central/cuentas/${String(patient?.id)}`,
+      headers: auth,
+      payload: { activo },
+    })
+    expect(saved.statusCode).toBe(200)
+  }
+
+  expect(await me(oldSession)).toBe(401)
+  expect(await me(await signIn(PATIENT))).toBe(200)
   expect(await me(adminToken)).toBe(200)
 })
 

@@ -236,7 +236,22 @@ export const EVENTOS = {
   llamada: 'llamada',
   /** A call's signal for the caller from the other participant, while still fresh. */
   senal: 'senal',
+  /** The server ends this stream, saying why (`{ motivo }`, see {@link MotivoCierre}). */
+  cierre: 'cierre',
 } as const
+
+/**
+ * Why the server ended a live stream: `sesion`, the session is over (reconnecting meets the
+ * 401 that says so); `limite`, newer streams of the same session or account took its place (the
+ * oldest gives way): reconnect only when the screen is in use again, so two tabs never take
+ * turns evicting each other.
+ */
+export type MotivoCierre = 'sesion' | 'limite'
+
+/** Live streams one session (a signed-in browser: its tabs) may hold open on an instance. */
+export const STREAMS_PER_SESSION = 6
+/** Live streams one account may hold open on an instance (a person's few devices). */
+export const STREAMS_PER_ACCOUNT = 12
 
 export const Presencia = Type.Object({ id: Type.Integer(), disponible: Type.Boolean() })
 export type Presencia = Static<typeof Presencia>

@@ -144,4 +144,45 @@ describe('openLiveEvents', () => {
     expect(backoffDelay(10, backoff, 0)).toBe(100)
     expect(backoffDelay(10, backoff, 1)).toBe(30_000)
   })
+
+  it('never lets two readers evict each other in a loop: an evicted one waits to be released', async () => {
+    vi.useFakeTimers()
+    // A server holding one stream: each new connection ends the previous one with `cierre`.
+    const opens: string[] = []
+    let current: { name: string; stream: ReturnType<typeof controllableStream> } | undefined
+    const releases = new Map<string, () => void>()
+    const reader = (name: string) =>
+      openLiveEvents({
+        open: () => {
+          opens.push(name)
+          current?.stream.send('event: cierre\ndata: {"motivo":"limite"}\n\n')
+          current?.stream.drop()
+          current = { name, stream: controllableStream() }
+          return Promise.resolve(current.stream.stream)
+        },
+        onEvent: () => undefined,
+        holdAfter: (event) => event.event === 'cierre',
+        release: () =>
+          new Promise<void>((resolve) => {
+            releases.set(name, resolve)
+          }),
+        backoff: { initialMs: 1_000, maxMs: 8_000 },
+        random: () => 0,
+      })
+    const first = reader('primera')
+    await flush()
+    const second = reader('segunda')
+    await flush()
+    // However long the first tab stays hidden, it does not come back by itself.
+    await vi.advanceTimersByTimeAsync(10 * 60_000)
+    expect(opens).toEqual(['primera', 'segunda'])
+
+    // Shown again, it reconnects at once; now the second waits in its turn.
+    releases.get('primera')?.()
+    await flush()
+    await vi.advanceTimersByTimeAsync(10 * 60_000)
+    expect(opens).toEqual(['primera', 'segunda', 'primera'])
+    first.close()
+    second.close()
+  })
 })

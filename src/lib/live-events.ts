@@ -3,7 +3,9 @@
  * opens (so the token header and the 401 reaction apply), parses it with `eventsource-parser`,
  * remembers the last event id and sends it back as `Last-Event-ID` when it reconnects, so nothing
  * written meanwhile is missed. A dropped connection is retried with exponential backoff and jitter;
- * a lost session (401) ends it for good.
+ * a lost session (401) ends it for good. A stream the server ended to make room for newer ones
+ * (`holdAfter`) is not retried until `release` says so, so two readers never take turns evicting
+ * each other.
  */
 import { createParser } from 'eventsource-parser'
 import { UnauthorizedError } from './api-errors'
@@ -39,6 +41,10 @@ export interface LiveEventsOptions {
   backoff?: BackoffOptions
   /** 0 to 1; `Math.random` outside tests. */
   random?: () => number
+  /** An event after which the server ends the stream and it must not be retried at once. */
+  holdAfter?: (event: LiveEvent) => boolean
+  /** After such an event: resolves when connecting again makes sense (aborted on close). */
+  release?: (signal: AbortSignal) => Promise<void>
 }
 
 export interface LiveEventsConnection {
@@ -65,6 +71,7 @@ export function openLiveEvents(options: LiveEventsOptions): LiveEventsConnection
   const stop = new AbortController()
   let lastEventId = options.lastEventId ?? null
   let attempt = 0
+  let isHeld = false
   let status: LiveStatus | null = null
 
   const report = (next: LiveStatus) => {
@@ -95,11 +102,13 @@ export function openLiveEvents(options: LiveEventsOptions): LiveEventsConnection
     const parser = createParser({
       onEvent: (message) => {
         if (message.id !== undefined) lastEventId = message.id
-        options.onEvent({
+        const event = {
           id: message.id ?? null,
           event: message.event ?? 'message',
           data: message.data,
-        })
+        }
+        if (options.holdAfter?.(event) === true) isHeld = true
+        options.onEvent(event)
       },
     })
     const reader = body.getReader()
@@ -132,6 +141,12 @@ export function openLiveEvents(options: LiveEventsOptions): LiveEventsConnection
       }
       if (isStopped()) break
       report('down')
+      if (isHeld && options.release) {
+        isHeld = false
+        attempt = 0
+        await options.release(stop.signal)
+        continue
+      }
       await wait(backoffDelay(attempt, backoff, random()))
       attempt += 1
     }

@@ -13,6 +13,7 @@ import { joinMigration } from './join.js'
 import { rateLimitsMigration } from './rate-limits.js'
 import { pushAlertsMigration } from './push-alerts.js'
 import { referralsMigration } from './referrals.js'
+import { sessionGenerationMigration } from './session-generation.js'
 import { sessionsValidFromMigration } from './sessions-valid-from.js'
 
 /** Migrations in the order they run; names sort in that order and never change once shipped. */
@@ -28,6 +29,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0810-immediate-care': immediateCareMigration,
   '0900-referrals': referralsMigration,
   '1000-accounts-per-hospital': accountsPerHospitalMigration,
+  '1100-session-generation': sessionGenerationMigration,
   '1400-growth-indexes': growthIndexesMigration,
   '1500-hospital-time-zone': hospitalTimeZoneMigration,
   '1600-push-alerts': pushAlertsMigration,

@@ -4,6 +4,9 @@
  * marks the professional available (the queue) asks for `?cola=1`, which reopens the same stream
  * from where it was (`Last-Event-ID`). Events are checked against the contract; a fresh start (no
  * id to resume from) and the server's `reinicio` both tell listeners to reload what they show.
+ * A stream the server closed to make room for the session's newer ones (`cierre` for `limite`)
+ * reconnects only when this tab is in use again (shown or focused): a hidden tab never takes
+ * its place back from the one being used.
  */
 import { API_PATHS } from '../../config/api-paths'
 import { Asistencia, EVENTOS, Mensaje, Presencia } from '../../contract/care'
@@ -69,6 +72,34 @@ function dispatch(event: CareEvent) {
   for (const subscriber of [...subscribers]) subscriber.onEvent(event)
 }
 
+/** The server closed the stream for newer ones of the same session or account. */
+export function isEvictedForNewer(event: LiveEvent): boolean {
+  if (event.event !== EVENTOS.cierre) return false
+  try {
+    return (JSON.parse(event.data) as { motivo?: unknown }).motivo === 'limite'
+  } catch {
+    return false
+  }
+}
+
+/** Resolves when the person comes back to this tab: it is shown again or gets the focus. */
+export function waitUntilInUse(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      document.removeEventListener('visibilitychange', onVisibility)
+      window.removeEventListener('focus', done)
+      signal.removeEventListener('abort', done)
+      resolve()
+    }
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible') done()
+    }
+    document.addEventListener('visibilitychange', onVisibility)
+    window.addEventListener('focus', done)
+    signal.addEventListener('abort', done)
+  })
+}
+
 function connect() {
   const token = readValue('token')
   // Signed out (here or in another tab): there is no one to listen for, and a stream opened
@@ -87,6 +118,8 @@ function connect() {
   const current = openLiveEvents({
     lastEventId: resumesFrom,
     open: (headers, signal) => api.stream(path, { headers, signal }),
+    holdAfter: isEvictedForNewer,
+    release: waitUntilInUse,
     onEvent: (event) => {
       lastEventId = current.lastEventId()
       // Chained behind any pending start (`reinicio`), so events reach the screens in order.
