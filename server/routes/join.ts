@@ -12,6 +12,7 @@ import type { Mailer } from '../mail/mailer.js'
 import {
   alreadyRegisteredMessage,
   confirmationMessage,
+  contestedRegistrationMessage,
   resetMessage,
   type MailContext,
 } from '../mail/messages.js'
@@ -80,6 +81,20 @@ export function registerJoinRoutes(app: FastifyInstance, deps: JoinRouteDeps) {
     return { to: account.email, nombre: account.nombre, hospital, publicUrl }
   }
 
+  /**
+   * The link that activates a pending account: a confirmation of its registration's password,
+   * or, once a second registration contested it, a link to choose one.
+   */
+  async function sendActivation(context: MailContext, userId: number) {
+    if (await accounts.isContested(userId)) {
+      const code = await links.issue(userId, 'restablecer', CONFIRMATION_TTL_MS)
+      mailer.send(contestedRegistrationMessage(context, code))
+    } else {
+      const code = await links.issue(userId, 'validar', CONFIRMATION_TTL_MS)
+      mailer.send(confirmationMessage(context, code))
+    }
+  }
+
   async function signIn(account: { id: number; tenant: string; rol: string; nombre: string }) {
     const token = await tokens.issue({
       sub: String(account.id),
@@ -143,8 +158,7 @@ export function registerJoinRoutes(app: FastifyInstance, deps: JoinRouteDeps) {
         mailer.send(alreadyRegisteredMessage(context))
       } else {
         if (current) await terms.accept(outcome.id, hospital.tenant, current.version)
-        const code = await links.issue(outcome.id, 'validar', CONFIRMATION_TTL_MS)
-        mailer.send(confirmationMessage(context, code))
+        await sendActivation(context, outcome.id)
       }
       return reply.code(202).send()
     },
@@ -185,9 +199,7 @@ export function registerJoinRoutes(app: FastifyInstance, deps: JoinRouteDeps) {
       for (const user of await accounts.findByEmail(tenant, readEmail(email))) {
         const account = await accounts.findStanding(user.id)
         const context = account?.awaitsConfirmation && (await contextFor(publicUrl, user))
-        if (!context) continue
-        const code = await links.issue(user.id, 'validar', CONFIRMATION_TTL_MS)
-        mailer.send(confirmationMessage(context, code))
+        if (context) await sendActivation(context, user.id)
       }
       return reply.code(202).send()
     },
@@ -219,8 +231,7 @@ export function registerJoinRoutes(app: FastifyInstance, deps: JoinRouteDeps) {
           mailer.send(resetMessage(context, code))
         } else if (account.awaitsConfirmation) {
           // Whoever can read this inbox may as well confirm the account first.
-          const code = await links.issue(user.id, 'validar', CONFIRMATION_TTL_MS)
-          mailer.send(confirmationMessage(context, code))
+          await sendActivation(context, user.id)
         }
       }
       return reply.code(202).send()
