@@ -334,7 +334,7 @@ describe('registration and account confirmation', () => {
     await start()
     const email = newEmail()
     await register(email)
-    for (const ip of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) {
+    for (const ip of ['10.0.0.1', '10.0.0.2']) {
       const response = await testApp?.app.inject({
         method: 'POST',
         url: '/api/auth/reenviar-validacion',
@@ -351,6 +351,68 @@ describe('registration and account confirmation', () => {
     })
     expect(limited?.statusCode).toBe(429)
     expect(limited?.headers['retry-after']).toBeDefined()
+  })
+})
+
+describe('messages to one address', () => {
+  it('at most 3 an hour, however many registrations ask for them at once', async () => {
+    await start({ joinRateLimits: { perIp: { max: 100, timeWindowMs: 60_000 } } })
+    const email = newEmail()
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, index) =>
+        testApp?.app.inject({
+          method: 'POST',
+          url: '/api/auth/registro',
+          payload: {
+            tenant: TENANT,
+            nombre: 'Ana Pérez',
+            email,
+            password: `${PASSWORD}-${String(index)}`,
+            acepta_terminos: true,
+            terminos_version: 1,
+          },
+          remoteAddress: `10.0.1.${String(index + 1)}`,
+        }),
+      ),
+    )
+    const statuses = answers.map((answer) => answer?.statusCode)
+    expect(statuses.filter((status) => status === 202)).toHaveLength(3)
+    const limited = answers.filter((answer) => answer?.statusCode === 429)
+    expect(limited).toHaveLength(2)
+    for (const answer of limited) {
+      expect(answer?.json()).toMatchObject({ error: 'rate_limited' })
+      expect(Number(answer?.headers['retry-after'])).toBeGreaterThan(0)
+    }
+  })
+
+  it('one count for every message: registration, another link and a forgotten password', async () => {
+    await start()
+    const email = newEmail()
+    expect((await register(email)).statusCode).toBe(202)
+    expect(
+      (await post('/api/auth/reenviar-validacion', { tenant: TENANT, email })).statusCode,
+    ).toBe(202)
+    expect((await post('/api/auth/olvido', { tenant: TENANT, email })).statusCode).toBe(202)
+    for (const [url, payload] of [
+      [
+        '/api/auth/registro',
+        {
+          tenant: TENANT,
+          nombre: 'Ana',
+          email,
+          password: PASSWORD,
+          acepta_terminos: true,
+          terminos_version: 1,
+        },
+      ],
+      ['/api/auth/reenviar-validacion', { tenant: TENANT, email }],
+      ['/api/auth/olvido', { tenant: TENANT, email: email.toUpperCase() }],
+    ] as const) {
+      const limited = await post(url, payload)
+      expect(limited.statusCode).toBe(429)
+    }
+    // Another address is not held back by it.
+    expect((await register(newEmail())).statusCode).toBe(202)
   })
 })
 

@@ -62,6 +62,9 @@ const SIGNED_IN = { 200: SesionIniciada, '4xx': ERROR_RESPONSE_SCHEMA, 503: ERRO
 export function registerJoinRoutes(app: FastifyInstance, deps: JoinRouteDeps) {
   const { hospitals, accounts, links, terms, tokens, mailer, scryptParams, limits } = deps
   const perIp = { rateLimit: joinPerIpRateLimit(limits.perIp) }
+  // One count per address for every route that mails it, whichever message it asks for: one
+  // inbox gets at most `limits.perEmail` messages in its window, however they are asked for.
+  const perEmail = createPerEmailRateLimit(app, 'correo', limits.perEmail)
 
   /** The public address and the hospital, or the refusal when mail cannot be sent. */
   async function mailSetup(tenant: string) {
@@ -126,6 +129,7 @@ export function registerJoinRoutes(app: FastifyInstance, deps: JoinRouteDeps) {
     '/api/auth/registro',
     {
       config: perIp,
+      preHandler: perEmail,
       schema: {
         summary: 'Crear una cuenta de paciente (pendiente de confirmar el correo)',
         querystring: NO_QUERY_SCHEMA,
@@ -185,7 +189,7 @@ export function registerJoinRoutes(app: FastifyInstance, deps: JoinRouteDeps) {
     '/api/auth/reenviar-validacion',
     {
       config: perIp,
-      preHandler: createPerEmailRateLimit(app, 'reenviar-validacion', limits.perEmail),
+      preHandler: perEmail,
       schema: {
         summary: 'Enviar otro enlace de confirmación (misma respuesta exista o no la cuenta)',
         querystring: NO_QUERY_SCHEMA,
@@ -209,7 +213,7 @@ export function registerJoinRoutes(app: FastifyInstance, deps: JoinRouteDeps) {
     '/api/auth/olvido',
     {
       config: perIp,
-      preHandler: createPerEmailRateLimit(app, 'olvido', limits.perEmail),
+      preHandler: perEmail,
       schema: {
         summary: 'Enviar un enlace para restablecer el acceso (misma respuesta exista o no)',
         querystring: NO_QUERY_SCHEMA,
