@@ -90,9 +90,7 @@ const HOSTILE_IN_LINES =
 
 /** Length in code points, as the JSON Schema validator counts a string's length. */
 function codePointsOf(text: string): number {
-  let count = 0
-  for (const _ of text) count += 1
-  return count
+  return Array.from(text).length
 }
 
 /**
