@@ -37,7 +37,10 @@ export function joinPerIpRateLimit({ max, timeWindowMs }: RateLimitWindow): Rate
   }
 }
 
-/** A preHandler counting requests that name one email address, under `scope`'s own counters. */
+/**
+ * A preHandler counting requests that name one email address, under `scope`'s own counters
+ * (shared by every route given the same preHandler; in the database on PostgreSQL).
+ */
 export function createPerEmailRateLimit(
   app: FastifyInstance,
   scope: string,

@@ -4,10 +4,15 @@
  * {@link HttpError}s with the answers the routes give.
  */
 import {
+  COMENTARIO_FIELD,
   DEFAULT_CADUCIDAD_MINUTOS,
+  ESPECIALIDAD_FIELD,
   EVENTOS,
   MAX_FOTOS_POR_ASISTENCIA,
   MAX_FOTOS_POR_CONVERSACION,
+  MENSAJE_FIELD,
+  MOTIVO_FIELD,
+  RESUMEN_FIELD,
   type Asistencia,
   type EstadoAsistencia,
   type Mensaje,
@@ -17,6 +22,7 @@ import {
 } from '../../src/contract/care.js'
 import {
   DERIVACION_PLAZO_HORAS,
+  NOTA_DERIVACION_FIELD,
   type NuevaDerivacion,
   type Referidos,
 } from '../../src/contract/referrals.js'
@@ -36,9 +42,10 @@ import type { FotoRepository } from '../repositories/fotos.js'
 import type { HospitalRepository } from '../repositories/hospitals.js'
 import type { MensajeRepository } from '../repositories/mensajes.js'
 import type { AccountRepository } from '../repositories/accounts.js'
-import { hasVisibleCharacter } from '../../src/contract/text.js'
 import { isAllowedIn } from '../../src/contract/care-transitions.js'
 import { isEntitled, isTimely, may, requestListOf } from '../../src/contract/permissions.js'
+import { readCareText } from '../http/input-rules.js'
+import { specialtiesOf } from './specialties.js'
 import {
   isAddressedElsewhere,
   isStaffOf,
@@ -158,6 +165,15 @@ export function createCareService(deps: CareServiceDeps) {
     return changed
   }
 
+  /** The specialty as stored: one of the hospital's, or a Spanish 400. */
+  async function readSpecialty(tenant: string, value: string): Promise<string> {
+    const especialidad = readCareText(value, ESPECIALIDAD_FIELD)
+    if (!(await specialtiesOf(accounts, tenant)).includes(especialidad)) {
+      throw invalid('Ningún profesional de este centro tiene esa especialidad.')
+    }
+    return especialidad
+  }
+
   return {
     describe,
     expireDue,
@@ -167,6 +183,11 @@ export function createCareService(deps: CareServiceDeps) {
       body: NuevaAsistencia,
     ): Promise<{ created: boolean; record: Asistencia }> {
       if (!may(patient, 'solicitar')) throw forbidden()
+      const motivo = readCareText(body.motivo, MOTIVO_FIELD)
+      const especialidad =
+        body.especialidad === undefined
+          ? null
+          : await readSpecialty(patient.tenant, body.especialidad)
       const minutes =
         (await deps.hospitals.findCaducidadMinutos(patient.tenant)) ?? DEFAULT_CADUCIDAD_MINUTOS
       const created = now()
@@ -175,8 +196,8 @@ export function createCareService(deps: CareServiceDeps) {
         tenant: patient.tenant,
         estado: 'en_espera',
         origen: 'paciente',
-        motivo: body.motivo,
-        especialidad: body.especialidad ?? null,
+        motivo,
+        especialidad,
         paciente_id: patient.id,
         profesional_id: null,
         creada_en: new Date(created).toISOString(),
@@ -269,7 +290,8 @@ export function createCareService(deps: CareServiceDeps) {
       return toAsistencia(await viewOrThrow(id), null)
     },
 
-    async finish(professional: AccountStanding, id: string, resumen: string): Promise<Asistencia> {
+    async finish(professional: AccountStanding, id: string, text: string): Promise<Asistencia> {
+      const resumen = readCareText(text, RESUMEN_FIELD)
       const row = await visibleRow(professional, id)
       if (!isEntitled(professional, 'finalizar', requestFacts(row))) throw forbidden()
       const done = await changeWithEvent(row, async (trx) => {
@@ -298,12 +320,16 @@ export function createCareService(deps: CareServiceDeps) {
     },
 
     async rate(patient: AccountStanding, id: string, valoracion: Valoracion): Promise<Asistencia> {
+      const comentario =
+        valoracion.comentario === undefined || valoracion.comentario.trim() === ''
+          ? null
+          : readCareText(valoracion.comentario, COMENTARIO_FIELD)
       const row = await visibleRow(patient, id)
       if (!isEntitled(patient, 'valorar', requestFacts(row))) throw forbidden()
       if (!isAllowedIn(row.estado, 'valorar'))
         throw wrongState('Solo se valora una consulta finalizada.')
       const done = await changeWithEvent(row, (trx) =>
-        asistencias.rate(trx, id, patient.id, valoracion.puntuacion, valoracion.comentario ?? null),
+        asistencias.rate(trx, id, patient.id, valoracion.puntuacion, comentario),
       )
       if (!done) throw new HttpError(409, 'ya_valorada', 'Esta consulta ya está valorada.')
       return describe(patient, await viewOrThrow(id))
@@ -325,18 +351,17 @@ export function createCareService(deps: CareServiceDeps) {
       if ((body.especialidad === undefined) === (body.profesional_id === undefined)) {
         throw invalid('Elige una especialidad o un profesional, uno de los dos.')
       }
-      const nota = body.nota.trim()
-      if (!hasVisibleCharacter(nota)) throw invalid('Escribe una nota para quien la reciba.')
-      const colleagues = await accounts.listProfessionals(source.tenant)
-      let especialidad = body.especialidad ?? null
+      const nota = readCareText(body.nota, NOTA_DERIVACION_FIELD)
+      let especialidad: string | null
       if (body.profesional_id !== undefined) {
+        const colleagues = await accounts.listProfessionals(source.tenant)
         const named = colleagues.find((colleague) => colleague.id === body.profesional_id)
         if (!named || named.id === professional.id) {
           throw invalid('Elige un profesional de este centro distinto de ti.')
         }
         especialidad = named.especialidad
-      } else if (!colleagues.some((colleague) => colleague.especialidad === especialidad)) {
-        throw invalid('Ningún profesional de este centro tiene esa especialidad.')
+      } else {
+        especialidad = await readSpecialty(source.tenant, body.especialidad ?? '')
       }
 
       // A replay (or a concurrent twin) answers the same referral; an id used for anything else
@@ -430,10 +455,11 @@ export function createCareService(deps: CareServiceDeps) {
     ): Promise<{ created: boolean; message: Mensaje }> {
       const row = await visibleRow(author, id)
       if (!isEntitled(author, 'escribir', requestFacts(row))) throw forbidden()
-      const texto = body.texto.trim()
-      if (texto === '' && body.foto === undefined) {
-        throw new HttpError(400, 'invalid_request', 'Escribe un mensaje o adjunta una foto.')
-      }
+      // A photo may go alone; any text it carries follows the one rule.
+      const texto =
+        body.foto !== undefined && body.texto.trim() === ''
+          ? ''
+          : readCareText(body.texto, MENSAJE_FIELD)
       if (body.foto !== undefined) {
         const foto = await fotos.find(id, body.foto)
         if (foto?.autor_id !== author.id) {

@@ -4,8 +4,8 @@
  * for from a phone, it opens a guest session limited to that request; from a kiosk (`presencial`)
  * it takes the day's next ticket and opens none, the person being in the building.
  */
-import { PERSON_NAME_MAX_LENGTH } from '../../src/contract/account-rules.js'
-import { EVENTOS, type Asistencia } from '../../src/contract/care.js'
+import { PERSON_NAME_FIELD } from '../../src/contract/account-rules.js'
+import { EVENTOS, MOTIVO_FIELD, type Asistencia } from '../../src/contract/care.js'
 import {
   CONTACTO_INVALIDO,
   DEFAULT_CADUCIDAD_INMEDIATA_MINUTOS,
@@ -15,7 +15,7 @@ import {
   type AsistenciaInmediataCreada,
   type SolicitudInmediata,
 } from '../../src/contract/immediate-care.js'
-import { readName } from '../http/input-rules.js'
+import { readCareText } from '../http/input-rules.js'
 import type { TokenService } from '../auth/tokens.js'
 import { HttpError } from '../http/http-errors.js'
 import type { AppDatabase } from '../database/schema.js'
@@ -40,25 +40,6 @@ export interface ImmediateCareDeps {
   describe: CareService['describe']
   now: () => number
   onPublished: (tenant: string) => void
-}
-
-// Control characters but the line breaks and tabs a reason may hold, and the bidirectional
-// overrides that would make it read as something else.
-const HOSTILE_TEXT =
-  // eslint-disable-next-line no-control-regex -- finding control characters is the point.
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/
-
-/** The reason as stored (trimmed), or a Spanish 400. */
-export function readMotivo(value: string): string {
-  const motivo = value.trim()
-  if (motivo === '' || HOSTILE_TEXT.test(motivo)) {
-    throw new HttpError(
-      400,
-      'invalid_request',
-      'Describe el motivo de la consulta con texto, sin caracteres de control.',
-    )
-  }
-  return motivo
 }
 
 const idInUse = () =>
@@ -97,10 +78,10 @@ export function createImmediateCare(deps: ImmediateCareDeps) {
       const hospital = await deps.hospitals.findByTenant(body.tenant)
       if (!hospital)
         throw new HttpError(404, 'not_found', 'Este centro no existe o no está activo.')
-      const nombre = readName(body.nombre, PERSON_NAME_MAX_LENGTH)
+      const nombre = readCareText(body.nombre, PERSON_NAME_FIELD)
       const contacto = parseContacto(body.contacto)
       if (!contacto) throw new HttpError(400, 'invalid_request', CONTACTO_INVALIDO)
-      const motivo = readMotivo(body.motivo)
+      const motivo = readCareText(body.motivo, MOTIVO_FIELD)
       const origen = body.presencial === true ? 'presencial' : 'inmediata'
 
       const existing = await asistencias.findRow(body.id)

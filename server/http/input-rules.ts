@@ -1,7 +1,13 @@
 import { parseColor, toHex } from '../../src/contract/colors.js'
 import { isNewHospitalSlug } from '../../src/contract/tenants.js'
 import { SHORT_NAME_MAX_LENGTH } from '../../src/contract/manifest.js'
-import { graphemesOf, hasVisibleCharacter } from '../../src/contract/text.js'
+import {
+  freeTextMessage,
+  graphemesOf,
+  hasVisibleCharacter,
+  readFreeText,
+  type FreeTextField,
+} from '../../src/contract/text.js'
 import { HttpError } from './http-errors.js'
 
 // C0/C1 controls, and the bidirectional overrides that make a name display as something else.
@@ -19,19 +25,19 @@ export function assertNewTenantId(tenant: string): void {
 }
 
 /**
- * The name as stored (trimmed), or a Spanish 400 for an empty or hostile one. Its longest length
- * is the contract's, checked by the route's schema; `maxLength` only words the message.
+ * The name as stored (trimmed), or a Spanish 400 for an empty or hostile one: the one rule of
+ * free texts, on one line. Its longest length is the contract's, also bounded by the route's
+ * schema in bytes.
  */
 export function readName(value: string, maxLength: number, field = 'nombre'): string {
-  const name = value.trim()
-  if (!hasVisibleCharacter(name) || name.length > maxLength || HOSTILE_NAME_CHARACTERS.test(name)) {
-    throw new HttpError(
-      400,
-      'invalid_request',
-      `El campo «${field}» debe tener entre 1 y ${maxLength} caracteres visibles, sin caracteres de control.`,
-    )
-  }
-  return name
+  return readCareText(value, { label: field, maxLength, isMultiline: false })
+}
+
+/** The free text as stored (trimmed), or the one rule's Spanish 400 (`readFreeText`). */
+export function readCareText(value: string, field: FreeTextField): string {
+  const text = readFreeText(value, field)
+  if (text === null) throw new HttpError(400, 'invalid_request', freeTextMessage(field))
+  return text
 }
 
 /**

@@ -114,3 +114,22 @@ export function resetMessage(context: MailContext, code: string): MailMessage {
     },
   )
 }
+
+/**
+ * Sent when an address is registered again before anyone confirmed it: neither registration's
+ * password is kept, and whoever reads this inbox chooses one (which also confirms the account).
+ */
+export function contestedRegistrationMessage(context: MailContext, code: string): MailMessage {
+  return compose(
+    context,
+    'Elige tu contraseña',
+    [
+      `Se ha pedido más de una vez crear una cuenta en ${context.hospital.nombre} con esta dirección. Para que nadie más pueda usarla, ninguna de las contraseñas escritas sirve: elige la tuya con este enlace y tu cuenta quedará activada.`,
+      `El enlace funciona una sola vez y caduca en ${CONFIRMATION_LINK_TTL_HOURS} horas.`,
+    ],
+    {
+      label: 'Elegir mi contraseña',
+      url: screenLink(context.publicUrl, context.hospital.tenant, 'restablecer-acceso', code),
+    },
+  )
+}

@@ -56,11 +56,12 @@ export interface Registration {
 }
 
 /**
- * What registering an address found: a new account, an unconfirmed one taken over by this
- * registration (whoever confirms the email owns it), or a confirmed account left untouched.
+ * What registering an address found: a new account; an unconfirmed one registered again
+ * (`contested`: neither registration's password is kept, and only whoever reads the address's
+ * mail chooses one); or a confirmed account left untouched.
  */
 export type RegisterOutcome =
-  { kind: 'created' | 'replaced'; id: number } | { kind: 'exists'; id: number; tenant: string }
+  { kind: 'created' | 'contested'; id: number } | { kind: 'exists'; id: number; tenant: string }
 
 export type CreateAccountOutcome = { ok: true; account: Account } | { ok: false; reason: 'taken' }
 
@@ -124,11 +125,14 @@ export interface AccountRepository {
    * caller's transaction, and tells every instance at commit.
    */
   endSessions(trx: Kysely<DatabaseSchema>, ids: readonly number[]): Promise<void>
+  /** True when the account's pending registration was contested: it has no password to confirm. */
+  isContested(userId: number): Promise<boolean>
   /** Marks the email confirmed, inside the transaction that spends the link. */
   confirmEmail(trx: Transaction<DatabaseSchema>, userId: number): Promise<void>
   /**
    * A new password chosen through an emailed link, inside the transaction that spends the link:
-   * every session opened with the old one ends.
+   * every session opened with the old one ends. The link proves the address is its owner's, so
+   * an unconfirmed account is confirmed with it.
    */
   resetPassword(
     trx: Transaction<DatabaseSchema>,
@@ -142,6 +146,9 @@ const OTHER_HOSPITALS_LIMIT = 10
 
 // Not a password hash at all: sign-in never matches it, so a guest account cannot be entered.
 const NO_PASSWORD = '!guest'
+// Nor this: a registration contested by a second one keeps neither password until the owner of
+// the address chooses one through an emailed link.
+const CONTESTED_PASSWORD = '!contested'
 
 const PUBLIC_COLUMNS = ['id', 'email', 'nombre', 'rol', 'tenant', 'activo'] as const
 
@@ -460,18 +467,29 @@ export function createAccountRepository(
           })
           return { kind: 'created', id: inserted.id }
         }
-        // An address nobody has confirmed belongs to whoever confirms it: the newest
-        // registration replaces the pending one, so a stranger cannot hold someone's address.
-        const replaced = await trx
+        // An address registered twice before anyone confirmed it: either registration may be a
+        // stranger's, and the address's owner cannot tell the emails apart. Neither password is
+        // kept and every pending confirmation link is spent; the owner chooses a password through
+        // the link mailed next, so a stranger gains nothing and the owner is never locked out.
+        const contested = await trx
           .updateTable('users')
-          .set({ nombre, password_hash: passwordHash })
+          .set({ password_hash: CONTESTED_PASSWORD })
           .where('tenant', '=', tenant)
           .where('email', '=', email)
           .where('confirmado', '=', 0)
           .where('rol', '=', 'cliente')
           .returning('id')
           .executeTakeFirst()
-        if (replaced) return { kind: 'replaced', id: replaced.id }
+        if (contested) {
+          await trx
+            .updateTable('email_links')
+            .set({ usado_en: new Date(now()).toISOString() })
+            .where('user_id', '=', contested.id)
+            .where('proposito', '=', 'validar')
+            .where('usado_en', 'is', null)
+            .execute()
+          return { kind: 'contested', id: contested.id }
+        }
         const existing = await trx
           .selectFrom('users')
           .select(['id', 'tenant'])
@@ -484,12 +502,22 @@ export function createAccountRepository(
 
     endSessions,
 
+    async isContested(userId) {
+      const row = await db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('id', '=', userId)
+        .executeTakeFirst()
+      return row?.password_hash === CONTESTED_PASSWORD
+    },
+
     async confirmEmail(trx, userId) {
       await trx.updateTable('users').set({ confirmado: 1 }).where('id', '=', userId).execute()
     },
 
     async resetPassword(trx, userId, passwordHash) {
       await writePassword(trx, userId, passwordHash)
+      await trx.updateTable('users').set({ confirmado: 1 }).where('id', '=', userId).execute()
     },
   }
 }

@@ -563,3 +563,73 @@ describe('directory and figures', () => {
     }
   })
 })
+
+describe('one rule for every care text', () => {
+  const HOSTILE = [
+    ['a NUL character', 'Fiebre\u0000alta'],
+    ['a control character', 'Fiebre\u0007alta'],
+    ['a right-to-left override', 'Fiebre \u202Eatla'],
+    ['a direction isolate', 'Fiebre \u2066alta\u2069'],
+    ['nothing visible', ' \u200B\u3164 '],
+  ] as const
+
+  it.each(HOSTILE)('refuses %s in every text with the same Spanish 400', async (_case, text) => {
+    const patient = await as(DEMO.patient)
+    const professional = await as(DEMO.professional)
+    const refused = (response: { statusCode: number; json: () => unknown }, label: string) => {
+      expect(response.statusCode).toBe(400)
+      expect(response.json()).toEqual({
+        error: 'invalid_request',
+        message: expect.stringContaining(`El campo «${label}» debe tener entre 1 y`) as unknown,
+      })
+    }
+    refused(
+      await patient.call('POST', '/api/asistencias', { id: randomUUID(), motivo: text }),
+      'motivo',
+    )
+    const id = await requestHelp(patient)
+    await take(professional, id)
+    refused(
+      await professional.call('POST', `/api/asistencias/${id}/mensajes`, {
+        id: randomUUID(),
+        texto: text,
+      }),
+      'mensaje',
+    )
+    refused(
+      await professional.call('POST', `/api/asistencias/${id}/finalizar`, { resumen: text }),
+      'resumen',
+    )
+    expect(
+      (
+        await professional.call('POST', `/api/asistencias/${id}/finalizar`, {
+          resumen: 'Reposo e hidratación.',
+        })
+      ).statusCode,
+    ).toBe(200)
+    refused(
+      await patient.call('PUT', `/api/asistencias/${id}/valoracion`, {
+        puntuacion: 5,
+        comentario: text,
+      }),
+      'comentario',
+    )
+  })
+
+  it('keeps line breaks in a reason and refuses a specialty the hospital does not have', async () => {
+    const patient = await as(DEMO.patient)
+    const kept = await patient.call('POST', '/api/asistencias', {
+      id: randomUUID(),
+      motivo: 'Fiebre\ndesde anoche',
+    })
+    expect(kept.statusCode).toBe(201)
+    expect(kept.json<Asistencia>().motivo).toBe('Fiebre\ndesde anoche')
+    const unknown = await patient.call('POST', '/api/asistencias', {
+      id: randomUUID(),
+      motivo: 'Fiebre',
+      especialidad: 'Astrología',
+    })
+    expect(unknown.statusCode).toBe(400)
+    expect(unknown.json()).toMatchObject({ error: 'invalid_request' })
+  })
+})

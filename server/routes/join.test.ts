@@ -190,6 +190,77 @@ describe('registration and account confirmation', () => {
     expect(confirmed.statusCode).toBe(200)
   })
 
+  it.each([
+    ['the owner registers first', 'owner-first'],
+    ['a stranger registers first', 'stranger-first'],
+  ])(
+    'a second registration of a pending address activates neither password (%s)',
+    async (_case, order) => {
+      await start()
+      const email = newEmail()
+      const owner = { nombre: 'Ana Pérez', password: PASSWORD }
+      const stranger = { nombre: 'Intruso', password: 'clave-del-intruso-9' }
+      const [first, second] = order === 'owner-first' ? [owner, stranger] : [stranger, owner]
+      const firstAnswer = await register(email, first)
+      const firstLink = await mailTo(email, /Confirma/)
+      const secondAnswer = await register(email, second)
+      // The second registration is answered like any other: nothing is learnt on screen.
+      expect(secondAnswer.statusCode).toBe(firstAnswer.statusCode)
+      expect(secondAnswer.body).toBe(firstAnswer.body)
+
+      // The first link no longer confirms whichever password it was sent for…
+      const stale = await post('/api/auth/validar-cuenta', {
+        tenant: TENANT,
+        codigo: codeOf(firstLink, 'validar-cuenta'),
+      })
+      expect(stale.statusCode).toBe(400)
+      // …neither password opens the account…
+      for (const { password } of [owner, stranger]) {
+        const attempt = await post('/api/auth/login', { email, password, tenant: TENANT })
+        expect(attempt.statusCode).toBe(401)
+      }
+      // …and the address's owner chooses one through the link the address is sent next.
+      const choose = await mailTo(email, /Elige tu contraseña · Hospital Central/)
+      const chosen = await post('/api/auth/restablecer-enlace', {
+        tenant: TENANT,
+        codigo: codeOf(choose, 'restablecer-acceso'),
+        password: 'la-clave-de-ana-7',
+      })
+      expect(chosen.statusCode).toBe(200)
+      expect((await me(chosen.json<{ token: string }>().token)).statusCode).toBe(200)
+      await signIn(email, 'la-clave-de-ana-7')
+      const intruder = await post('/api/auth/login', {
+        email,
+        password: stranger.password,
+        tenant: TENANT,
+      })
+      expect(intruder.statusCode).toBe(401)
+    },
+  )
+
+  it('a contested registration asks to choose a password on every later request for a link', async () => {
+    await start()
+    const email = newEmail()
+    await register(email)
+    await register(email, { password: 'clave-del-intruso-9' })
+    const firstChoice = codeOf(await mailTo(email, /Elige/), 'restablecer-acceso')
+    expect(
+      (await post('/api/auth/reenviar-validacion', { tenant: TENANT, email })).statusCode,
+    ).toBe(202)
+    const again = await inbox.waitFor(
+      (mail) =>
+        mail.to.includes(email) &&
+        mail.subject.includes('Elige') &&
+        codeOf(mail, 'restablecer-acceso') !== firstChoice,
+    )
+    const chosen = await post('/api/auth/restablecer-enlace', {
+      tenant: TENANT,
+      codigo: codeOf(again, 'restablecer-acceso'),
+      password: 'la-clave-de-ana-7',
+    })
+    expect(chosen.statusCode).toBe(200)
+  })
+
   it('answers the same for an address that has an account, mails its owner, and changes nothing', async () => {
     await start()
     const fresh = await register(newEmail())
@@ -264,7 +335,7 @@ describe('registration and account confirmation', () => {
     await start()
     const email = newEmail()
     await register(email)
-    for (const ip of ['10.0.0.1', '10.0.0.2', '10.0.0.3']) {
+    for (const ip of ['10.0.0.1', '10.0.0.2']) {
       const response = await testApp?.app.inject({
         method: 'POST',
         url: '/api/auth/reenviar-validacion',
@@ -281,6 +352,68 @@ describe('registration and account confirmation', () => {
     })
     expect(limited?.statusCode).toBe(429)
     expect(limited?.headers['retry-after']).toBeDefined()
+  })
+})
+
+describe('messages to one address', () => {
+  it('at most 3 an hour, however many registrations ask for them at once', async () => {
+    const app = await start({ joinRateLimits: { perIp: { max: 100, timeWindowMs: 60_000 } } })
+    const email = newEmail()
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, index) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/registro',
+          payload: {
+            tenant: TENANT,
+            nombre: 'Ana Pérez',
+            email,
+            password: `${PASSWORD}-${String(index)}`,
+            acepta_terminos: true,
+            terminos_version: 1,
+          },
+          remoteAddress: `10.0.1.${String(index + 1)}`,
+        }),
+      ),
+    )
+    const statuses = answers.map((answer) => answer.statusCode)
+    expect(statuses.filter((status) => status === 202)).toHaveLength(3)
+    const limited = answers.filter((answer) => answer.statusCode === 429)
+    expect(limited).toHaveLength(2)
+    for (const answer of limited) {
+      expect(answer.json()).toMatchObject({ error: 'rate_limited' })
+      expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0)
+    }
+  })
+
+  it('one count for every message: registration, another link and a forgotten password', async () => {
+    await start()
+    const email = newEmail()
+    expect((await register(email)).statusCode).toBe(202)
+    expect(
+      (await post('/api/auth/reenviar-validacion', { tenant: TENANT, email })).statusCode,
+    ).toBe(202)
+    expect((await post('/api/auth/olvido', { tenant: TENANT, email })).statusCode).toBe(202)
+    for (const [url, payload] of [
+      [
+        '/api/auth/registro',
+        {
+          tenant: TENANT,
+          nombre: 'Ana',
+          email,
+          password: PASSWORD,
+          acepta_terminos: true,
+          terminos_version: 1,
+        },
+      ],
+      ['/api/auth/reenviar-validacion', { tenant: TENANT, email }],
+      ['/api/auth/olvido', { tenant: TENANT, email: email.toUpperCase() }],
+    ] as const) {
+      const limited = await post(url, payload)
+      expect(limited.statusCode).toBe(429)
+    }
+    // Another address is not held back by it.
+    expect((await register(newEmail())).statusCode).toBe(202)
   })
 })
 

@@ -13,6 +13,7 @@ import type { Mailer } from '../mail/mailer.js'
 import {
   alreadyRegisteredMessage,
   confirmationMessage,
+  contestedRegistrationMessage,
   resetMessage,
   type MailContext,
 } from '../mail/messages.js'
@@ -64,6 +65,9 @@ export function registerJoinRoutes(instance: FastifyInstance, deps: JoinRouteDep
   const app = instance.withTypeProvider<TypeBoxTypeProvider>()
   const { hospitals, accounts, links, terms, tokens, mailer, scryptParams, limits } = deps
   const perIp = { rateLimit: joinPerIpRateLimit(limits.perIp) }
+  // One count per address for every route that mails it, whichever message it asks for: one
+  // inbox gets at most `limits.perEmail` messages in its window, however they are asked for.
+  const perEmail = createPerEmailRateLimit(app, 'correo', limits.perEmail)
 
   /** The public address and the hospital, or the refusal when mail cannot be sent. */
   async function mailSetup(tenant: string) {
@@ -81,6 +85,20 @@ export function registerJoinRoutes(instance: FastifyInstance, deps: JoinRouteDep
     const hospital = await hospitals.findByTenant(account.tenant)
     if (!hospital) return undefined
     return { to: account.email, nombre: account.nombre, hospital, publicUrl }
+  }
+
+  /**
+   * The link that activates a pending account: a confirmation of its registration's password,
+   * or, once a second registration contested it, a link to choose one.
+   */
+  async function sendActivation(context: MailContext, userId: number) {
+    if (await accounts.isContested(userId)) {
+      const code = await links.issue(userId, 'restablecer', CONFIRMATION_TTL_MS)
+      mailer.send(contestedRegistrationMessage(context, code))
+    } else {
+      const code = await links.issue(userId, 'validar', CONFIRMATION_TTL_MS)
+      mailer.send(confirmationMessage(context, code))
+    }
   }
 
   async function signIn(account: AccountStanding) {
@@ -115,6 +133,7 @@ export function registerJoinRoutes(instance: FastifyInstance, deps: JoinRouteDep
     '/api/auth/registro',
     {
       config: perIp,
+      preHandler: perEmail,
       schema: {
         summary: 'Crear una cuenta de paciente (pendiente de confirmar el correo)',
         querystring: NO_QUERY_SCHEMA,
@@ -147,8 +166,7 @@ export function registerJoinRoutes(instance: FastifyInstance, deps: JoinRouteDep
         mailer.send(alreadyRegisteredMessage(context))
       } else {
         if (current) await terms.accept(outcome.id, hospital.tenant, current.version)
-        const code = await links.issue(outcome.id, 'validar', CONFIRMATION_TTL_MS)
-        mailer.send(confirmationMessage(context, code))
+        await sendActivation(context, outcome.id)
       }
       return reply.code(202).send()
     },
@@ -175,7 +193,7 @@ export function registerJoinRoutes(instance: FastifyInstance, deps: JoinRouteDep
     '/api/auth/reenviar-validacion',
     {
       config: perIp,
-      preHandler: createPerEmailRateLimit(app, 'reenviar-validacion', limits.perEmail),
+      preHandler: perEmail,
       schema: {
         summary: 'Enviar otro enlace de confirmación (misma respuesta exista o no la cuenta)',
         querystring: NO_QUERY_SCHEMA,
@@ -189,9 +207,7 @@ export function registerJoinRoutes(instance: FastifyInstance, deps: JoinRouteDep
       for (const user of await accounts.findByEmail(tenant, readEmail(email))) {
         const account = await accounts.findStanding(user.id)
         const context = account?.awaitsConfirmation && (await contextFor(publicUrl, user))
-        if (!context) continue
-        const code = await links.issue(user.id, 'validar', CONFIRMATION_TTL_MS)
-        mailer.send(confirmationMessage(context, code))
+        if (context) await sendActivation(context, user.id)
       }
       return reply.code(202).send()
     },
@@ -201,7 +217,7 @@ export function registerJoinRoutes(instance: FastifyInstance, deps: JoinRouteDep
     '/api/auth/olvido',
     {
       config: perIp,
-      preHandler: createPerEmailRateLimit(app, 'olvido', limits.perEmail),
+      preHandler: perEmail,
       schema: {
         summary: 'Enviar un enlace para restablecer el acceso (misma respuesta exista o no)',
         querystring: NO_QUERY_SCHEMA,
@@ -223,8 +239,7 @@ export function registerJoinRoutes(instance: FastifyInstance, deps: JoinRouteDep
           mailer.send(resetMessage(context, code))
         } else if (account.awaitsConfirmation) {
           // Whoever can read this inbox may as well confirm the account first.
-          const code = await links.issue(user.id, 'validar', CONFIRMATION_TTL_MS)
-          mailer.send(confirmationMessage(context, code))
+          await sendActivation(context, user.id)
         }
       }
       return reply.code(202).send()

@@ -3,6 +3,7 @@
  * screens of a first load (the sign-in form, the header) read them without paying for the
  * schemas built from them in `accounts.ts`.
  */
+import type { FreeTextField } from './text.js'
 
 /** Account roles (the reserved route names that suggest them: cliente, profesional, admin). */
 export const ROLES = ['cliente', 'profesional', 'admin'] as const
@@ -22,6 +23,12 @@ export function rolLabel(rol: string): string {
 
 /** Longest person's name of an account, in characters. */
 export const PERSON_NAME_MAX_LENGTH = 100
+/** A person's name as a free text (`readFreeText`): one line, {@link PERSON_NAME_MAX_LENGTH}. */
+export const PERSON_NAME_FIELD: FreeTextField = {
+  label: 'nombre',
+  maxLength: PERSON_NAME_MAX_LENGTH,
+  isMultiline: false,
+}
 /** Longest email address (RFC 5321's path limit). */
 export const EMAIL_MAX_LENGTH = 254
 /** Longest password accepted (bounds the hashing work an anonymous caller can ask for). */

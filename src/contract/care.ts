@@ -5,6 +5,7 @@
  * forms' constraints all come from here.
  */
 import Type, { type Static } from 'typebox'
+import type { FreeTextField } from './text.js'
 
 /** Longest reason a patient may write. */
 export const MOTIVO_MAX_LENGTH = 1000
@@ -16,6 +17,32 @@ export const MENSAJE_MAX_LENGTH = 2000
 export const COMENTARIO_MAX_LENGTH = 1000
 /** Longest specialty name. */
 export const ESPECIALIDAD_MAX_LENGTH = 80
+/** The care journey's free texts, each read by the one rule of `text.ts` (`readFreeText`). */
+export const MOTIVO_FIELD: FreeTextField = {
+  label: 'motivo',
+  maxLength: MOTIVO_MAX_LENGTH,
+  isMultiline: true,
+}
+export const ESPECIALIDAD_FIELD: FreeTextField = {
+  label: 'especialidad',
+  maxLength: ESPECIALIDAD_MAX_LENGTH,
+  isMultiline: false,
+}
+export const MENSAJE_FIELD: FreeTextField = {
+  label: 'mensaje',
+  maxLength: MENSAJE_MAX_LENGTH,
+  isMultiline: true,
+}
+export const RESUMEN_FIELD: FreeTextField = {
+  label: 'resumen',
+  maxLength: RESUMEN_MAX_LENGTH,
+  isMultiline: true,
+}
+export const COMENTARIO_FIELD: FreeTextField = {
+  label: 'comentario',
+  maxLength: COMENTARIO_MAX_LENGTH,
+  isMultiline: true,
+}
 /** Photos a patient may attach to a request. */
 export const MAX_FOTOS_POR_ASISTENCIA = 3
 /** Minutes a request may wait before it expires, unless the hospital sets its own. */
@@ -90,7 +117,9 @@ export function comesFirstInQueue(origen: string): boolean {
 
 const Uuid = Type.String({ format: 'uuid' })
 const Fecha = Type.String({ format: 'date-time' })
-const Texto = (maxLength: number) => Type.String({ minLength: 1, maxLength })
+// The schema only bounds the size: what a text may hold, and its length in characters, is the one
+// rule of `text.ts`, applied by the server's readers with its Spanish message.
+const Texto = (maxLength: number) => Type.String({ maxLength: maxLength * 4 })
 
 export const Persona = Type.Object({ id: Type.Integer(), nombre: Type.String() })
 export type Persona = Static<typeof Persona>
@@ -189,7 +218,7 @@ export type Mensaje = Static<typeof Mensaje>
 export const NuevoMensaje = Type.Object(
   {
     id: Uuid,
-    texto: Type.String({ maxLength: MENSAJE_MAX_LENGTH }),
+    texto: Type.String({ maxLength: MENSAJE_MAX_LENGTH * 4 }),
     /** Id of a photo uploaded to the consultation first (`POST …/fotos`). */
     foto: Type.Optional(Uuid),
   },

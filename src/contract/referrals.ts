@@ -5,16 +5,17 @@
  */
 import Type, { type Static } from 'typebox'
 import { Asistencia, ESPECIALIDAD_MAX_LENGTH } from './care.js'
+import type { FreeTextField } from './text.js'
 
 /** Longest note a professional may add when referring a patient to a colleague. */
 export const NOTA_DERIVACION_MAX_LENGTH = 1000
 export { DERIVACION_PLAZO_HORAS } from './permissions.js'
-/**
- * A referral's note: any text but control and direction-override characters (line breaks and
- * tabs stay). A JSON Schema pattern, so the server's schema and the form check the same thing.
- */
-export const NOTA_DERIVACION_PATTERN =
-  '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F\\u202A-\\u202E\\u2066-\\u2069]*$'
+/** A referral's note, read by the one rule of free texts (`readFreeText`). */
+export const NOTA_DERIVACION_FIELD: FreeTextField = {
+  label: 'nota',
+  maxLength: NOTA_DERIVACION_MAX_LENGTH,
+  isMultiline: true,
+}
 
 /**
  * A referral (`POST /api/asistencias/{id}/derivar`): the new request's id (chosen by the client, so
@@ -23,13 +24,10 @@ export const NOTA_DERIVACION_PATTERN =
 export const NuevaDerivacion = Type.Object(
   {
     id: Type.String({ format: 'uuid' }),
-    especialidad: Type.Optional(Type.String({ minLength: 1, maxLength: ESPECIALIDAD_MAX_LENGTH })),
+    // Sizes only: the texts' rule (`readFreeText`) is applied by the server with its message.
+    especialidad: Type.Optional(Type.String({ maxLength: ESPECIALIDAD_MAX_LENGTH * 4 })),
     profesional_id: Type.Optional(Type.Integer({ minimum: 1 })),
-    nota: Type.String({
-      minLength: 1,
-      maxLength: NOTA_DERIVACION_MAX_LENGTH,
-      pattern: NOTA_DERIVACION_PATTERN,
-    }),
+    nota: Type.String({ maxLength: NOTA_DERIVACION_MAX_LENGTH * 4 }),
   },
   { additionalProperties: false },
 )

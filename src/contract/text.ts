@@ -67,3 +67,51 @@ export function initialsOf(name: string): string {
     .join('')
     .toLocaleUpperCase('es')
 }
+
+/**
+ * A free text people write for others to read (a reason, a message, a summary, a comment, a
+ * note, a specialty): its name in messages, its longest length in characters (code points, as
+ * the schemas count them) and whether it may hold line breaks.
+ */
+export interface FreeTextField {
+  readonly label: string
+  readonly maxLength: number
+  readonly isMultiline: boolean
+}
+
+// Refused in any free text: control characters (NUL and DEL included; PostgreSQL's text cannot
+// hold a NUL), line and paragraph separators, and the bidirectional marks, embeddings, overrides
+// and isolates that make text read in another order than it was written. Multi-line fields keep
+// their line breaks and tabs.
+const HOSTILE_IN_ONE_LINE = /[\p{Cc}\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u
+const HOSTILE_IN_LINES =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point.
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/
+
+/** Length in code points, as the JSON Schema validator counts a string's length. */
+function codePointsOf(text: string): number {
+  return Array.from(text).length
+}
+
+/**
+ * The text as stored (trimmed), or null when the field's rule refuses it: nothing visible, too
+ * long, or a control or direction character. The one rule of every free text, page and server.
+ */
+export function readFreeText(value: string, field: FreeTextField): string | null {
+  const text = value.trim()
+  const hostile = field.isMultiline ? HOSTILE_IN_LINES : HOSTILE_IN_ONE_LINE
+  if (!hasVisibleCharacter(text) || codePointsOf(text) > field.maxLength || hostile.test(text)) {
+    return null
+  }
+  return text
+}
+
+/** The Spanish refusal of a text {@link readFreeText} does not accept, the same everywhere. */
+export function freeTextMessage(field: FreeTextField): string {
+  return `El campo «${field.label}» debe tener entre 1 y ${String(field.maxLength)} caracteres visibles, sin caracteres de control ni de dirección del texto.`
+}
+
+/** The form's check before sending: the one rule's Spanish refusal, or null when it may go. */
+export function findFreeTextProblem(value: string, field: FreeTextField): string | null {
+  return readFreeText(value, field) === null ? freeTextMessage(field) : null
+}

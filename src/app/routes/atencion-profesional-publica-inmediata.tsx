@@ -19,8 +19,9 @@ import { useNavigate } from 'react-router-dom'
 import { Link } from '../../components/Link'
 import { SectionPage } from '../../components/SectionPage'
 import { paths } from '../../config/paths'
-import { PERSON_NAME_MAX_LENGTH } from '../../contract/account-rules'
-import { MOTIVO_MAX_LENGTH } from '../../contract/care'
+import { PERSON_NAME_FIELD, PERSON_NAME_MAX_LENGTH } from '../../contract/account-rules'
+import { MOTIVO_FIELD, MOTIVO_MAX_LENGTH } from '../../contract/care'
+import { findFreeTextProblem } from '../../contract/text'
 import type { SolicitudInmediata } from '../../contract/immediate-care'
 import {
   CONTACTO_INVALIDO,
@@ -53,11 +54,7 @@ function fieldText(form: FormData, name: string): string {
 }
 
 function nombreError(nombre: string): string | undefined {
-  if (nombre === '') return 'Introduce tu nombre.'
-  if (nombre.length > PERSON_NAME_MAX_LENGTH) {
-    return `El nombre puede tener como máximo ${String(PERSON_NAME_MAX_LENGTH)} caracteres.`
-  }
-  return undefined
+  return findFreeTextProblem(nombre, PERSON_NAME_FIELD) ?? undefined
 }
 
 /**
@@ -110,11 +107,7 @@ function contactoError(contacto: string): string | undefined {
 }
 
 function motivoError(motivo: string): string | undefined {
-  if (motivo === '') return 'Describe el motivo de la consulta.'
-  if (motivo.length > MOTIVO_MAX_LENGTH) {
-    return `El motivo puede tener como máximo ${String(MOTIVO_MAX_LENGTH)} caracteres.`
-  }
-  return undefined
+  return findFreeTextProblem(motivo, MOTIVO_FIELD) ?? undefined
 }
 
 /** The server's own Spanish words for a refusal of this form; the usual ones otherwise. */

@@ -10,7 +10,9 @@ import { useNavigate } from 'react-router-dom'
 import { Link } from '../../components/Link'
 import { paths } from '../../config/paths'
 import {
+  MENSAJE_FIELD,
   MENSAJE_MAX_LENGTH,
+  RESUMEN_FIELD,
   RESUMEN_MAX_LENGTH,
   type Asistencia,
   type Mensaje,
@@ -25,6 +27,7 @@ import {
   sendMensaje,
   uploadFoto,
 } from './care-api'
+import { freeTextMessage, readFreeText } from '../../contract/text'
 import { describeCareError } from './care-errors'
 import { addMensaje, describeEstimate, describeMinutes, faseOf, minutesBetween } from './care-state'
 import { AuthImage, LiveNotice, PendingMark, RetryAlert } from './CareParts'
@@ -415,9 +418,10 @@ function MessageForm({
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
-    const text = texto.trim()
-    if (text === '' && foto === null) {
-      setAlert('Escribe un mensaje o adjunta una foto.')
+    // A photo may go alone; any text follows the one rule of free texts.
+    const text = foto !== null && texto.trim() === '' ? '' : readFreeText(texto, MENSAJE_FIELD)
+    if (text === null) {
+      setAlert(freeTextMessage(MENSAJE_FIELD))
       return
     }
     setAlert(null)
@@ -512,9 +516,9 @@ function FinishForm({
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
-    const text = resumen.trim()
-    if (text === '') {
-      setError('Escribe un resumen antes de finalizar.')
+    const text = readFreeText(resumen, RESUMEN_FIELD)
+    if (text === null) {
+      setError(freeTextMessage(RESUMEN_FIELD))
       return
     }
     setError(null)

@@ -6,10 +6,11 @@
 import { useEffect, useId, useState, type SubmitEvent } from 'react'
 import type { Asistencia, Profesional } from '../../contract/care'
 import {
+  NOTA_DERIVACION_FIELD,
   NOTA_DERIVACION_MAX_LENGTH,
-  NOTA_DERIVACION_PATTERN,
   type NuevaDerivacion,
 } from '../../contract/referrals'
+import { findFreeTextProblem } from '../../contract/text'
 import { ApiError } from '../../lib/api-errors'
 import { listProfesionales } from './care-api'
 import { describeCareError } from './care-errors'
@@ -19,17 +20,9 @@ import { useIsOnline } from './use-live'
 
 type Destino = 'especialidad' | 'profesional'
 
-const NOTA_RULE = new RegExp(NOTA_DERIVACION_PATTERN, 'u')
-
-/** The note's problem in Spanish, or null when it can be sent. */
+/** The note's problem in Spanish (the server's own refusal), or null when it can be sent. */
 export function checkNota(nota: string): string | null {
-  const text = nota.trim()
-  if (text === '') return 'Escribe una nota para quien reciba la derivación.'
-  if (text.length > NOTA_DERIVACION_MAX_LENGTH) {
-    return `La nota admite como mucho ${String(NOTA_DERIVACION_MAX_LENGTH)} caracteres.`
-  }
-  if (!NOTA_RULE.test(text)) return 'La nota contiene caracteres no permitidos.'
-  return null
+  return findFreeTextProblem(nota, NOTA_DERIVACION_FIELD)
 }
 
 /** The server's own Spanish sentence for a refused referral, else the usual care wording. */

@@ -11,9 +11,11 @@ import { paths } from '../../config/paths'
 import {
   ESPECIALIDAD_MAX_LENGTH,
   MAX_FOTOS_POR_ASISTENCIA,
+  MOTIVO_FIELD,
   MOTIVO_MAX_LENGTH,
   type NuevaAsistencia,
 } from '../../contract/care'
+import { freeTextMessage, readFreeText } from '../../contract/text'
 import { createAsistencia, listProfesionales, uploadFoto } from './care-api'
 import { describeCareError } from './care-errors'
 import { LocalPreview } from './CareParts'
@@ -67,14 +69,10 @@ export function RequestForm({
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
-    const text = motivo.trim()
-    if (text === '') {
-      setMotivoError('Escribe el motivo de tu consulta.')
+    const text = readFreeText(motivo, MOTIVO_FIELD)
+    if (text === null) {
+      setMotivoError(freeTextMessage(MOTIVO_FIELD))
       document.getElementById(`${ids}-motivo`)?.focus()
-      return
-    }
-    if (text.length > MOTIVO_MAX_LENGTH) {
-      setMotivoError(`El motivo admite como mucho ${MOTIVO_MAX_LENGTH} caracteres.`)
       return
     }
     setMotivoError(null)

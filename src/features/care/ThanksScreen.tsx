@@ -6,7 +6,8 @@ import './care.css'
 import { useId, useState, type SubmitEvent } from 'react'
 import { Link } from '../../components/Link'
 import { paths } from '../../config/paths'
-import { COMENTARIO_MAX_LENGTH, type Asistencia } from '../../contract/care'
+import { COMENTARIO_FIELD, COMENTARIO_MAX_LENGTH, type Asistencia } from '../../contract/care'
+import { freeTextMessage, readFreeText } from '../../contract/text'
 import { readAsistencia, valorarAsistencia } from './care-api'
 import { describeCareError } from './care-errors'
 import { useCareLoad } from './use-care-load'
@@ -87,9 +88,13 @@ function RatingForm({ id }: { id: string }) {
       setError('Elige una puntuación del 1 al 5.')
       return
     }
+    const text = comentario.trim()
+    if (text !== '' && readFreeText(text, COMENTARIO_FIELD) === null) {
+      setError(freeTextMessage(COMENTARIO_FIELD))
+      return
+    }
     setError(null)
     setIsSending(true)
-    const text = comentario.trim()
     try {
       await valorarAsistencia(id, { puntuacion, ...(text === '' ? {} : { comentario: text }) })
       setIsSent(true)

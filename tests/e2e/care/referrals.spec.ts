@@ -79,7 +79,7 @@ test('a referral reaches the named professional live, who reads the note and sum
   await professionalA.getByRole('button', { name: 'Enviar derivación' }).click()
   await expect(professionalA.getByText('Elige un profesional.')).toBeVisible()
   await expect(
-    professionalA.getByText('Escribe una nota para quien reciba la derivación.'),
+    professionalA.getByText(/El campo «nota» debe tener entre 1 y/),
   ).toBeVisible()
   await professionalA
     .getByLabel('Profesional', { exact: true })
