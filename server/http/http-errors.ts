@@ -99,6 +99,9 @@ export const MESSAGES = {
   forbidden: 'Tu cuenta no tiene permiso para esta acción.',
   emailPending:
     'Tu cuenta está pendiente de confirmación: sigue el enlace que te enviamos por correo electrónico.',
+  termsChanged: 'Los términos y condiciones han cambiado: léelos de nuevo antes de aceptarlos.',
+  termsPending:
+    'Los términos y condiciones de tu centro han cambiado: acéptalos antes de solicitar asistencia.',
 } as const
 
 /** 429 for too many sign-in attempts; `retryAfterSeconds` also goes in the `Retry-After` header. */

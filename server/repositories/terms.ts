@@ -13,6 +13,22 @@ export interface TermsRepository {
   acceptedVersion(userId: number, tenant: string): Promise<number>
 }
 
+/**
+ * True when `account` is a patient who has not accepted their hospital's current terms: they must
+ * before their next request (`terminos_pendientes` of `GET /api/me`, and the request's 409).
+ */
+export async function hasPendingTerms(
+  terms: Pick<TermsRepository, 'current' | 'acceptedVersion'>,
+  account: { id: number; rol: string; tenant: string },
+): Promise<boolean> {
+  if (account.rol !== 'cliente') return false
+  const current = await terms.current(account.tenant)
+  return (
+    current !== undefined &&
+    (await terms.acceptedVersion(account.id, account.tenant)) < current.version
+  )
+}
+
 export function createTermsRepository(
   db: AppDatabase,
   audit: AuditLog,

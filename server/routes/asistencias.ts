@@ -12,6 +12,7 @@ import type { CareService } from '../care/care-service.js'
 import { median } from '../care/records.js'
 import { HttpError, MESSAGES } from '../http/http-errors.js'
 import type { AsistenciaRepository } from '../repositories/asistencias.js'
+import { hasPendingTerms, type TermsRepository } from '../repositories/terms.js'
 import {
   ASISTENCIA_PARAMS,
   asistenciaActionSchema,
@@ -24,6 +25,7 @@ export interface AsistenciasRouteDeps {
   session: SessionCheckDeps
   care: CareService
   asistencias: Pick<AsistenciaRepository, 'activitySince'>
+  terms: Pick<TermsRepository, 'current' | 'acceptedVersion'>
   now: () => number
 }
 
@@ -81,6 +83,11 @@ export function registerAsistenciasRoutes(app: FastifyInstance, deps: Asistencia
     },
     async (request, reply) => {
       const account = await authenticate(request, reply, session)
+      // A new version of the hospital's terms is accepted before the next request (the page
+      // shows it, keeps what was typed, and sends again once accepted).
+      if (await hasPendingTerms(deps.terms, account)) {
+        throw new HttpError(409, 'terms_changed', MESSAGES.termsPending)
+      }
       const { created, record } = await care.create(account, request.body)
       return reply.code(created ? 201 : 200).send(record)
     },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { authenticate, type SessionCheckDeps } from '../auth/authenticate.js'
-import type { TermsRepository } from '../repositories/terms.js'
+import { hasPendingTerms, type TermsRepository } from '../repositories/terms.js'
 import { ERROR_RESPONSE_SCHEMA, NO_QUERY_SCHEMA } from '../http/route-schemas.js'
 import { Me } from '../../src/contract/accounts.js'
 
@@ -40,17 +40,5 @@ export function registerMeRoute(app: FastifyInstance, deps: MeRouteDeps) {
         ...(account.isGuest ? { invitado: true } : {}),
       }
     },
-  )
-}
-
-async function hasPendingTerms(
-  terms: MeRouteDeps['terms'],
-  account: { id: number; rol: string; tenant: string },
-): Promise<boolean> {
-  if (account.rol !== 'cliente') return false
-  const current = await terms.current(account.tenant)
-  return (
-    current !== undefined &&
-    (await terms.acceptedVersion(account.id, account.tenant)) < current.version
   )
 }

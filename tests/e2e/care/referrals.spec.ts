@@ -9,6 +9,7 @@ import { expect, request, test, type Browser, type Page } from '@playwright/test
 import { createAccount, uniqueEmail } from '../../utils/admin-api'
 import { axeFindings, englishFindings, useToken, waitForBranding } from '../../utils/a11y'
 import { DEMO_ACCOUNT, DEMO_TENANTS } from '../../utils/demo'
+import { acceptCurrentTerms } from '../../utils/terms'
 
 test.use({ serviceWorkers: 'block' })
 
@@ -168,6 +169,7 @@ async function consultationIn(
       password: DEMO_ACCOUNT.password,
     })
     const patient = await tokenOf(baseURL, email, tenant)
+    await acceptCurrentTerms(api, tenant, patient)
     const professional = await tokenOf(baseURL, `profesional@${tenant}.es`, tenant)
     const id = crypto.randomUUID()
     const created = await api.post('/api/asistencias', {
