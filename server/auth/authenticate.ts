@@ -52,9 +52,12 @@ export async function authenticate(
     throw unauthorized(reply, 'token_expired', MESSAGES.tokenExpired)
   }
   if (!account.isActive) throw unauthorized(reply, 'account_disabled', MESSAGES.accountDisabled)
-  // Issued before a new password, or before its hospital was disabled: that session is over.
+  // Issued before a new password, or before its hospital was disabled: that session is over,
+  // and the answer says why when it was the password, so the device left behind can tell.
   if (claims.iat < account.sessionsValidFrom) {
-    throw unauthorized(reply, 'invalid_token', MESSAGES.invalidToken)
+    throw claims.iat < account.passwordChangedAt
+      ? unauthorized(reply, 'password_changed', MESSAGES.passwordChanged)
+      : unauthorized(reply, 'invalid_token', MESSAGES.invalidToken)
   }
   if (account.isGuest && !isGuestRoute(request.method, request.routeOptions.url)) {
     throw new HttpError(403, 'forbidden', MESSAGES.forbidden)

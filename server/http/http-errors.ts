@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'missing_token'
   | 'invalid_token'
   | 'token_expired'
+  | 'password_changed'
   | 'rate_limited'
   | 'server_busy'
   | 'not_found'
@@ -93,6 +94,8 @@ export const MESSAGES = {
   missingToken: 'Falta el token de sesión. Inicia sesión.',
   invalidToken: 'La sesión no es válida. Inicia sesión de nuevo.',
   tokenExpired: 'La sesión ha caducado. Inicia sesión de nuevo.',
+  passwordChanged:
+    'Se ha cerrado la sesión porque la contraseña ha cambiado. Inicia sesión con la nueva contraseña.',
   notFound: 'No se ha encontrado el recurso solicitado.',
   serverBusy: 'El servidor está ocupado. Inténtalo de nuevo en unos segundos.',
   internalError: 'Se ha producido un error interno. Inténtalo de nuevo más tarde.',

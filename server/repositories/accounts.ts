@@ -31,6 +31,8 @@ export interface AccountStanding {
   isActive: boolean
   /** Tokens issued (`iat`, seconds) before this are refused: a new password, a hospital re-enabled. */
   sessionsValidFrom: number
+  /** When the account's own password last changed (epoch seconds; 0: never), ending sessions. */
+  passwordChangedAt: number
   /** A self-registered account whose email is not confirmed yet. */
   awaitsConfirmation: boolean
   /** Its hospital is enabled, whatever the account's own state. */
@@ -287,6 +289,7 @@ export function createAccountRepository(
           toEpochSeconds(sesiones_desde),
           toEpochSeconds(hospital_sesiones_desde),
         ),
+        passwordChangedAt: toEpochSeconds(sesiones_desde),
         awaitsConfirmation: isEnabled && confirmado === 0,
       }
     },
