@@ -506,7 +506,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       }),
       rateLimit: { ...DEFAULT_IMMEDIATE_CARE_RATE_LIMIT, ...options.immediateCareRateLimit },
     })
-    registerAsistenciasRoutes(app, { session, care, asistencias, hospitals, now })
+    registerAsistenciasRoutes(app, { session, care, asistencias, hospitals, terms, now })
     registerAsistenciaMensajesRoutes(app, { session, care })
     registerAsistenciaFotosRoutes(app, { session, care })
     registerReferidosRoutes(app, { session, care })

@@ -47,7 +47,10 @@ export function judgeSession(
   if (account.isGuestSessionOver) return { code: 'token_expired', message: MESSAGES.tokenExpired }
   if (!account.isActive) return { code: 'account_disabled', message: MESSAGES.accountDisabled }
   if (claims.gen !== account.sessionGeneration) {
-    return { code: 'invalid_token', message: MESSAGES.invalidToken }
+    // Ended by a new password (set elsewhere): the device left behind is told why.
+    return claims.gen < account.passwordGeneration
+      ? { code: 'password_changed', message: MESSAGES.passwordChanged }
+      : { code: 'invalid_token', message: MESSAGES.invalidToken }
   }
   return undefined
 }

@@ -17,7 +17,7 @@ import {
 } from '../../src/contract/immediate-care.js'
 import { readCareText } from '../http/input-rules.js'
 import type { TokenService } from '../auth/tokens.js'
-import { HttpError } from '../http/http-errors.js'
+import { HttpError, MESSAGES } from '../http/http-errors.js'
 import type { AppDatabase } from '../database/schema.js'
 import type { AccountRepository } from '../repositories/accounts.js'
 import type { AsistenciaRepository, AsistenciaRow } from '../repositories/asistencias.js'
@@ -97,19 +97,13 @@ export function createImmediateCare(deps: ImmediateCareDeps) {
         return { created: false, answer: await answer(existing) }
       }
 
-      // A screen that showed a version names it, and a newer one must be read first; one that
-      // only links to the terms accepts the version current now, which the link shows.
+      // A guest accepts the version the screen showed them: naming none, or an older one, is
+      // refused until they have read the current one. A kiosk's walk-in accepts at the front
+      // desk the version current when it arrives (it may have waited offline in the outbox).
       const current = await deps.terms.current(hospital.tenant)
-      if (
-        current &&
-        body.terminos_version !== undefined &&
-        body.terminos_version !== current.version
-      ) {
-        throw new HttpError(
-          409,
-          'terms_changed',
-          'Los términos y condiciones han cambiado: léelos de nuevo antes de aceptarlos.',
-        )
+      const isVersionRequired = origen !== 'presencial' || body.terminos_version !== undefined
+      if (current && isVersionRequired && body.terminos_version !== current.version) {
+        throw new HttpError(409, 'terms_changed', MESSAGES.termsChanged)
       }
 
       const created = now()

@@ -42,6 +42,8 @@ export interface UsersTable {
   especialidad: Generated<string | null>
   /** A guest account (immediate care): its session ends then (ISO 8601, UTC); null otherwise. */
   invitado_hasta: Generated<string | null>
+  /** The session generation reached when the password last changed (0: never changed). */
+  contrasena_generacion: Generated<number>
 }
 
 /** `audit_log`: every administrative change, who made it, when, and the record before and after. */

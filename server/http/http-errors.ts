@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'missing_token'
   | 'invalid_token'
   | 'token_expired'
+  | 'password_changed'
   | 'rate_limited'
   | 'server_busy'
   | 'not_found'
@@ -95,12 +96,17 @@ export const MESSAGES = {
   missingToken: 'Falta el token de sesión. Inicia sesión.',
   invalidToken: 'La sesión no es válida. Inicia sesión de nuevo.',
   tokenExpired: 'La sesión ha caducado. Inicia sesión de nuevo.',
+  passwordChanged:
+    'Se ha cerrado la sesión porque la contraseña ha cambiado. Inicia sesión con la nueva contraseña.',
   notFound: 'No se ha encontrado el recurso solicitado.',
   serverBusy: 'El servidor está ocupado. Inténtalo de nuevo en unos segundos.',
   internalError: 'Se ha producido un error interno. Inténtalo de nuevo más tarde.',
   forbidden: 'Tu cuenta no tiene permiso para esta acción.',
   emailPending:
     'Tu cuenta está pendiente de confirmación: sigue el enlace que te enviamos por correo electrónico.',
+  termsChanged: 'Los términos y condiciones han cambiado: léelos de nuevo antes de aceptarlos.',
+  termsPending:
+    'Los términos y condiciones de tu centro han cambiado: acéptalos antes de solicitar asistencia.',
 } as const
 
 /** 429 for too many sign-in attempts; `retryAfterSeconds` also goes in the `Retry-After` header. */

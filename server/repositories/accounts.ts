@@ -38,6 +38,8 @@ export interface AccountStanding {
    * a disabled or re-enabled account or hospital, a guest's request ending.
    */
   sessionGeneration: number
+  /** The generation reached when the password last changed: older tokens ended with it. */
+  passwordGeneration: number
   /** A self-registered account whose email is not confirmed yet. */
   awaitsConfirmation: boolean
   /** Its hospital is enabled, whatever the account's own state. */
@@ -200,6 +202,14 @@ export function createAccountRepository(
     // Every session opened with the old password ends: a new password is often chosen
     // because the old one, or a device signed in with it, is in the wrong hands.
     await endSessions(trx, [userId])
+    // Remembered, so a session it ended can be told why.
+    await trx
+      .updateTable('users')
+      .set({
+        contrasena_generacion: sql<number>`users.sesion_generacion + coalesce((SELECT hospitals.sesion_generacion FROM hospitals WHERE hospitals.tenant = users.tenant), 0)`,
+      })
+      .where('id', '=', userId)
+      .execute()
     const row = await trx
       .selectFrom('users')
       .select(['id', 'email', 'tenant', 'rol'])
@@ -357,6 +367,7 @@ export function createAccountRepository(
           'users.activo',
           'users.confirmado',
           'users.invitado_hasta',
+          'users.contrasena_generacion as passwordGeneration',
           'hospitals.activo as hospital_activo',
           SESSION_GENERATION.as('sessionGeneration'),
         ])

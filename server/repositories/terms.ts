@@ -1,3 +1,4 @@
+import { may } from '../../src/contract/permissions.js'
 import type { AppDatabase } from '../database/schema.js'
 import type { Terminos } from '../../src/contract/join.js'
 import type { Actor, AuditLog } from './audit-log.js'
@@ -11,6 +12,22 @@ export interface TermsRepository {
   accept(userId: number, tenant: string, version: number): Promise<void>
   /** The newest version the account accepted, or 0. */
   acceptedVersion(userId: number, tenant: string): Promise<number>
+}
+
+/**
+ * True when `account` is a patient who has not accepted their hospital's current terms: they must
+ * before their next request (`terminos_pendientes` of `GET /api/me`, and the request's 409).
+ */
+export async function hasPendingTerms(
+  terms: Pick<TermsRepository, 'current' | 'acceptedVersion'>,
+  account: { id: number; rol: string; tenant: string },
+): Promise<boolean> {
+  if (!may(account, 'aceptar_terminos')) return false
+  const current = await terms.current(account.tenant)
+  return (
+    current !== undefined &&
+    (await terms.acceptedVersion(account.id, account.tenant)) < current.version
+  )
 }
 
 export function createTermsRepository(

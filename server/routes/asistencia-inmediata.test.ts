@@ -254,14 +254,19 @@ describe('immediate care without an account', () => {
     expect(stale.json()).toMatchObject({ error: 'terms_changed' })
   })
 
-  it('records the current terms as accepted when the screen names no version', async () => {
-    const body = immediateBody()
-    const response = await testApp.app.inject({
+  it('refuses a guest who names no version of the terms, and records the one accepted', async () => {
+    const unnamed = await testApp.app.inject({
       method: 'POST',
       url: '/api/asistencias/inmediata',
-      payload: body,
+      payload: immediateBody(),
       remoteAddress: nextAddress(),
     })
+    expect(unnamed.statusCode).toBe(409)
+    expect(unnamed.json()).toEqual({
+      error: 'terms_changed',
+      message: 'Los términos y condiciones han cambiado: léelos de nuevo antes de aceptarlos.',
+    })
+    const response = await send(immediateBody())
     expect(response.statusCode).toBe(201)
     const token = response.json<AsistenciaInmediataCreada>().sesion?.token ?? ''
     const me = await testApp.app.inject({

@@ -121,6 +121,29 @@ describe('asking for help', () => {
     }
   })
 
+  it('refuses a new request until the patient accepts the terms published since', async () => {
+    const admin = await as(DEMO.admin)
+    const published = await admin.call('POST', '/api/admin/hospitales/hospital-central/terminos', {
+      texto: 'Nuevos términos del centro.',
+    })
+    expect(published.statusCode).toBe(201)
+    const { version } = published.json<{ version: number }>()
+    const patient = await as(DEMO.patient)
+    const body = { id: randomUUID(), motivo: 'Dolor de cabeza' }
+    const stopped = await patient.call('POST', '/api/asistencias', body)
+    expect(stopped.statusCode).toBe(409)
+    expect(stopped.json()).toEqual({
+      error: 'terms_changed',
+      message:
+        'Los términos y condiciones de tu centro han cambiado: acéptalos antes de solicitar asistencia.',
+    })
+    const listed = (await patient.call('GET', '/api/asistencias')).json<Asistencia[]>()
+    expect(listed.map((entry) => entry.id)).not.toContain(body.id)
+    const accepted = await patient.call('POST', '/api/terminos/aceptar', { version })
+    expect(accepted.statusCode).toBe(204)
+    expect((await patient.call('POST', '/api/asistencias', body)).statusCode).toBe(201)
+  })
+
   it('refuses hostile input with a Spanish 400', async () => {
     const patient = await as(DEMO.patient)
     const cases = [

@@ -16,6 +16,7 @@ import { startOfDayIn, usableTimeZone } from '../care/hospital-day.js'
 import { HttpError, MESSAGES } from '../http/http-errors.js'
 import type { AsistenciaRepository } from '../repositories/asistencias.js'
 import type { HospitalRepository } from '../repositories/hospitals.js'
+import { hasPendingTerms, type TermsRepository } from '../repositories/terms.js'
 import {
   ASISTENCIA_PARAMS,
   asistenciaActionSchema,
@@ -30,6 +31,7 @@ export interface AsistenciasRouteDeps {
   care: CareService
   asistencias: Pick<AsistenciaRepository, 'activitySince'>
   hospitals: Pick<HospitalRepository, 'findTimeZone'>
+  terms: Pick<TermsRepository, 'current' | 'acceptedVersion'>
   now: () => number
 }
 
@@ -57,6 +59,11 @@ export function registerAsistenciasRoutes(instance: FastifyInstance, deps: Asist
     },
     async (request, reply) => {
       const account = await authenticate(request, reply, session)
+      // A new version of the hospital's terms is accepted before the next request (the page
+      // shows it, keeps what was typed, and sends again once accepted).
+      if (await hasPendingTerms(deps.terms, account)) {
+        throw new HttpError(409, 'terms_changed', MESSAGES.termsPending)
+      }
       const { created, record } = await care.create(account, request.body)
       return reply.code(created ? 201 : 200).send(record)
     },

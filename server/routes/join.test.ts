@@ -320,6 +320,10 @@ describe('registration and account confirmation', () => {
     const stale = await register(newEmail(), { terminos_version: 7 })
     expect(stale.statusCode).toBe(409)
     expect(stale.json()).toMatchObject({ error: 'terms_changed' })
+    const unnamed: Record<string, unknown> = { terminos_version: undefined }
+    const unread = await register(newEmail(), unnamed)
+    expect(unread.statusCode).toBe(409)
+    expect(unread.json()).toMatchObject({ error: 'terms_changed' })
   })
 
   it('rate-limits registration per address', async () => {

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { authenticate, type SessionCheckDeps } from '../auth/authenticate.js'
-import type { TermsRepository } from '../repositories/terms.js'
+import { hasPendingTerms, type TermsRepository } from '../repositories/terms.js'
 import { ERROR_RESPONSE_SCHEMA, NO_QUERY_SCHEMA } from '../http/route-schemas.js'
 import { Me } from '../../src/contract/accounts.js'
-import { may } from '../../src/contract/permissions.js'
 
 export interface MeRouteDeps extends SessionCheckDeps {
   terms: Pick<TermsRepository, 'current' | 'acceptedVersion'>
@@ -44,17 +43,5 @@ export function registerMeRoute(instance: FastifyInstance, deps: MeRouteDeps) {
         ...(account.isGuest ? { invitado: true } : {}),
       }
     },
-  )
-}
-
-async function hasPendingTerms(
-  terms: MeRouteDeps['terms'],
-  account: { id: number; rol: string; tenant: string },
-): Promise<boolean> {
-  if (!may(account, 'aceptar_terminos')) return false
-  const current = await terms.current(account.tenant)
-  return (
-    current !== undefined &&
-    (await terms.acceptedVersion(account.id, account.tenant)) < current.version
   )
 }

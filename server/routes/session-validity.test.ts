@@ -80,7 +80,18 @@ it('ends the sessions opened before a new password set with an access code', asy
   })
   expect(reset.statusCode).toBe(204)
 
-  expect(await me(oldSession)).toBe(401)
+  const ended = await testApp.app.inject({
+    method: 'GET',
+    url: '/api/me',
+    headers: { 'x-authorization': `Bearer ${oldSession}` },
+  })
+  expect(ended.statusCode).toBe(401)
+  // It says why, so the device left behind tells its user rather than speaking of an expiry.
+  expect(ended.json()).toEqual({
+    error: 'password_changed',
+    message:
+      'Se ha cerrado la sesión porque la contraseña ha cambiado. Inicia sesión con la nueva contraseña.',
+  })
   // Signing in with the new password works at once, in the very same second.
   const newSession = await signIn({ ...PATIENT, password: 'nueva-clave-segura' })
   expect(await me(newSession)).toBe(200)

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { AdminGuards } from '../auth/admin-guards.js'
 import { authenticate, type SessionCheckDeps } from '../auth/authenticate.js'
-import { HttpError } from '../http/http-errors.js'
+import { HttpError, MESSAGES } from '../http/http-errors.js'
 import type { HospitalRepository } from '../repositories/hospitals.js'
 import type { TermsRepository } from '../repositories/terms.js'
 import { ERROR_RESPONSE_SCHEMA, NO_QUERY_SCHEMA, TENANT_SCHEMA } from '../http/route-schemas.js'
@@ -87,11 +87,7 @@ export function registerTerminosRoutes(instance: FastifyInstance, deps: Terminos
       const current = await terms.current(account.tenant)
       if (!current) throw noTerms()
       if (current.version !== request.body.version) {
-        throw new HttpError(
-          409,
-          'terms_changed',
-          'Los términos y condiciones han cambiado: léelos de nuevo antes de aceptarlos.',
-        )
+        throw new HttpError(409, 'terms_changed', MESSAGES.termsChanged)
       }
       await terms.accept(account.id, account.tenant, current.version)
       return reply.code(204).send(null)

@@ -59,7 +59,10 @@ export async function signIn(app: FastifyInstance, credentials: Credentials): Pr
   }
 }
 
-/** A new patient account of `tenant`, made through the administration API, signed in. */
+/**
+ * A new patient account of `tenant`, made through the administration API, signed in, having
+ * accepted the hospital's current terms (as its first visit would ask).
+ */
 export async function newPatient(
   app: FastifyInstance,
   tenant = 'hospital-central',
@@ -79,7 +82,16 @@ export async function newPatient(
     password: 'contrasena-segura',
   })
   expect(created.statusCode).toBe(201)
-  return signIn(app, { email, password: 'contrasena-segura', tenant })
+  const patient = await signIn(app, { email, password: 'contrasena-segura', tenant })
+  const terms = await app.inject({ url: `/api/terminos?tenant=${tenant}` })
+  const current = terms.json<{ vigentes: { version: number } | null }>().vigentes
+  if (current) {
+    const accepted = await patient.call('POST', '/api/terminos/aceptar', {
+      version: current.version,
+    })
+    expect(accepted.statusCode).toBe(204)
+  }
+  return patient
 }
 
 /** Creates a request as `patient`; returns its id. */

@@ -82,7 +82,7 @@ describe('a 401 from the API', () => {
     await vi.waitFor(() => {
       expect(keys).toHaveBeenCalledOnce()
     })
-    expect(localStorage).toHaveLength(0)
+    expect(Object.keys(localStorage)).toEqual(['fin-de-sesion'])
     expect(sessionStorage).toHaveLength(0)
     expect(await cacheStorage.keys()).toEqual(['clinica-pwa-branding-v1'])
   })
@@ -133,6 +133,7 @@ describe('a 401 from the API', () => {
   )
 
   it.each([
+    ['password_changed', 'contrasena-cambiada'],
     ['account_disabled', 'cuenta-desactivada'],
     ['hospital_disabled', 'centro-desactivado'],
   ])(

@@ -3,7 +3,11 @@
  * for the connection banner, and other tabs signing out or being wiped.
  */
 import { paths, sessionEndReasonOf } from '../config/paths'
-import { forgetSessionInThisTab, wipeSession } from '../features/auth/session'
+import {
+  catchUpWithSessionEnds,
+  forgetSessionInThisTab,
+  wipeSession,
+} from '../features/auth/session'
 import {
   reportApiReachable,
   reportApiUnreachable,
@@ -27,6 +31,7 @@ function openSignInAfterSessionEnd(router: AppRouter, to: string): void {
 }
 
 export function connectSessionEvents(router: AppRouter): () => void {
+  catchUpWithSessionEnds()
   setApiEventHandlers({
     onUnauthorized: (code) => {
       void wipeSession()

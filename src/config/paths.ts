@@ -56,12 +56,13 @@ export const EXPIRED_PARAMS = {
   expired: 'caducada',
   hospital: 'centro',
   returnTo: 'volver',
-  /** Why the session ended when it was not an expiry (the account or its hospital disabled). */
+  /** Why the session ended when it was not an expiry (a new password, the account or its hospital disabled). */
   reason: 'motivo',
 } as const
 
 /** Values of `EXPIRED_PARAMS.reason`. */
 export const SESSION_END_REASONS = {
+  passwordChanged: 'contrasena-cambiada',
   accountDisabled: 'cuenta-desactivada',
   hospitalDisabled: 'centro-desactivado',
 } as const
@@ -70,6 +71,7 @@ export type SessionEndReason = (typeof SESSION_END_REASONS)[keyof typeof SESSION
 
 /** The reason a 401's error code gives for a session's end, or null for a plain expiry. */
 export function sessionEndReasonOf(code: string | null): SessionEndReason | null {
+  if (code === 'password_changed') return SESSION_END_REASONS.passwordChanged
   if (code === 'account_disabled') return SESSION_END_REASONS.accountDisabled
   if (code === 'hospital_disabled') return SESSION_END_REASONS.hospitalDisabled
   return null

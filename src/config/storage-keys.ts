@@ -11,7 +11,15 @@ export const STORAGE_KEYS = {
   lastActivity: 'ultima-actividad',
   /** `"1"` on a waiting-room kiosk: large type, shared-device sign-out, unattended updates. */
   kiosk: 'modo-kiosco',
+  /**
+   * A new value each time a session ends on this device (401 wipe, sign-out), written after the
+   * wipe: a tab that was reloading when it happened learns of it at start-up.
+   */
+  sessionEnd: 'fin-de-sesion',
 } as const
+
+/** sessionStorage: the `sessionEnd` value this tab last knew of. */
+export const SEEN_SESSION_END_KEY = 'fin-de-sesion-visto'
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS]
 

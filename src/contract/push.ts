@@ -15,8 +15,9 @@ export const SUSCRIPCION_BODY_MAX_BYTES = 4096
 /** How long the page waits for the browser's push service before saying it cannot be reached. */
 export const SUSCRIPCION_TIMEOUT_MS = 15_000
 
+// Unpadded, as `PushSubscription.toJSON()` gives them; the length is part of the pattern.
 const Base64Url = (minLength: number, maxLength: number) =>
-  Type.String({ minLength, maxLength, pattern: '^[A-Za-z0-9_-]+={0,2}$' })
+  Type.String({ pattern: `^[A-Za-z0-9_-]{${String(minLength)},${String(maxLength)}}$` })
 
 /**
  * A device's push subscription (`PushSubscription.toJSON()`): where to post and the keys that
@@ -24,7 +25,8 @@ const Base64Url = (minLength: number, maxLength: number) =>
  */
 export const SuscripcionPush = Type.Object(
   {
-    endpoint: Type.String({ minLength: 8, maxLength: ENDPOINT_MAX_LENGTH, format: 'uri' }),
+    // Its form and service are checked by the server's endpoint policy (an allowed https URL).
+    endpoint: Type.String({ minLength: 8, maxLength: ENDPOINT_MAX_LENGTH }),
     expirationTime: Type.Optional(Type.Union([Type.Number(), Type.Null()])),
     keys: Type.Object(
       { p256dh: Base64Url(86, 90), auth: Base64Url(21, 26) },

@@ -51,6 +51,11 @@ export interface RequestOptions {
    * the error without the wipe.
    */
   isCredentialCheck?: boolean
+  /**
+   * The reachability probe (`GET /api/health`): it tells the app nothing itself (its caller
+   * reads the outcome) and no answer of it ends a session (health never answers 401).
+   */
+  isProbe?: boolean
 }
 
 export { MAX_RESPONSE_BYTES } from './http/answer-body'
@@ -116,21 +121,21 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
   }
 
-  async function send(exchange: Exchange, init: RequestInit) {
+  async function send(exchange: Exchange, init: RequestInit, events = handlers) {
     try {
       return await fetchImpl(exchange.url.href, { ...init, signal: exchange.signal })
     } catch (error) {
       if (exchange.callerSignal?.aborted) throw error
-      handlers.onUnreachable()
+      events.onUnreachable()
       throw failureOf(exchange, error)
     }
   }
 
-  async function read(response: Response, exchange: Exchange): Promise<string> {
+  async function read(response: Response, exchange: Exchange, events = handlers): Promise<string> {
     try {
       return await readText(response, exchange)
     } catch (error) {
-      if (error instanceof TimeoutError) handlers.onUnreachable()
+      if (error instanceof TimeoutError) events.onUnreachable()
       throw error
     }
   }
@@ -191,15 +196,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       }
 
       const exchange = startExchange(url, requestOptions.signal, options.timeoutMs)
+      const events = requestOptions.isProbe ? NO_HANDLERS : handlers
       try {
-        const response = await send(exchange, init)
+        const response = await send(exchange, init, events)
         // An answer the worker kept (stale-while-revalidate) says nothing about the API.
-        if (!isServedFromWorkerCache(response)) handlers.onReachable()
+        if (!isServedFromWorkerCache(response)) events.onReachable()
         if (!response.ok) {
-          const text = await read(response, exchange).catch(() => '')
+          const text = await read(response, exchange, events).catch(() => '')
           // A wrong password at sign-in answers 401 too, which is not a lost session.
           const isLostSession =
-            response.status === 401 && isApiOrigin && !requestOptions.isCredentialCheck
+            response.status === 401 &&
+            isApiOrigin &&
+            !requestOptions.isCredentialCheck &&
+            !requestOptions.isProbe
           throw failedAnswer(
             { status: response.status, text },
             url,
@@ -207,7 +216,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           )
         }
         requestOptions.onHeaders?.(response.headers)
-        return parseJson(await read(response, exchange)) as T
+        return parseJson(await read(response, exchange, events)) as T
       } finally {
         exchange.finish()
       }

@@ -59,6 +59,7 @@ describe('with working storage', () => {
       'dispositivo-compartido',
       'ultima-actividad',
       'modo-kiosco',
+      'fin-de-sesion',
     ])
   })
 

@@ -85,7 +85,10 @@ test('a 401 wipes storage, opens /main/login (saying why) and the other tab foll
   await first.reload()
 
   await expect(first).toHaveURL(/\/main\/login\?caducada=1&centro=hospital-central&/)
-  expect(await localStorageEntries(first)).toEqual({ tenant: 'main' })
+  expect(await localStorageEntries(first)).toEqual({
+    tenant: 'main',
+    'fin-de-sesion': expect.any(String),
+  })
   expect(await first.evaluate(() => sessionStorage.length)).toBe(0)
   // The other tab says why too, with its own way back.
   await expect(second).toHaveURL(/\/main\/login\?caducada=1&centro=hospital-central&/)

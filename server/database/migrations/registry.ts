@@ -12,6 +12,7 @@ import { initialMigration } from './initial.js'
 import { joinMigration } from './join.js'
 import { rateLimitsMigration } from './rate-limits.js'
 import { pushAlertsMigration } from './push-alerts.js'
+import { passwordGenerationMigration } from './password-generation.js'
 import { referralsMigration } from './referrals.js'
 import { sessionGenerationMigration } from './session-generation.js'
 import { sessionsValidFromMigration } from './sessions-valid-from.js'
@@ -30,6 +31,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0900-referrals': referralsMigration,
   '1000-accounts-per-hospital': accountsPerHospitalMigration,
   '1100-session-generation': sessionGenerationMigration,
+  '1150-password-generation': passwordGenerationMigration,
   '1400-growth-indexes': growthIndexesMigration,
   '1500-hospital-time-zone': hospitalTimeZoneMigration,
   '1600-push-alerts': pushAlertsMigration,

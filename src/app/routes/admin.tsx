@@ -1,4 +1,3 @@
-import { Suspense, use } from 'react'
 import { may } from '../../contract/permissions'
 import { DEFAULT_TENANT } from '../../contract/tenants'
 import { AuditoriaPanel } from '../../features/admin/AuditoriaPanel'
@@ -8,20 +7,18 @@ import { CuentasPanel } from '../../features/admin/CuentasPanel'
 import { ImagenCentroPanel } from '../../features/admin/ImagenCentroPanel'
 import { TerminosPanel } from '../../features/join/TerminosPanel'
 import { KioskModePanel } from '../../features/auth/KioskModePanel'
-import type { SessionState } from '../../features/auth/session'
-import { useBranding, useSession, useTenant } from '../tenant-route'
+import type { CurrentUser } from '../../features/auth/session'
+import { useBranding, useTenant } from '../tenant-route'
 import { RoleScreen } from './screen-parts'
 
 // The panels read and change the administration's data through this route.
 export { loadAdminPanel as loader, changeFromPanel as action }
 
-function AdminArea({ tenant, session }: { tenant: string; session: Promise<SessionState> }) {
-  const state = use(session)
-  const current = state.status === 'verified' ? state.user : null
+function AdminArea({ tenant, current }: { tenant: string; current: CurrentUser }) {
   const branding = useBranding()
   // The role gate lets any admin through on `main`, the portal every account may use; the
   // panels are for this hospital's own administrators (on `main`, the product's).
-  if (current?.tenant !== tenant || !may(current, 'administrar', { tenant })) return null
+  if (current.tenant !== tenant || !may(current, 'administrar', { tenant })) return null
   if (tenant === DEFAULT_TENANT) {
     return (
       <>
@@ -44,12 +41,7 @@ function AdminArea({ tenant, session }: { tenant: string; session: Promise<Sessi
 
 export function Component() {
   const tenant = useTenant()
-  const session = useSession()
   return (
-    <RoleScreen screen="admin">
-      <Suspense fallback={null}>
-        <AdminArea tenant={tenant} session={session} />
-      </Suspense>
-    </RoleScreen>
+    <RoleScreen screen="admin">{(user) => <AdminArea tenant={tenant} current={user} />}</RoleScreen>
   )
 }

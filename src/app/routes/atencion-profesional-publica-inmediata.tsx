@@ -38,6 +38,7 @@ import { keepWalkIn } from '../../features/care/walk-in-outbox'
 import { newId } from '../../features/care/new-id'
 import { WalkInScreen, type WalkIn } from '../../features/care/WalkInScreen'
 import { CheckboxField } from '../../features/join/CheckboxField'
+import { useCurrentTerms } from '../../features/join/TermsAcceptance'
 import { useSession, useTenant } from '../tenant-route'
 import { SCREEN_TITLES } from './screen-titles'
 import { SESSION_CHANGED } from '../session-rules'
@@ -135,6 +136,8 @@ function ImmediateCareForm({ tenant, isKiosk, onSent }: FormProps) {
   const contactoInput = useRef<HTMLInputElement>(null)
   const motivoInput = useRef<HTMLTextAreaElement>(null)
   const terminosInput = useRef<HTMLInputElement>(null)
+  // The version the checkbox accepts: the one its link shows now.
+  const [terms, reloadTerms] = useCurrentTerms(tenant)
   // On a kiosk the browser must not remember what one person typed for the next to see.
   const autoComplete = (value: string) => (isKiosk ? 'off' : value)
 
@@ -175,12 +178,17 @@ function ImmediateCareForm({ tenant, isKiosk, onSent }: FormProps) {
         nombre,
         contacto,
         motivo,
-        // The form links to the terms rather than showing them: the server records the
-        // version current when the person accepted.
         acepta_terminos: true,
-        ...(isKiosk ? { presencial: true } : {}),
+        // A kiosk's walk-in, which may wait offline, accepts the version current when it
+        // arrives; a guest the one read here (the server refuses an older one).
+        ...(isKiosk
+          ? { presencial: true }
+          : terms.status === 'ready' && terms.terms
+            ? { terminos_version: terms.terms.version }
+            : {}),
       })
     } catch (error) {
+      if (error instanceof ApiError && error.code === 'terms_changed') reloadTerms()
       setFailure(describeFailure(error))
       setBusy(false)
     }

@@ -75,6 +75,8 @@ function isOwnOrPortalOf(userTenant: string, tenant: string): boolean {
 }
 
 const END_MESSAGES: Record<string, string> = {
+  [SESSION_END_REASONS.passwordChanged]:
+    'Se ha cerrado tu sesión porque la contraseña ha cambiado. Inicia sesión con la nueva contraseña.',
   [SESSION_END_REASONS.accountDisabled]:
     'Tu cuenta está desactivada. Habla con la administración de tu centro.',
   [SESSION_END_REASONS.hospitalDisabled]:

@@ -1,5 +1,5 @@
 /** Building blocks of the reserved screens: titles, the role gate, the signed-in line. */
-import { Suspense, use, type ReactNode } from 'react'
+import { Suspense, use, useState, type ReactNode } from 'react'
 import { Link } from '../../components/Link'
 import { SectionPage } from '../../components/SectionPage'
 import { belongsToOtherHospital, type CurrentUser } from '../../features/auth/session'
@@ -30,7 +30,12 @@ function RoleGate({ screen, children, titlePrefix }: RoleScreenProps) {
   const tenant = useTenant()
   const session = useSession()
   const state = use(session)
-  if (state.status === 'unverified') {
+  // Who this screen last showed: a read again that cannot reach the API (after a change
+  // submitted offline) keeps the screen and what is typed in it, whose own failure says there is
+  // no connection, until the API answers. An ended session leaves the screen (docs/api-requests.md).
+  const [shown, setShown] = useState<CurrentUser>()
+  if (state.status === 'verified' && state.user !== shown) setShown(state.user)
+  if (state.status === 'unverified' && !shown) {
     return (
       <SectionPage title={SCREEN_TITLES[screen]}>
         <p>
@@ -49,7 +54,8 @@ function RoleGate({ screen, children, titlePrefix }: RoleScreenProps) {
       </SectionPage>
     )
   }
-  const { user } = state
+  const user = state.status === 'verified' ? state.user : shown
+  if (!user) return null
   if (belongsToOtherHospital(user, tenant)) {
     return (
       <SectionPage title={SCREEN_TITLES[screen]}>

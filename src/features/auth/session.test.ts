@@ -206,7 +206,8 @@ describe('wipeSession (the 401 reaction, docs/api-requests.md)', () => {
     expect(indexedDb.deleteDatabase).not.toHaveBeenCalled()
     expect(indexedDb.open).not.toHaveBeenCalled()
 
-    expect(localStorage).toHaveLength(0)
+    // Only the mark that a session ended, which tabs reloading meanwhile read at start-up.
+    expect(Object.keys(localStorage)).toEqual(['fin-de-sesion'])
     expect(sessionStorage).toHaveLength(0)
     expect((await cacheStorage.keys()).sort()).toEqual([...PUBLIC_CACHES].sort())
   })
@@ -229,8 +230,51 @@ describe('wipeSession (the 401 reaction, docs/api-requests.md)', () => {
 
     await expect(session.wipeSession()).resolves.toBeUndefined()
 
-    expect(localStorage).toHaveLength(0)
+    expect(Object.keys(localStorage)).toEqual(['fin-de-sesion'])
     expect(localStorage.getItem('token')).toBeNull()
+  })
+})
+
+describe('a session ended in another tab while this one reloaded', () => {
+  it("takes this tab's sessionStorage too, at its start-up", () => {
+    session.catchUpWithSessionEnds()
+    seedSignedInDevice()
+    // Another tab meets a 401: its wipe leaves the mark; this tab, reloading, hears no event.
+    localStorage.clear()
+    localStorage.setItem('fin-de-sesion', 'a-session-ended-elsewhere')
+
+    session.catchUpWithSessionEnds()
+
+    expect(sessionStorage.getItem('borrador')).toBeNull()
+    // Reloading again forgets nothing more.
+    sessionStorage.setItem('borrador', 'escrito después')
+    session.catchUpWithSessionEnds()
+    expect(sessionStorage.getItem('borrador')).toBe('escrito después')
+  })
+
+  it('keeps it when no session ended, and when this tab ended it itself', async () => {
+    session.catchUpWithSessionEnds()
+    seedSignedInDevice()
+    session.catchUpWithSessionEnds()
+    expect(sessionStorage.getItem('borrador')).toBe('datos del paciente anterior')
+
+    await session.wipeSession()
+    sessionStorage.setItem('borrador', 'de la sesión siguiente')
+    session.catchUpWithSessionEnds()
+    expect(sessionStorage.getItem('borrador')).toBe('de la sesión siguiente')
+  })
+
+  it('also after a sign-out in another tab', async () => {
+    session.catchUpWithSessionEnds()
+    seedSignedInDevice()
+    const ownTabStorage: Record<string, string> = Object.fromEntries(Object.entries(sessionStorage))
+    await session.signOut()
+    // Stands for this tab, reloading: its own sessionStorage is untouched by the other tab.
+    for (const [key, value] of Object.entries(ownTabStorage)) sessionStorage.setItem(key, value)
+
+    session.catchUpWithSessionEnds()
+
+    expect(sessionStorage.getItem('borrador')).toBeNull()
   })
 })
 

@@ -7,11 +7,15 @@ import type { InicioSesion, Me, SessionUser } from '../../contract/accounts'
 import { DEFAULT_TENANT, isTenantId } from '../../contract/tenants'
 import { readAnswer } from '../../lib/answer-shape'
 import { NetworkError, TimeoutError } from '../../lib/api-errors'
+import { loadApi } from '../../lib/load-api'
+import { SEEN_SESSION_END_KEY } from '../../config/storage-keys'
 import {
   clearTabStorage,
   clearUserStorage,
+  readSessionValue,
   readValue,
   removeValue,
+  writeSessionValue,
   writeValue,
 } from '../../lib/storage'
 import { keepDeviceSettingsThrough } from './shared-device'
@@ -21,9 +25,6 @@ export type { SessionUser }
 // The answers' schemas load beside the request they check (no waterfall), never before the first
 // screen works.
 const loadSessionSchemas = () => import('../../contract/accounts')
-
-// The API client too: a screen nobody is signed in to asks the API nothing until a press.
-const loadApi = async () => (await import('../../lib/api')).api
 
 // What ends with a session on this device (user caches, the push subscription), fetched when a
 // session ends (the outbox's code is already here by then: the page starts its replay at
@@ -61,7 +62,7 @@ export async function startSession(answer: unknown, fallbackTenant: string): Pro
  * user comes with the hospital the account belongs to (through `main`, any hospital's).
  */
 export async function signIn(credentials: Credentials): Promise<SessionUser> {
-  const api = await loadApi()
+  const { api } = await loadApi()
   const answer = await api.request(API_PATHS.login, {
     method: 'POST',
     body: credentials,
@@ -82,7 +83,7 @@ export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   if (!readValue('token')) return null
   const [schemas, answer] = await Promise.all([
     loadSessionSchemas(),
-    loadApi().then((api) => api.request(API_PATHS.me)),
+    loadApi().then(({ api }) => api.request(API_PATHS.me)),
   ])
   const { id, nombre, rol, tenant, terminos_pendientes, invitado } = await readAnswer(
     schemas.Me,
@@ -131,6 +132,7 @@ export function belongsToOtherHospital(user: CurrentUser, tenant: string): boole
 export async function signOut(): Promise<void> {
   removeValue('token')
   clearTabStorage()
+  markSessionEnded()
   // Unsent care writes are health data and carry the token: they go with the session.
   await Promise.all([forgetDeviceData(), clearOutbox()])
 }
@@ -145,10 +147,32 @@ export function forgetSessionInThisTab(): void {
 }
 
 /**
+ * Says where every tab looks (localStorage) that a session ended here, after the wipe: the other
+ * tabs hear of it as it happens, and one that was reloading meanwhile at its start-up.
+ */
+function markSessionEnded(): void {
+  writeValue('fin-de-sesion', String(Math.random()))
+}
+
+/**
+ * At start-up: a session ended in another tab since this tab last looked (its broadcast came
+ * while this tab was reloading) takes this tab's sessionStorage with it too, as the wipe would
+ * have. A tab opened afresh, or one whose sessionStorage a session's end already emptied, has
+ * nothing to forget.
+ */
+export function catchUpWithSessionEnds(): void {
+  const mark = readValue('fin-de-sesion') ?? ''
+  const seen = readSessionValue(SEEN_SESSION_END_KEY)
+  if (seen !== null && seen !== mark) clearTabStorage()
+  writeSessionValue(SEEN_SESSION_END_KEY, mark)
+}
+
+/**
  * The 401 reaction (docs/api-requests.md): all browser storage of the user goes, public branding
  * stays.
  */
 export async function wipeSession(): Promise<void> {
   keepDeviceSettingsThrough(clearUserStorage)
+  markSessionEnded()
   await Promise.all([forgetDeviceData(), clearOutbox()])
 }

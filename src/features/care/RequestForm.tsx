@@ -16,6 +16,7 @@ import {
   type NuevaAsistencia,
 } from '../../contract/care'
 import { freeTextMessage, readFreeText } from '../../contract/text'
+import { ApiError } from '../../lib/api-errors'
 import { createAsistencia, listProfesionales, uploadFoto } from './care-api'
 import { describeCareError } from './care-errors'
 import { LocalPreview } from './CareParts'
@@ -30,9 +31,15 @@ function specialtiesOf(names: (string | null)[]): string[] {
 export function RequestForm({
   tenant,
   preselected,
+  onTermsChanged,
 }: {
   tenant: string
   preselected: string | null
+  /**
+   * The hospital's terms changed and must be accepted first (`409 terms_changed`); `resend` sends
+   * this same request, as typed, once they are.
+   */
+  onTermsChanged: (resend: () => void) => void
 }) {
   const navigate = useNavigate()
   const ids = useId()
@@ -76,19 +83,21 @@ export function RequestForm({
       return
     }
     setMotivoError(null)
+    await send(
+      { id: requestId, motivo: text, ...(especialidad === '' ? {} : { especialidad }) },
+      fotos,
+    )
+  }
+
+  async function send(body: NuevaAsistencia, photos: File[]) {
     setAlert(null)
     setIsSending(true)
-    const body: NuevaAsistencia = {
-      id: requestId,
-      motivo: text,
-      ...(especialidad === '' ? {} : { especialidad }),
-    }
     try {
       await createAsistencia(body)
     } catch (error) {
       if (isUnsentFailure(error)) {
         try {
-          await keepRequest(tenant, body, fotos)
+          await keepRequest(tenant, body, photos)
           await navigate(`${paths.screen(tenant, 'cliente')}?pendiente=1`)
         } catch {
           setAlert(
@@ -98,19 +107,23 @@ export function RequestForm({
         }
         return
       }
-      setAlert(describeCareError(error))
       setIsSending(false)
+      if (error instanceof ApiError && error.code === 'terms_changed') {
+        onTermsChanged(() => void send(body, photos))
+        return
+      }
+      setAlert(describeCareError(error))
       return
     }
     const failedPhotos: string[] = []
-    for (const foto of fotos) {
+    for (const foto of photos) {
       try {
-        await uploadFoto(requestId, foto)
+        await uploadFoto(body.id, foto)
       } catch (error) {
         failedPhotos.push(`${foto.name}: ${describeCareError(error)}`)
       }
     }
-    const next = `${paths.screen(tenant, 'atencion-asistencia')}/${requestId}`
+    const next = `${paths.screen(tenant, 'atencion-asistencia')}/${body.id}`
     await navigate(failedPhotos.length === 0 ? next : `${next}?fotos=error`)
   }
 

@@ -1,47 +1,39 @@
-import { useState, type ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { TermsAcceptance } from './TermsAcceptance'
 
-/** What the gate reads of the signed-in user (`UserWithTerms` of the session fits). */
-export interface UserWithTerms {
-  terminos_pendientes: boolean
-}
-
 /**
- * True while `user` must accept their hospital's current terms before their next request
- * (`terminos_pendientes` of `GET /api/me`), until they accept them here.
- */
-export function usePendingTerms(user: UserWithTerms | null): [boolean, () => void] {
-  const [acceptedBy, setAcceptedBy] = useState<UserWithTerms | null>(null)
-  const isPending = user !== null && user.terminos_pendientes && acceptedBy !== user
-  return [
-    isPending,
-    () => {
-      setAcceptedBy(user)
-    },
-  ]
-}
-
-/**
- * Drop around anything that starts a request (the request form, its button): a patient who has
- * not accepted their hospital's current terms sees them with "Acepto…" instead, and the children
- * once accepted. Anyone else sees the children at once.
- *
- * ```tsx
- * <TermsGate tenant={tenant} user={session.user}>
- *   <SolicitarAsistenciaForm />
- * </TermsGate>
- * ```
+ * Drop around anything that starts a request (the request form): while `isPending` (a patient who
+ * has not accepted their hospital's current terms: `terminos_pendientes` of `GET /api/me`, or the
+ * request's `409 terms_changed`) the current terms and "Acepto…" come first and the children wait
+ * hidden, still mounted, so nothing typed in them is lost; `onAccepted` runs once the acceptance
+ * is recorded.
  */
 export function TermsGate({
   tenant,
-  user,
+  isPending,
+  onAccepted,
   children,
 }: {
   tenant: string
-  user: UserWithTerms | null
+  isPending: boolean
+  onAccepted: () => void
   children: ReactNode
 }) {
-  const [isPending, markAccepted] = usePendingTerms(user)
-  if (isPending) return <TermsAcceptance tenant={tenant} onAccepted={markAccepted} />
-  return children
+  const terms = useRef<HTMLDivElement>(null)
+  const wasPending = useRef(isPending)
+  useEffect(() => {
+    // Stopped on sending: the button pressed is hidden now, so the terms take the focus.
+    if (isPending && !wasPending.current) terms.current?.focus()
+    wasPending.current = isPending
+  }, [isPending])
+  return (
+    <>
+      {isPending && (
+        <div ref={terms} tabIndex={-1}>
+          <TermsAcceptance tenant={tenant} onAccepted={onAccepted} />
+        </div>
+      )}
+      <div hidden={isPending}>{children}</div>
+    </>
+  )
 }

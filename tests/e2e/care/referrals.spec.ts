@@ -9,6 +9,7 @@ import { expect, request, test, type Browser, type Page } from '@playwright/test
 import { createAccount, uniqueEmail } from '../../utils/admin-api'
 import { axeFindings, englishFindings, useToken, waitForBranding } from '../../utils/a11y'
 import { DEMO_ACCOUNT, DEMO_TENANTS } from '../../utils/demo'
+import { acceptCurrentTerms } from '../../utils/terms'
 
 test.use({ serviceWorkers: 'block' })
 
@@ -78,9 +79,7 @@ test('a referral reaches the named professional live, who reads the note and sum
   await professionalA.getByRole('radio', { name: 'Un profesional concreto' }).check()
   await professionalA.getByRole('button', { name: 'Enviar derivación' }).click()
   await expect(professionalA.getByText('Elige un profesional.')).toBeVisible()
-  await expect(
-    professionalA.getByText(/El campo «nota» debe tener entre 1 y/),
-  ).toBeVisible()
+  await expect(professionalA.getByText(/El campo «nota» debe tener entre 1 y/)).toBeVisible()
   await professionalA
     .getByLabel('Profesional', { exact: true })
     .selectOption({ label: `${receiver.nombre} (Pediatría)` })
@@ -176,6 +175,7 @@ async function consultationIn(
       password: PATIENT_PASSWORD,
     })
     const patient = await tokenOf(baseURL, email, tenant, PATIENT_PASSWORD)
+    await acceptCurrentTerms(api, tenant, patient)
     const professional = await tokenOf(baseURL, `profesional@${tenant}.es`, tenant)
     const id = crypto.randomUUID()
     const created = await api.post('/api/asistencias', {

@@ -51,7 +51,9 @@ test('after a 401, public branding stays cached and no cache holds user data', a
   )
   await page.reload()
   await expect(page).toHaveURL(/\/main\/login\?caducada=1&centro=hospital-central&/)
-  await expect.poll(() => localStorageEntries(page)).toEqual({ tenant: 'main' })
+  await expect
+    .poll(() => localStorageEntries(page))
+    .toEqual({ tenant: 'main', 'fin-de-sesion': expect.any(String) })
   await context.unroute('**/api/me')
 
   const storage = await readCacheStorage(page)

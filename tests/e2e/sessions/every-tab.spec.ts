@@ -67,3 +67,29 @@ test('signing out in one tab clears the other tab’s sessionStorage too', async
   expect(await tabStorage(second)).toEqual({})
   await expect(second.getByRole('banner')).not.toContainText(DEMO_ACCOUNT.nombre)
 })
+
+test('a tab away from the app while another meets a 401 clears its sessionStorage on return', async ({
+  context,
+}) => {
+  const first = await context.newPage()
+  await signIn(first)
+  const second = await context.newPage()
+  await second.goto(`/${DEMO_ACCOUNT.tenant}/cliente`)
+  await expect(second.getByRole('banner')).toContainText(DEMO_ACCOUNT.nombre)
+  await second.evaluate(() => {
+    sessionStorage.setItem('borrador-consulta', 'Dolor de cabeza desde el lunes')
+  })
+  // Like a reload caught between two documents: no page of the app runs in this tab to hear the
+  // wipe's broadcast (sessionStorage stays the tab's, as across a reload).
+  await second.goto('about:blank')
+
+  await first.route('**/api/me', (route) =>
+    route.fulfill({ status: 401, json: { error: 'token_expired', message: 'Sesión caducada.' } }),
+  )
+  await first.reload()
+  await expect(first).toHaveURL(/\/main\/login\?caducada=1/)
+
+  await second.goBack()
+  await expect(second.getByRole('link', { name: 'Iniciar sesión' }).first()).toBeVisible()
+  expect(await tabStorage(second)).not.toHaveProperty('borrador-consulta')
+})

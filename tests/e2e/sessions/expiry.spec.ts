@@ -26,7 +26,10 @@ test('an expired session says so on /main/login and leads back to the hospital a
   await page.reload()
 
   await expect(page).toHaveURL(/\/main\/login\?/)
-  expect(await localStorageEntries(page)).toEqual({ tenant: 'main' })
+  expect(await localStorageEntries(page)).toEqual({
+    tenant: 'main',
+    'fin-de-sesion': expect.any(String),
+  })
   await expect(page.getByText('Tu sesión ha caducado.')).toBeVisible()
   await page.unroute('**/api/me')
 

@@ -6,6 +6,7 @@ import {
   PROBE_INTERVAL_MS,
   RESTORED_NOTICE_MS,
 } from './connection-status'
+import { setApiEventHandlers } from '../../../lib/api-events'
 
 let clock: number
 
@@ -164,14 +165,31 @@ describe('createConnectionMonitor', () => {
 })
 
 describe('probeApiHealth', () => {
-  test('asks /api/health without cache or credentials; any answer means reachable', async () => {
-    const fetchMock = vi.fn(() => Promise.resolve(new Response(null, { status: 503 })))
+  test('asks /api/health through the API client, token header included; any answer means reachable', async () => {
+    localStorage.setItem('token', 'a-stored-token')
+    const fetchMock = vi.fn<typeof fetch>(() =>
+      Promise.resolve(new Response(null, { status: 503 })),
+    )
     vi.stubGlobal('fetch', fetchMock)
     await expect(probeApiHealth()).resolves.toBe(true)
-    expect(fetchMock).toHaveBeenCalledExactlyOnceWith(
-      'http://localhost:3000/api/health',
-      expect.objectContaining({ cache: 'no-store', credentials: 'omit' }),
+    expect(fetchMock).toHaveBeenCalledOnce()
+    const [url, init] = fetchMock.mock.calls[0] ?? []
+    expect(url).toBe('http://localhost:3000/api/health')
+    expect(init?.credentials).toBe('omit')
+    expect(new Headers(init?.headers).get('X-Authorization')).toBe('Bearer a-stored-token')
+  })
+
+  test('a 401 to the probe neither wipes the session nor leaves the screen', async () => {
+    localStorage.setItem('token', 'a-stored-token')
+    const onUnauthorized = vi.fn()
+    setApiEventHandlers({ onUnauthorized })
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(Response.json({ error: 'invalid_token' }, { status: 401 }))),
     )
+    await expect(probeApiHealth()).resolves.toBe(true)
+    expect(onUnauthorized).not.toHaveBeenCalled()
+    expect(localStorage.getItem('token')).toBe('a-stored-token')
   })
 
   test('reads every answer to its end, so no connection stays held by an unread body', async () => {

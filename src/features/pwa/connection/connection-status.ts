@@ -6,8 +6,7 @@
  * so when it is back (`navigator.onLine` and the `online` event can stay silent after a reload
  * without network), so the probe is what notices the return.
  */
-import { API_PATHS } from '../../../config/api-paths'
-import { config } from '../../../config/env'
+import { loadApi } from '../../../lib/load-api'
 
 export interface ConnectionState {
   isReachable: boolean
@@ -154,20 +153,13 @@ export function createConnectionMonitor({
 }
 
 /**
- * One `GET /api/health`. A direct fetch on purpose, not the API client: the probe carries no
- * token, so it can never trigger the 401 flow, and it must not report to itself.
+ * One `GET /api/health` through the app's API client, like every request to the API (its token
+ * header included, docs/api-requests.md), as a probe that reports nothing itself. The client's
+ * code loads with the first probe, not with the first screen; failing to load it is no answer.
  */
 export async function probeApiHealth(): Promise<boolean> {
   try {
-    const response = await fetch(`${config.apiBaseUrl}${API_PATHS.health}`, {
-      cache: 'no-store',
-      credentials: 'omit',
-      signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
-    })
-    // The body is read to its end: an answer left unread keeps one of the browser's few
-    // connections to the host busy until garbage collection, and the page never goes quiet.
-    await response.arrayBuffer()
-    return true
+    return await (await loadApi()).probeHealth(PROBE_TIMEOUT_MS)
   } catch {
     return false
   }
