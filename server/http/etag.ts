@@ -2,8 +2,8 @@
  * Entity tags for the answers the server revalidates (static files, the app shell, branding,
  * manifests, icons) and for the `If-Match` of hospital edits.
  *
- * Why not `@fastify/etag` (installed, and fine for what it does): it tags a reply in an `onSend`
- * hook, from the body a handler has already produced. Here the tag must be known before that:
+ * Why not `@fastify/etag` (it installs here, and is fine for what it does): it tags a reply in
+ * an `onSend` hook, from the body a handler has already produced. Here the tag must be known before that:
  * the icon route answers `If-None-Match` before drawing anything, and the same function gives
  * the version a hospital edit's `If-Match` must name, which the plugin does not handle. One
  * function for both keeps one way of tagging; thirty lines, tested through every route that
