@@ -17,9 +17,28 @@ export interface Mailer {
    * its timing) whether a message was sent. Failures are logged, never thrown.
    */
   send(message: MailMessage): void
-  /** Waits for the messages still being sent (the app's close hook calls it). */
+  /** Waits for the messages still being sent, then closes the connections (the close hook). */
   drain(): Promise<void>
 }
+
+/**
+ * How long each step with the SMTP server may take: a server that accepts and never answers is a
+ * failure after these, never a message pending forever (the close hook waits for every message).
+ */
+export interface SmtpTimeouts {
+  connectionTimeout: number
+  greetingTimeout: number
+  socketTimeout: number
+}
+
+export const SMTP_TIMEOUTS: SmtpTimeouts = {
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  socketTimeout: 30_000,
+}
+
+/** Connections kept open to the SMTP server: a burst of messages shares them. */
+const SMTP_POOL_SIZE = 2
 
 export interface MailerOptions {
   /** `smtp://user:pass@host:port` or `smtps://…` (nodemailer's URL form); undefined = none. */
@@ -28,6 +47,8 @@ export interface MailerOptions {
   from: string
   demoMode: boolean
   log: FastifyBaseLogger
+  /** Tests shorten them. */
+  timeouts?: SmtpTimeouts
 }
 
 /**
@@ -35,7 +56,13 @@ export interface MailerOptions {
  * link) is written to the log instead, so the demo works on one machine; outside demo mode
  * nothing is sent and `isAvailable` is false.
  */
-export function createMailer({ smtpUrl, from, demoMode, log }: MailerOptions): Mailer {
+export function createMailer({
+  smtpUrl,
+  from,
+  demoMode,
+  log,
+  timeouts = SMTP_TIMEOUTS,
+}: MailerOptions): Mailer {
   const pending = new Set<Promise<void>>()
   const track = (work: Promise<void>) => {
     pending.add(work)
@@ -59,7 +86,13 @@ export function createMailer({ smtpUrl, from, demoMode, log }: MailerOptions): M
     }
   }
 
-  const transport = nodemailer.createTransport(smtpUrl)
+  // What the URL says (host, port, credentials, TLS) wins over these defaults.
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: SMTP_POOL_SIZE,
+    ...timeouts,
+  })
   return {
     isAvailable: true,
     send(message) {
@@ -73,6 +106,9 @@ export function createMailer({ smtpUrl, from, demoMode, log }: MailerOptions): M
         ),
       )
     },
-    drain,
+    async drain() {
+      await drain()
+      transport.close()
+    },
   }
 }

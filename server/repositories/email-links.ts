@@ -16,12 +16,15 @@ export interface EmailLinkRepository {
   /**
    * Uses the code once: of any number of attempts at once, exactly one gets `ok` and runs
    * `apply` in the same transaction (so the link is spent only if its effect is written). Every
-   * other pending link of the account for the same purpose is spent with it. A failure says
-   * whether the code was used, expired or never existed.
+   * other pending link of the account for the same purpose is spent with it. A link of an
+   * account of another hospital than `tenant` (the one whose address the link was opened at)
+   * is, for that hospital, a code that never existed, and stays unspent. A failure says whether
+   * the code was used, expired or never existed.
    */
   redeem(
     code: string,
     purpose: LinkPurpose,
+    tenant: string,
     apply: (trx: Transaction<DatabaseSchema>, userId: number) => Promise<void>,
   ): Promise<RedeemOutcome>
 }
@@ -43,7 +46,7 @@ export function createEmailLinkRepository(db: AppDatabase, now: () => number): E
       return code
     },
 
-    async redeem(code, purpose, apply) {
+    async redeem(code, purpose, tenant, apply) {
       const codeHash = hashCode(code)
       return db.transaction().execute(async (trx): Promise<RedeemOutcome> => {
         const at = new Date(now()).toISOString()
@@ -56,6 +59,9 @@ export function createEmailLinkRepository(db: AppDatabase, now: () => number): E
           .where('proposito', '=', purpose)
           .where('usado_en', 'is', null)
           .where('caduca_en', '>', at)
+          .where('user_id', 'in', (eb) =>
+            eb.selectFrom('users').select('id').where('tenant', '=', tenant),
+          )
           .returning('user_id')
           .executeTakeFirst()
         if (spent) {
@@ -71,9 +77,11 @@ export function createEmailLinkRepository(db: AppDatabase, now: () => number): E
         }
         const row = await trx
           .selectFrom('email_links')
-          .select(['usado_en'])
-          .where('code_hash', '=', codeHash)
-          .where('proposito', '=', purpose)
+          .innerJoin('users', 'users.id', 'email_links.user_id')
+          .select(['email_links.usado_en'])
+          .where('email_links.code_hash', '=', codeHash)
+          .where('email_links.proposito', '=', purpose)
+          .where('users.tenant', '=', tenant)
           .executeTakeFirst()
         if (!row) return { ok: false, reason: 'code_unknown' }
         return { ok: false, reason: row.usado_en === null ? 'code_expired' : 'code_used' }

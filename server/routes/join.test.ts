@@ -147,6 +147,19 @@ describe('registration and account confirmation', () => {
     expect(again.json()).toEqual({ error: 'code_used', message: 'Este enlace ya se ha usado.' })
   })
 
+  it('takes a confirmation link only at its own hospital, and leaves it usable there', async () => {
+    await start()
+    const email = newEmail()
+    expect((await register(email)).statusCode).toBe(202)
+    const codigo = codeOf(await mailTo(email, /Confirma/), 'validar-cuenta')
+    const elsewhere = await post('/api/auth/validar-cuenta', { tenant: 'clinica-norte', codigo })
+    expect(elsewhere.statusCode).toBe(400)
+    expect(elsewhere.json()).toMatchObject({ error: 'code_unknown' })
+    const here = await post('/api/auth/validar-cuenta', { tenant: TENANT, codigo })
+    expect(here.statusCode).toBe(200)
+    expect(here.json<{ user: { tenant: string } }>().user.tenant).toBe(TENANT)
+  })
+
   it('spends a confirmation code exactly once under concurrent use', async () => {
     // Room for the burst: the per-address limit is not what this test is about.
     await start({ joinRateLimits: { perIp: { max: 100, timeWindowMs: 60_000 } } })

@@ -116,11 +116,11 @@ export function registerJoinRoutes(instance: FastifyInstance, deps: JoinRouteDep
    * account in: a used, expired or unknown code changes nothing.
    */
   async function redeemAndSignIn(
-    codigo: string,
+    { codigo, tenant }: { codigo: string; tenant: string },
     purpose: LinkPurpose,
-    apply: Parameters<EmailLinkRepository['redeem']>[2],
+    apply: Parameters<EmailLinkRepository['redeem']>[3],
   ) {
-    const outcome = await links.redeem(codigo, purpose, apply)
+    const outcome = await links.redeem(codigo, purpose, tenant, apply)
     if (!outcome.ok) throw linkFailure(outcome.reason)
     const account = await accounts.findStanding(outcome.userId)
     if (!account?.isActive) {
@@ -184,9 +184,7 @@ export function registerJoinRoutes(instance: FastifyInstance, deps: JoinRouteDep
       },
     },
     async (request) =>
-      redeemAndSignIn(request.body.codigo, 'validar', (trx, userId) =>
-        accounts.confirmEmail(trx, userId),
-      ),
+      redeemAndSignIn(request.body, 'validar', (trx, userId) => accounts.confirmEmail(trx, userId)),
   )
 
   app.post(
@@ -260,7 +258,7 @@ export function registerJoinRoutes(instance: FastifyInstance, deps: JoinRouteDep
     async (request) => {
       assertAcceptablePassword(request.body.password)
       const passwordHash = await hashPassword(request.body.password, scryptParams)
-      return redeemAndSignIn(request.body.codigo, 'restablecer', (trx, userId) =>
+      return redeemAndSignIn(request.body, 'restablecer', (trx, userId) =>
         accounts.resetPassword(trx, userId, passwordHash),
       )
     },
