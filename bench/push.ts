@@ -32,6 +32,8 @@ function readInteger(name: string, fallback: number): number {
 }
 
 const ALERTS = readInteger('PUSH_ALERTS', 200)
+/** Consultations the alerts' messages are spread over. */
+const CONSULTATIONS = 10
 
 async function call(base: string, token: string, method: string, path: string, body?: object) {
   const response = await fetch(`${base}${path}`, {
@@ -82,9 +84,15 @@ async function main() {
     const professional = await signIn(url(1), 'profesional@hospital-central.es')
     const device = service.subscribe()
     await call(url(0), professional, 'PUT', '/api/avisos/suscripcion', device)
-    const id = randomUUID()
-    await call(url(0), patient, 'POST', '/api/asistencias', { id, motivo: 'Banco de pruebas' })
-    await call(url(1), professional, 'POST', `/api/asistencias/${id}/atender`)
+    // Messages go round several consultations, so no one of them meets the pace a conversation
+    // allows (MENSAJES_POR_VENTANA).
+    const consultations: string[] = []
+    for (let index = 0; index < CONSULTATIONS; index++) {
+      const id = randomUUID()
+      await call(url(0), patient, 'POST', '/api/asistencias', { id, motivo: 'Banco de pruebas' })
+      await call(url(1), professional, 'POST', `/api/asistencias/${id}/atender`)
+      consultations.push(id)
+    }
 
     console.log(`… ${String(ALERTS)} alerts over 2 instances`)
     const samples: number[] = []
@@ -92,6 +100,7 @@ async function main() {
       const seen = service.received.length
       const started = performance.now()
       const arrived = service.next((_, position) => position >= seen)
+      const id = consultations[index % CONSULTATIONS] ?? ''
       await call(url(index), patient, 'POST', `/api/asistencias/${id}/mensajes`, {
         id: randomUUID(),
         texto: `Mensaje ${String(index)}`,

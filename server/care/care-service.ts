@@ -10,6 +10,8 @@ import {
   EVENTOS,
   MAX_FOTOS_POR_ASISTENCIA,
   MAX_FOTOS_POR_CONVERSACION,
+  MENSAJES_POR_VENTANA,
+  MENSAJES_VENTANA_MS,
   MENSAJE_FIELD,
   MOTIVO_FIELD,
   RESUMEN_FIELD,
@@ -466,12 +468,26 @@ export function createCareService(deps: CareServiceDeps) {
           throw new HttpError(400, 'invalid_request', 'La foto no pertenece a esta consulta.')
         }
       }
+      const isReplay = (await mensajes.find(body.id)) !== undefined
       const created = await changeWithEvent(
         row,
         async (trx) => {
           // Checked inside the transaction: a message never lands in a closed consultation.
           const current = await asistencias.findRow(id, trx)
           if (!current || !isAllowedIn(current.estado, 'escribir')) return false
+          // A replay of a message already kept is answered below, whatever the pace.
+          if (!isReplay) {
+            const since = new Date(now() - MENSAJES_VENTANA_MS).toISOString()
+            if ((await mensajes.countSince(trx, id, author.id, since)) >= MENSAJES_POR_VENTANA) {
+              throw new HttpError(
+                429,
+                'rate_limited',
+                'Estás enviando mensajes demasiado deprisa. Espera unos segundos.',
+                undefined,
+                { retryAfterSeconds: Math.ceil(MENSAJES_VENTANA_MS / 1000) },
+              )
+            }
+          }
           return mensajes.insert(trx, {
             id: body.id,
             asistencia_id: id,

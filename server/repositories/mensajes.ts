@@ -23,6 +23,13 @@ export interface MensajeRepository {
    * those just before the message `beforeId`.
    */
   list(asistenciaId: string, beforeId?: string): Promise<MensajeView[]>
+  /** Messages `autorId` wrote in the consultation since `sinceIso`, inside the caller's transaction. */
+  countSince(
+    trx: Executor,
+    asistenciaId: string,
+    autorId: number,
+    sinceIso: string,
+  ): Promise<number>
 }
 
 export function createMensajeRepository(db: Executor): MensajeRepository {
@@ -34,6 +41,17 @@ export function createMensajeRepository(db: Executor): MensajeRepository {
       .select(['users.nombre as autor_nombre', 'users.rol as autor_rol'])
 
   return {
+    async countSince(trx, asistenciaId, autorId, sinceIso) {
+      const row = await trx
+        .selectFrom('mensajes')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('asistencia_id', '=', asistenciaId)
+        .where('autor_id', '=', autorId)
+        .where('creado_en', '>', sinceIso)
+        .executeTakeFirstOrThrow()
+      return Number(row.count)
+    },
+
     async insert(trx, row) {
       const inserted = await trx
         .insertInto('mensajes')

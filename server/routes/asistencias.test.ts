@@ -3,6 +3,8 @@ import sharp from 'sharp'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   MAX_FOTOS_POR_ASISTENCIA,
+  MENSAJES_POR_VENTANA,
+  MENSAJES_VENTANA_MS,
   MOTIVO_MAX_LENGTH,
   type Asistencia,
   type EstadisticasHoy,
@@ -654,5 +656,30 @@ describe('one rule for every care text', () => {
     })
     expect(unknown.statusCode).toBe(400)
     expect(unknown.json()).toMatchObject({ error: 'invalid_request' })
+  })
+})
+
+describe('the pace of a conversation', () => {
+  it('refuses a flood of messages from one person, never a replay, and lets the other side write', async () => {
+    const patient = await as(DEMO.patient)
+    const professional = await as(DEMO.professional)
+    const id = await requestHelp(patient)
+    await take(professional, id)
+    const write = (client: CareClient, messageId: string = randomUUID()) =>
+      client.call('POST', `/api/asistencias/${id}/mensajes`, { id: messageId, texto: 'Hola' })
+    const first = randomUUID()
+    expect((await write(patient, first)).statusCode).toBe(201)
+    for (let sent = 1; sent < MENSAJES_POR_VENTANA; sent += 1) {
+      expect((await write(patient)).statusCode).toBe(201)
+    }
+    const refused = await write(patient)
+    expect(refused.statusCode).toBe(429)
+    expect(refused.headers['retry-after']).toBe(String(MENSAJES_VENTANA_MS / 1000))
+    // A retry of a message already kept is answered as before, and the other side writes on.
+    expect((await write(patient, first)).statusCode).toBe(200)
+    expect((await write(professional)).statusCode).toBe(201)
+    // Once the window has passed, the person writes again.
+    clock += MENSAJES_VENTANA_MS + 1
+    expect((await write(patient)).statusCode).toBe(201)
   })
 })

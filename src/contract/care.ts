@@ -51,6 +51,12 @@ export const DEFAULT_CADUCIDAD_MINUTOS = 30
 export const FOTO_MAX_BYTES = 8 * 1024 * 1024
 /** Photos a consultation's conversation may hold besides the request's own. */
 export const MAX_FOTOS_POR_CONVERSACION = 30
+/**
+ * Messages one person may write in one consultation within {@link MENSAJES_VENTANA_MS}: more than
+ * anyone typing (or sending photos) reaches, far fewer than a script flooding the conversation.
+ */
+export const MENSAJES_POR_VENTANA = 20
+export const MENSAJES_VENTANA_MS = 10_000
 /** Events a reconnecting stream may catch up on; further behind, it gets `reinicio`. */
 export const EVENTOS_REANUDACION_MAX = 500
 /** Requests of the queue one call answers; the next page follows `?despues={last id}`. */
