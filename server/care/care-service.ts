@@ -151,6 +151,27 @@ export function createCareService(deps: CareServiceDeps) {
     return expired.length
   }
 
+  /**
+   * Writes a staff member's read of a patient's request (its record, conversation or a photo) to
+   * the hospital's audit log: who, when, which request and what of it, never its content.
+   */
+  async function auditStaffRead(
+    viewer: AccountStanding,
+    row: Pick<AsistenciaRow, 'id' | 'tenant' | 'paciente_id'>,
+    what: { leido: 'conversacion' } | { leido: 'foto'; foto: string } | null,
+  ): Promise<void> {
+    if (!isStaffOf(viewer, row.tenant) || row.paciente_id === viewer.id) return
+    await db.transaction().execute((trx) =>
+      audit.append(trx, viewer, {
+        tenant: row.tenant,
+        accion: STAFF_READ_ACTION,
+        objeto: row.id,
+        antes: null,
+        despues: what,
+      }),
+    )
+  }
+
   /** Runs `change` and appends the request's event in one transaction, then wakes the hub. */
   async function changeWithEvent(
     row: Pick<AsistenciaRow, 'id' | 'tenant'>,
@@ -257,17 +278,7 @@ export function createCareService(deps: CareServiceDeps) {
     async read(viewer: AccountStanding, id: string): Promise<Asistencia> {
       await visibleRow(viewer, id)
       const view = await viewOrThrow(id)
-      if (isStaffOf(viewer, view.tenant) && view.paciente_id !== viewer.id) {
-        await db.transaction().execute((trx) =>
-          audit.append(trx, viewer, {
-            tenant: view.tenant,
-            accion: STAFF_READ_ACTION,
-            objeto: view.id,
-            antes: null,
-            despues: null,
-          }),
-        )
-      }
+      await auditStaffRead(viewer, view, null)
       return describe(viewer, view)
     },
 
@@ -446,7 +457,8 @@ export function createCareService(deps: CareServiceDeps) {
 
     /** A page of the conversation: the newest, or the one before message `beforeId`. */
     async listMessages(viewer: AccountStanding, id: string, beforeId?: string): Promise<Mensaje[]> {
-      await visibleRow(viewer, id)
+      const row = await visibleRow(viewer, id)
+      await auditStaffRead(viewer, row, { leido: 'conversacion' })
       return (await mensajes.list(id, beforeId)).map(toMensaje)
     },
 
@@ -549,9 +561,10 @@ export function createCareService(deps: CareServiceDeps) {
     },
 
     async readPhoto(viewer: AccountStanding, id: string, fotoId: string): Promise<Buffer> {
-      await visibleRow(viewer, id)
+      const row = await visibleRow(viewer, id)
       const foto = await fotos.find(id, fotoId)
       if (!foto) throw notFoundAsistencia()
+      await auditStaffRead(viewer, row, { leido: 'foto', foto: fotoId })
       return foto.jpeg
     },
   }

@@ -218,6 +218,30 @@ describe('who sees a consultation', () => {
     expect(reads[0]?.fecha).toBe('2026-11-23T10:00:00.000Z')
   })
 
+  it('writes staff reads of a conversation and of a photo too, saying which, never the patient’s own', async () => {
+    const patient = await as(DEMO.patient)
+    const id = await requestHelp(patient)
+    const uploaded = await upload(patient, id, await makeImage('png'))
+    const { id: fotoId, url } = uploaded.json<{ id: string; url: string }>()
+    await patient.call('GET', `/api/asistencias/${id}/mensajes`)
+    await patient.call('GET', url)
+    const professional = await as(DEMO.professional)
+    await professional.call('GET', `/api/asistencias/${id}/mensajes`)
+    await professional.call('GET', url)
+    const admin = await as(DEMO.admin)
+    const log = (await admin.call('GET', '/api/admin/hospitales/hospital-central/auditoria')).json<
+      { autor: string; accion: string; objeto: string; despues: unknown }[]
+    >()
+    expect(
+      log
+        .filter((entry) => entry.objeto === id)
+        .map((entry) => [entry.autor, entry.accion, entry.despues]),
+    ).toEqual([
+      ['profesional@hospital-central.es', 'asistencia.consultada', { leido: 'foto', foto: fotoId }],
+      ['profesional@hospital-central.es', 'asistencia.consultada', { leido: 'conversacion' }],
+    ])
+  })
+
   it('lists to each role what it may see', async () => {
     const patient = await as(DEMO.patient)
     const other = await newPatient(testApp.app)
