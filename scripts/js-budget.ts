@@ -39,7 +39,7 @@ export const PATIENT_SCREENS: readonly string[] = [
 
 /** The install sheet's own modules: only the install page loads them first. */
 const INSTALL_SHEET_MODULES: readonly RegExp[] = [
-  /[\\/]src[\\/]features[\\/]pwa[\\/](?:InstallSheet|install-qr)\.tsx?$/,
+  /[\\/]src[\\/]features[\\/]pwa[\\/]install[\\/](?:InstallSheet|install-qr)\.tsx?$/,
   /[\\/]node_modules[\\/]qrcode[\\/]/,
 ]
 
@@ -47,7 +47,7 @@ const INSTALL_SHEET_MODULES: readonly RegExp[] = [
 export const NOT_IN_A_PATIENT_FIRST_LOAD: readonly RegExp[] = [
   /[\\/]src[\\/]features[\\/]admin[\\/]/,
   /[\\/]src[\\/]features[\\/]auth[\\/]KioskModePanel\.tsx$/,
-  /[\\/]src[\\/]features[\\/]pwa[\\/]diagnostics\.tsx?$/,
+  /[\\/]src[\\/]features[\\/]pwa[\\/]support[\\/]diagnostics\.tsx?$/,
   ...INSTALL_SHEET_MODULES,
 ]
 
