@@ -12,6 +12,8 @@ import { createPostgresSchemaUrl } from '../testing/test-database.js'
 const HOSTS = ['127.0.0.8', '127.0.0.9']
 const TENANT = 'hospital-central'
 const MESSAGES = 40
+// Spread over consultations: one conversation takes at most MENSAJES_POR_VENTANA at once.
+const CONSULTATIONS = 4
 
 let instances: ApiInstance[] = []
 let dist: ReturnType<typeof createMinimalDist>
@@ -81,13 +83,17 @@ describe('push alerts on several instances', { timeout: 120_000 }, () => {
     expect(
       (await call(url(0), professional, 'PUT', '/api/avisos/suscripcion', device)).status,
     ).toBe(204)
-    const id = randomUUID()
-    expect(
-      (await call(url(0), patient, 'POST', '/api/asistencias', { id, motivo: 'Tos' })).status,
-    ).toBe(201)
-    expect(
-      (await call(url(1), professional, 'POST', `/api/asistencias/${id}/atender`)).status,
-    ).toBe(200)
+    const ids: string[] = []
+    for (let index = 0; index < CONSULTATIONS; index += 1) {
+      const id = randomUUID()
+      expect(
+        (await call(url(0), patient, 'POST', '/api/asistencias', { id, motivo: 'Tos' })).status,
+      ).toBe(201)
+      expect(
+        (await call(url(1), professional, 'POST', `/api/asistencias/${id}/atender`)).status,
+      ).toBe(200)
+      ids.push(id)
+    }
 
     // Messages written on both instances at once: each one's alert is claimed by one sender.
     const sent = await Promise.all(
@@ -96,7 +102,7 @@ describe('push alerts on several instances', { timeout: 120_000 }, () => {
           url(index),
           patient,
           'POST',
-          `/api/asistencias/${id}/mensajes`,
+          `/api/asistencias/${ids[index % CONSULTATIONS] ?? ''}/mensajes`,
           {
             id: randomUUID(),
             texto: `Mensaje ${String(index)}`,
