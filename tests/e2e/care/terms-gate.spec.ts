@@ -47,7 +47,7 @@ test('new terms stop a request until accepted, and the request then goes as it w
 
   try {
     // A new patient has not accepted the hospital's terms yet: they come first, the form waits.
-    await patient.goto(`/${TENANT}/solicitar-asistencia?especialidad=Dermatolog%C3%ADa`)
+    await patient.goto(`/${TENANT}/solicitar-asistencia?especialidad=Pediatr%C3%ADa`)
     const changed = patient.getByRole('heading', {
       name: 'Los términos y condiciones han cambiado',
     })
@@ -59,7 +59,7 @@ test('new terms stop a request until accepted, and the request then goes as it w
     // The patient types; meanwhile the administration publishes a new version.
     const motivo = `Mancha en la piel que ha crecido (${String(Date.now())})`
     await patient.getByLabel('Motivo').fill(motivo)
-    await expect(patient.getByLabel('Especialidad')).toHaveValue('Dermatología')
+    await expect(patient.getByLabel('Especialidad')).toHaveValue('Pediatría')
     const photo = await sharp({
       create: { width: 64, height: 64, channels: 3, background: '#aa5533' },
     })
@@ -89,7 +89,7 @@ test('new terms stop a request until accepted, and the request then goes as it w
       patient.getByRole('heading', { name: 'Tu solicitud está en espera' }),
     ).toBeVisible()
     await expect(patient.getByText(motivo)).toBeVisible()
-    await expect(patient.getByText('Dermatología')).toBeVisible()
+    await expect(patient.getByText('Pediatría')).toBeVisible()
     await expect(patient.getByRole('img', { name: 'Foto 1 de la solicitud' })).toBeVisible()
     await patient.getByRole('button', { name: 'Cancelar solicitud' }).click()
   } finally {

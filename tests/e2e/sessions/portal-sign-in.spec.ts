@@ -44,6 +44,9 @@ test('a disabled account is told so: its open app signs it out, and sign-in says
   const id = await createAccount(request, 'hospital-central', account)
   await signIn(page, 'hospital-central', account.email, account.password)
   await expect(page.getByRole('banner')).toContainText(account.nombre)
+  // A screen without a live stream (a stream would end with the session at once, by itself).
+  await page.getByRole('link', { name: 'Términos y condiciones' }).click()
+  await expect(page).toHaveURL(/\/hospital-central\/terminos-y-condiciones$/)
 
   await disableAccount(request, 'hospital-central', id)
   // The app reads the session again on the next navigation once a minute has passed.
