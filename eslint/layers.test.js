@@ -26,12 +26,12 @@ describe('layer lint', () => {
   it.each([
     [
       'src/features/auth/fixture.ts',
-      "import { x } from '../../features/tenant/known-branding'",
+      "import { x } from '../../features/tenant/branding-query'",
       'Features never import each other',
     ],
     [
       'src/features/auth/fixture.ts',
-      "import { x } from '../tenant/known-branding'",
+      "import { x } from '../tenant/branding-query'",
       'Features never import each other',
     ],
     [

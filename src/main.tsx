@@ -1,26 +1,41 @@
 /** The only module with side effects at import: start-up, render, worker registration. */
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
+import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider, type HydrationState } from 'react-router-dom'
 import { startTenant } from './app/tenant-route'
 import { prepareHydration } from './app/hydration'
+import { createAppQueryClient, followConnection } from './app/query-client'
+import { AfterFirstRender } from './app/AfterFirstRender'
 import { ReleaseKeptPress } from './app/ReleaseKeptPress'
-import { createAppRouter, routes } from './app/router'
+import { createAppRouter, createRoutes } from './app/router'
 import { connectSessionEvents } from './app/session-events'
 import { isKioskMode, showKioskMode } from './features/auth/kiosk-mode'
 import { hasSessionToken } from './features/auth/session'
+import { refreshBranding } from './features/tenant/branding-query'
 import { PRERENDERED_ATTRIBUTE } from './contract/app-shell'
 import { installChunkLoadRecovery } from './features/pwa/updates/chunk-reload'
+import { connectionMonitor } from './features/pwa/connection/connection-status'
 import { installPrompt } from './features/pwa/install/install-prompt'
 import type { ServiceWorkerController } from './features/pwa/updates/register-service-worker'
 import './app/styles.css'
 import './app/kiosk.css'
 
+// The page's one cache of server state: the router's loaders and every screen read through it.
+const queryClient = createAppQueryClient()
+// What an outage kept from loading is asked for again when the API answers again.
+followConnection(connectionMonitor)
+
 // The routing rules see the hash only here: loaders get no hash (`/login#x` → `/main/login#x`).
-// The tenant, its session and the branding the HTML was painted with are worked out here once;
-// the router starts from them.
-const { redirectTo, loaderData: startingData } = startTenant(window.location, document)
+// The tenant is worked out here once, and the cache seeded with the branding the HTML was painted
+// with and the stored session; the router and the first render start from them.
+const {
+  tenant: startingTenant,
+  redirectTo,
+  loaderData: startingData,
+} = startTenant(window.location, document, queryClient)
 if (redirectTo !== null) window.history.replaceState(null, '', redirectTo)
+const routes = createRoutes(queryClient, window.location.pathname + window.location.search)
 
 // Chromium sends its install offer once, possibly before React mounts: it is kept from here.
 installPrompt.listen(window)
@@ -42,8 +57,8 @@ const loadBrandingController = () => import('./features/tenant/branding-controll
  * module is bundled into, which a pending top-level await would keep from ever finishing.
  */
 function startApp(root: HTMLElement, hydrationData: HydrationState | null) {
-  const router = createAppRouter(hydrationData ?? { loaderData: startingData })
-  connectSessionEvents(router)
+  const router = createAppRouter(routes, hydrationData ?? { loaderData: startingData })
+  connectSessionEvents(router, queryClient)
   // An open tab in use learns of a new version within minutes, not at the next hourly look.
   let lastLocation = router.state.location
   router.subscribe(({ location }) => {
@@ -60,15 +75,18 @@ function startApp(root: HTMLElement, hydrationData: HydrationState | null) {
     },
   })
 
-  // Branding learnt after the first screen shows at once; an outage's losses are made up for.
-  void import('./app/keep-screen-current')
-    .then(({ keepScreenCurrent }) => keepScreenCurrent(router))
-    .catch(() => undefined)
-
   const app = (
     <StrictMode>
-      <RouterProvider router={router} />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
       <ReleaseKeptPress />
+      {/* The branding the HTML was painted with is asked for again behind the first screen. */}
+      <AfterFirstRender
+        onRendered={() => {
+          refreshBranding(queryClient, startingTenant)
+        }}
+      />
     </StrictMode>
   )
   if (hydrationData) hydrateRoot(root, app)
@@ -105,7 +123,7 @@ function startAfterLoad() {
       // fetch). Its messages start with the registration, after this.
       module.onBrandingUpdated((tenant, answer) => {
         void loadBrandingController().then((branding) => {
-          branding.applyBrandingAnswer(tenant, answer)
+          branding.applyBrandingAnswer(queryClient, tenant, answer)
         })
       })
       serviceWorker = module.serviceWorkerController

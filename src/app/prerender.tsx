@@ -4,6 +4,7 @@
  * and the service worker fill per URL (src/contract/app-shell.ts), so neither needs React.
  * Runs once per build, in Node with a DOM (the build's prerender step sets one up); never shipped.
  */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { renderToString } from 'react-dom/server'
 import {
@@ -15,16 +16,10 @@ import {
 import { SCREEN_PLACEHOLDERS, type PrerenderedScreen } from '../contract/app-shell'
 import { DEFAULT_COLORS, type Branding } from '../contract/branding'
 import { tenantRoot } from '../contract/tenants'
-import type { SessionState } from '../features/auth/session'
+import { SESSION_QUERY_KEY, SIGNED_OUT } from '../features/auth/session-query'
+import { brandingQuery } from '../features/tenant/branding-query'
 import { TENANT_GATE_ID, TENANT_ROUTE_ID, type TenantRouteData } from './tenant-route'
-import { routes } from './router'
-
-/** A promise React's `use` reads at once: already settled, and marked so. */
-function settled<T>(value: T): Promise<T> {
-  return Object.assign(Promise.resolve(value), { status: 'fulfilled', value })
-}
-
-const SIGNED_OUT: SessionState = { status: 'signed-out' }
+import { createRoutes } from './router'
 
 const PLACEHOLDER_BRANDING: Branding = {
   tenant: SCREEN_PLACEHOLDERS.tenant,
@@ -34,17 +29,20 @@ const PLACEHOLDER_BRANDING: Branding = {
 }
 
 /**
- * What the loaders answer in the prerender: the placeholder tenant and branding, nobody signed in
- * (a device with a session renders afresh instead of hydrating).
+ * What the loaders answer in the prerender: the placeholder tenant. The cache holds what the page
+ * seeds at start-up: its branding (placeholders) and nobody signed in (a device with a session
+ * renders afresh instead of hydrating).
  */
 const PRERENDER_LOADER_DATA: Record<string, unknown> = {
   [TENANT_GATE_ID]: null,
-  [TENANT_ROUTE_ID]: {
-    tenant: SCREEN_PLACEHOLDERS.tenant,
-    session: settled(SIGNED_OUT),
-    sessionReadAt: null,
-    branding: PLACEHOLDER_BRANDING,
-  } satisfies TenantRouteData,
+  [TENANT_ROUTE_ID]: { tenant: SCREEN_PLACEHOLDERS.tenant } satisfies TenantRouteData,
+}
+
+function prerenderCache(): QueryClient {
+  const client = new QueryClient()
+  client.setQueryData(brandingQuery(SCREEN_PLACEHOLDERS.tenant).queryKey, PLACEHOLDER_BRANDING)
+  client.setQueryData(SESSION_QUERY_KEY, SIGNED_OUT)
+  return client
 }
 
 /**
@@ -78,7 +76,8 @@ function withPrerenderLoaders(list: RouteObject[]): RouteObject[] {
 export async function renderScreen(screen: PrerenderedScreen): Promise<string> {
   const pathname = `${tenantRoot(SCREEN_PLACEHOLDERS.tenant)}/${screen}`
   window.history.replaceState(null, '', pathname)
-  const prerenderRoutes = withPrerenderLoaders(routes)
+  const client = prerenderCache()
+  const prerenderRoutes = withPrerenderLoaders(createRoutes(client, pathname))
   const handler = createStaticHandler(prerenderRoutes)
   const context = await handler.query(new Request(new URL(pathname, 'http://localhost')))
   if (context instanceof Response) {
@@ -87,7 +86,9 @@ export async function renderScreen(screen: PrerenderedScreen): Promise<string> {
   const router = createStaticRouter(handler.dataRoutes, context)
   return renderToString(
     <StrictMode>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <QueryClientProvider client={client}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </QueryClientProvider>
     </StrictMode>,
   )
 }

@@ -1,13 +1,17 @@
 /**
- * The app's real route tree and router, driven the way the page drives them (only `fetch`, the
- * caches and the clock are faked): who is signed in is the router's loader data, read again
- * because an action ran, the app asked it to, or the last read is over a minute old.
+ * The app's real route tree, router and cache, driven the way the page drives them (only `fetch`,
+ * the caches and the clock are faked): who is signed in and the hospital's branding are the
+ * cache's, read again because an action ran, the address was opened again, the session no longer
+ * matches the stored token, or the last read is over a minute old.
  */
+import { QueryObserver, type QueryClient } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Branding } from '../contract/branding'
 import { FakeCacheStorage } from '../lib/testing/fake-cache-storage'
-import type { TenantRouteData } from './tenant-route'
+import { SESSION_QUERY_KEY, sessionQuery } from '../features/auth/session-query'
+import type { SessionState } from '../features/auth/session'
+import { brandingQuery } from '../features/tenant/branding-query'
 import type { AppRouter } from './router'
-
 const USER = {
   id: 7,
   nombre: 'Lucía Pérez',
@@ -31,6 +35,7 @@ const HOSPITALS: Record<string, Partial<typeof HOSPITAL>> = {
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>
 let meAnswers: (() => Response)[]
 let router: AppRouter
+let client: QueryClient
 let disconnect: () => void
 
 function json(body: unknown, status = 200) {
@@ -49,41 +54,66 @@ function callsTo(path: string): number {
   return fetchMock.mock.calls.filter(([input]) => pathOf(input) === path).length
 }
 
-/** The router's current session, once its read settles. */
-async function shownSession() {
-  const data = router.state.loaderData.tenant as TenantRouteData | undefined
-  if (!data) throw new Error('no tenant layout data')
-  return data.session
+/** The session the cache holds once every read under way has settled. */
+async function shownSession(): Promise<SessionState | undefined> {
+  await vi.waitFor(() => {
+    expect(client.isFetching({ queryKey: SESSION_QUERY_KEY })).toBe(0)
+  })
+  return client.getQueryData(SESSION_QUERY_KEY)
 }
 
-/** Starts the app's router at `path`, from start-up's data and wired to the session's events, as the page does. */
+function shownBranding(tenant = 'hospital-central'): Branding | null | undefined {
+  return client.getQueryData(brandingQuery(tenant).queryKey)
+}
+
+/** Starts the app's router and cache at `path`, from start-up's data and wired as the page wires them. */
 async function startAt(path: string, { hydrate = false } = {}) {
   window.history.replaceState(null, '', path)
-  const { createAppRouter, routes } = await import('./router')
+  const { createAppRouter, createRoutes } = await import('./router')
   const { connectSessionEvents } = await import('./session-events')
   const { prepareHydration } = await import('./hydration')
   const { startTenant } = await import('./tenant-route')
-  // As the page starts: the hospital route's first answer comes from start-up.
-  const { loaderData } = startTenant(window.location, document)
+  const { createAppQueryClient, followConnection } = await import('./query-client')
+  const { connectionMonitor } = await import('../features/pwa/connection/connection-status')
+  client = createAppQueryClient()
+  followConnection(connectionMonitor)
+  client.mount()
+  // As the page starts: the cache seeded, the hospital route's first answer from start-up.
+  const { tenant: startingTenant, loaderData } = startTenant(window.location, document, client)
+  const routes = createRoutes(client, window.location.pathname + window.location.search)
   const hydrationData = hydrate ? await prepareHydration(routes, window.location, loaderData) : null
-  router = createAppRouter(hydrationData ?? { loaderData })
-  const { keepScreenCurrent } = await import('./keep-screen-current')
-  const stopSessionEvents = connectSessionEvents(router)
-  const stopKeeping = keepScreenCurrent(router)
+  router = createAppRouter(routes, hydrationData ?? { loaderData })
+  const stopSessionEvents = connectSessionEvents(router, client)
+  // As the page does once the first screen is taken over.
+  const { refreshBranding } = await import('../features/tenant/branding-query')
+  refreshBranding(client, startingTenant)
+  // The layout shows the session and the branding of the hospital on screen.
+  const tenant = path.split('/')[1] ?? 'main'
+  const stopObserving = [
+    new QueryObserver(client, sessionQuery()).subscribe(() => undefined),
+    new QueryObserver(client, brandingQuery(tenant)).subscribe(() => undefined),
+  ]
   disconnect = () => {
     stopSessionEvents()
-    stopKeeping()
+    for (const stop of stopObserving) stop()
+    client.unmount()
+    client.clear()
   }
-  await vi.waitFor(() => {
-    expect(router.state.initialized).toBe(true)
-    expect(router.state.navigation.state).toBe('idle')
-  })
+  // The first screen's code loads first (a few seconds on a busy machine).
+  await vi.waitFor(
+    () => {
+      expect(router.state.initialized).toBe(true)
+      expect(router.state.navigation.state).toBe('idle')
+    },
+    { timeout: 10_000 },
+  )
 }
 
 async function settled() {
   await vi.waitFor(() => {
     expect(router.state.navigation.state).toBe('idle')
     expect(router.state.revalidation).toBe('idle')
+    expect(client.isFetching()).toBe(0)
   })
 }
 
@@ -209,6 +239,7 @@ describe('the session in the router', () => {
     localStorage.setItem('token', 'valid')
     await startAt('/hospital-central/cliente')
     expect(await shownSession()).toMatchObject({ status: 'verified' })
+    client.setQueryData(['asistencias'], [{ motivo: 'Dolor de cabeza desde el lunes' }])
 
     await router.navigate('/hospital-central', { formMethod: 'post', formData: new FormData() })
     await settled()
@@ -217,6 +248,8 @@ describe('the session in the router', () => {
     expect(localStorage.getItem('token')).toBeNull()
     expect(await shownSession()).toEqual({ status: 'signed-out' })
     expect(callsTo('/api/me')).toBe(1)
+    // What was read for the user leaves memory with the session.
+    expect(client.getQueryData(['asistencias'])).toBeUndefined()
   })
 
   it('another tab signing in makes this one read the session again', async () => {
@@ -231,77 +264,61 @@ describe('the session in the router', () => {
   })
 })
 
-describe('the branding in the router', () => {
-  function shownBranding() {
-    return (router.state.loaderData.tenant as TenantRouteData | undefined)?.branding
-  }
-
+describe('the branding in the cache', () => {
   it('every navigation asks for the branding again, keeping the session it read', async () => {
     localStorage.setItem('token', 'valid')
     await startAt('/hospital-central/cliente')
-    await vi.waitFor(() => {
-      expect(shownBranding()?.nombre).toBe('Hospital Central')
-    })
+    await settled()
+    expect(shownBranding()?.nombre).toBe('Hospital Central')
     const session = await shownSession()
     expect(callsTo('/api/hospitales')).toBe(1)
 
     await router.navigate('/hospital-central/directorio')
     await settled()
 
-    await vi.waitFor(() => {
-      expect(callsTo('/api/hospitales')).toBe(2)
-    })
+    expect(callsTo('/api/hospitales')).toBe(2)
     expect(callsTo('/api/me')).toBe(1)
     expect(await shownSession()).toBe(session)
   })
 
-  it('a branding learnt between navigations shows at once, with nothing fetched', async () => {
+  it("the worker's fresher answer shows at once, with nothing fetched and nothing else read", async () => {
     await startAt('/hospital-central/login', { hydrate: true })
-    await vi.waitFor(() => {
-      expect(shownBranding()?.nombre).toBe('Hospital Central')
-    })
     await settled()
+    expect(shownBranding()?.nombre).toBe('Hospital Central')
     const calls = fetchMock.mock.calls.length
-    const session = (router.state.loaderData.tenant as TenantRouteData).session
-    const { keepBranding } = await import('../features/tenant/known-branding')
-    const current = shownBranding()
-    if (!current) throw new Error('no branding shown')
+    const session = await shownSession()
 
-    // What the worker's message or a reconnect brings.
-    keepBranding('hospital-central', { ...current, nombre: 'Hospital Central Renovado' })
+    const { applyBrandingAnswer } = await import('../features/tenant/branding-controller')
+    applyBrandingAnswer(client, 'hospital-central', [
+      { ...HOSPITAL, nombre: 'Hospital Central Renovado' },
+    ])
 
-    await vi.waitFor(() => {
-      expect(shownBranding()?.nombre).toBe('Hospital Central Renovado')
-    })
+    expect(shownBranding()?.nombre).toBe('Hospital Central Renovado')
     await settled()
     expect(fetchMock.mock.calls.length).toBe(calls)
-    expect((router.state.loaderData.tenant as TenantRouteData).session).toBe(session)
+    expect(await shownSession()).toBe(session)
     expect(router.state.location.pathname).toBe('/hospital-central/login')
   })
 
   it("another hospital starts from the defaults, never the previous one's, until its own arrives", async () => {
     await startAt('/hospital-central/login')
-    await vi.waitFor(() => {
-      expect(shownBranding()?.nombre).toBe('Hospital Central')
-    })
+    await settled()
+    expect(shownBranding()?.nombre).toBe('Hospital Central')
 
-    // What the router shows on each change once the URL is Norte's.
-    const shownForNorte: (string | null | undefined)[] = []
-    const stop = router.subscribe((state) => {
-      if (state.location.pathname !== '/clinica-norte/login') return
-      shownForNorte.push(
-        (state.loaderData.tenant as TenantRouteData | undefined)?.branding?.nombre ?? null,
-      )
+    // Everything the cache holds for Norte, as it changes.
+    const heldForNorte: (string | null | undefined)[] = []
+    const stop = client.getQueryCache().subscribe((event) => {
+      const [, tenant] = event.query.queryKey as readonly unknown[]
+      if (tenant !== 'clinica-norte') return
+      heldForNorte.push((event.query.state.data as Branding | null | undefined)?.nombre)
     })
     await router.navigate('/clinica-norte/login')
     await settled()
-    await vi.waitFor(() => {
-      expect(shownBranding()?.nombre).toBe('Clínica Norte')
-    })
     stop()
 
-    expect(shownForNorte[0]).toBeNull()
-    expect(shownForNorte).not.toContain('Hospital Central')
+    expect(shownBranding('clinica-norte')?.nombre).toBe('Clínica Norte')
+    expect(heldForNorte[0]).toBeUndefined()
+    expect(heldForNorte).not.toContain('Hospital Central')
   })
 
   it('a hospital whose branding could not load (started offline) gets it once the API is back', async () => {
@@ -310,14 +327,14 @@ describe('the branding in the router', () => {
     fetchMock.mockImplementation((input, init) =>
       pathOf(input) === '/api/hospitales' ? down() : (answer?.(input, init) ?? down()),
     )
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     await startAt('/hospital-central/login')
-    await vi.waitFor(() => {
-      expect(down).toHaveBeenCalled()
-    })
-    const { reportApiReachable } = await import('../features/pwa/connection/connection-status')
-    expect(shownBranding()).toBeNull()
+    await settled()
+    expect(down).toHaveBeenCalled()
+    expect(shownBranding()).toBeUndefined()
 
     if (answer) fetchMock.mockImplementation(answer)
+    const { reportApiReachable } = await import('../features/pwa/connection/connection-status')
     reportApiReachable()
 
     await vi.waitFor(() => {

@@ -1,8 +1,12 @@
 /**
  * The app's reaction to a lost session, through the real API client (only `fetch` is faked):
- * however many calls fail at once, one wipe, one navigation, every caller told.
+ * however many calls fail at once, one wipe, one navigation, every caller told, and nothing of
+ * the user left in the page's cache.
  */
+import { QueryClient } from '@tanstack/react-query'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { SESSION_QUERY_KEY } from '../features/auth/session-query'
+import { brandingQuery } from '../features/tenant/branding-query'
 import { FakeCacheStorage } from '../lib/testing/fake-cache-storage'
 import type * as ApiModule from '../lib/api'
 import type { AppRouter } from './router'
@@ -12,12 +16,24 @@ let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>
 let cacheStorage: FakeCacheStorage
 let router: {
   navigate: ReturnType<typeof vi.fn>
-  revalidate: ReturnType<typeof vi.fn>
   state: { location: { pathname: string; search: string } }
 }
+let client: QueryClient
 
-// The session ended: the sign-in replaces the screen, and the navigation says the session changed.
-const REVALIDATING_REPLACE = { replace: true, state: { sesionCambiada: true } }
+// The session ended: the sign-in replaces the screen.
+const REPLACE = { replace: true }
+
+const CONSULTATION_KEY = ['asistencias', 'a1']
+const CENTRAL_BRANDING = {
+  tenant: 'hospital-central',
+  nombre: 'Hospital Central',
+  colors: { primario: '#1d4ed8', secundario: '#0f766e' },
+  logoUrl: null,
+}
+
+function isSessionBeingReadAgain(): boolean {
+  return client.getQueryState(SESSION_QUERY_KEY)?.isInvalidated === true
+}
 
 function json(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), {
@@ -41,13 +57,17 @@ beforeEach(async () => {
   vi.stubGlobal('caches', cacheStorage.asCacheStorage())
   router = {
     navigate: vi.fn(() => Promise.resolve()),
-    revalidate: vi.fn(() => Promise.resolve()),
     state: { location: { pathname: '/hospital-central/cliente', search: '' } },
   }
   vi.resetModules()
   const { connectSessionEvents } = await import('./session-events')
   api = (await import('../lib/api')).api
-  connectSessionEvents(router as unknown as AppRouter)
+  client = new QueryClient()
+  // What a signed-in screen holds: the user, a consultation, the hospital's branding.
+  client.setQueryData(SESSION_QUERY_KEY, { status: 'verified', user: { nombre: 'Lucía' } })
+  client.setQueryData(CONSULTATION_KEY, { motivo: 'Dolor de cabeza desde el lunes' })
+  client.setQueryData(brandingQuery('hospital-central').queryKey, CENTRAL_BRANDING as never)
+  connectSessionEvents(router as unknown as AppRouter, client)
 })
 
 describe('a 401 from the API', () => {
@@ -77,7 +97,7 @@ describe('a 401 from the API', () => {
     // router reads the (now absent) session again on the way.
     expect(router.navigate).toHaveBeenCalledExactlyOnceWith(
       '/main/login?caducada=1&centro=hospital-central&volver=%2Fhospital-central%2Fcliente',
-      REVALIDATING_REPLACE,
+      REPLACE,
     )
     await vi.waitFor(() => {
       expect(keys).toHaveBeenCalledOnce()
@@ -85,6 +105,12 @@ describe('a 401 from the API', () => {
     expect(Object.keys(localStorage)).toEqual(['fin-de-sesion'])
     expect(sessionStorage).toHaveLength(0)
     expect(await cacheStorage.keys()).toEqual(['clinica-pwa-branding-v1'])
+    // Health data leaves memory too; the public branding stays for the sign-in screen.
+    expect(client.getQueryData(CONSULTATION_KEY)).toBeUndefined()
+    expect(client.getQueryData(SESSION_QUERY_KEY)).toEqual({ status: 'signed-out' })
+    expect(client.getQueryData(brandingQuery('hospital-central').queryKey)).toEqual(
+      CENTRAL_BRANDING,
+    )
   })
 
   it('a wrong password at sign-in neither wipes nor navigates', async () => {
@@ -98,6 +124,7 @@ describe('a 401 from the API', () => {
 
     expect(router.navigate).not.toHaveBeenCalled()
     expect(localStorage.getItem('tenant')).toBe('hospital-central')
+    expect(client.getQueryData(CONSULTATION_KEY)).toBeDefined()
   })
 
   it.each([
@@ -146,7 +173,7 @@ describe('a 401 from the API', () => {
 
       expect(router.navigate).toHaveBeenCalledExactlyOnceWith(
         `/main/login?caducada=1&centro=hospital-central&volver=%2Fhospital-central%2Fcliente&motivo=${reason}`,
-        REVALIDATING_REPLACE,
+        REPLACE,
       )
     },
   )
@@ -173,8 +200,10 @@ describe('another tab', () => {
 
     expect(router.navigate).toHaveBeenCalledExactlyOnceWith(
       '/main/login?caducada=1&centro=hospital-central&volver=%2Fhospital-central%2Fcliente',
-      REVALIDATING_REPLACE,
+      REPLACE,
     )
+    expect(client.getQueryData(CONSULTATION_KEY)).toBeUndefined()
+    expect(client.getQueryData(SESSION_QUERY_KEY)).toEqual({ status: 'signed-out' })
   })
 
   it.each([
@@ -199,17 +228,14 @@ describe('another tab', () => {
     localStorage.setItem('tenant', 'clinica-norte')
     storageEvent('token')
 
-    expect(router.navigate).toHaveBeenCalledExactlyOnceWith(
-      '/hospital-central/login',
-      REVALIDATING_REPLACE,
-    )
+    expect(router.navigate).toHaveBeenCalledExactlyOnceWith('/hospital-central/login', REPLACE)
   })
 
-  it('signed in: this tab reloads its data with the new session', () => {
+  it('signed in: this tab reads the session again', () => {
     localStorage.setItem('token', 'from-the-other-tab')
     storageEvent('token')
 
-    expect(router.revalidate).toHaveBeenCalledOnce()
+    expect(isSessionBeingReadAgain()).toBe(true)
     expect(router.navigate).not.toHaveBeenCalled()
   })
 
@@ -218,7 +244,8 @@ describe('another tab', () => {
     storageEvent('tenant')
 
     expect(router.navigate).not.toHaveBeenCalled()
-    expect(router.revalidate).not.toHaveBeenCalled()
+    expect(isSessionBeingReadAgain()).toBe(false)
+    expect(client.getQueryData(CONSULTATION_KEY)).toBeDefined()
   })
 })
 
@@ -226,12 +253,12 @@ describe('the back/forward cache', () => {
   it('a page restored from it reads the session again', () => {
     window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }))
 
-    expect(router.revalidate).toHaveBeenCalledOnce()
+    expect(isSessionBeingReadAgain()).toBe(true)
   })
 
   it('a normal load does not read it twice', () => {
     window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false }))
 
-    expect(router.revalidate).not.toHaveBeenCalled()
+    expect(isSessionBeingReadAgain()).toBe(false)
   })
 })

@@ -1,7 +1,9 @@
 /**
  * Wires the API client's events to the app: the 401 reaction (docs/api-requests.md), reachability
- * for the connection banner, and other tabs signing out or being wiped.
+ * for the connection banner, and other tabs signing in, signing out or being wiped. A session that
+ * ends takes everything read for its user out of the page's cache.
  */
+import type { QueryClient } from '@tanstack/react-query'
 import { paths, sessionEndReasonOf } from '../config/paths'
 import {
   catchUpWithSessionEnds,
@@ -15,22 +17,24 @@ import {
 import { setApiEventHandlers } from '../lib/api-events'
 import { readValue, subscribeToTokenChanges } from '../lib/storage'
 import { tenantFromPathname } from '../contract/tenants'
+import { SESSION_QUERY_KEY } from '../features/auth/session-query'
+import { forgetUserData } from './query-client'
 import { initialRedirect } from './tenant-route'
-import { SESSION_CHANGED } from './session-rules'
 import type { AppRouter } from './router'
 
 /**
  * Opens the sign-in screen `to` (`/login?…` or a hospital's) once a session has ended, replacing
- * the screen left. The routing rules resolve `/login` here, not in a redirect, and the navigation
- * says the session changed, so the router reads it again: the layout then shows nobody signed in, even when
- * the hospital stays the same (`/main/admin` → `/main/login`).
+ * the screen left, with nothing of its user left in the cache: the layout shows nobody signed
+ * in at once, even when the hospital stays the same (`/main/admin` → `/main/login`). The routing
+ * rules resolve `/login` here, not in a redirect.
  */
-function openSignInAfterSessionEnd(router: AppRouter, to: string): void {
+function openSignInAfterSessionEnd(router: AppRouter, client: QueryClient, to: string): void {
+  forgetUserData(client)
   const url = new URL(to, window.location.origin)
-  void router.navigate(initialRedirect(url) ?? to, { replace: true, state: SESSION_CHANGED })
+  void router.navigate(initialRedirect(url) ?? to, { replace: true })
 }
 
-export function connectSessionEvents(router: AppRouter): () => void {
+export function connectSessionEvents(router: AppRouter, client: QueryClient): () => void {
   catchUpWithSessionEnds()
   setApiEventHandlers({
     onUnauthorized: (code) => {
@@ -42,6 +46,7 @@ export function connectSessionEvents(router: AppRouter): () => void {
       const tenant = tenantFromPathname(pathname)
       openSignInAfterSessionEnd(
         router,
+        client,
         paths.sessionExpired(
           tenant,
           tenant === null ? null : pathname + search,
@@ -56,14 +61,14 @@ export function connectSessionEvents(router: AppRouter): () => void {
   // A page restored from the back/forward cache shows what it showed when left; the session may
   // have ended since (here or in another tab): read it again before anyone sees the old user.
   const onPageShow = (event: PageTransitionEvent) => {
-    if (event.persisted) void router.revalidate()
+    if (event.persisted) void client.invalidateQueries({ queryKey: SESSION_QUERY_KEY })
   }
   window.addEventListener('pageshow', onPageShow)
 
-  // Another tab signed in: the router reads the session again.
+  // Another tab signed in: the session is read again.
   const unsubscribe = subscribeToTokenChanges((token) => {
     if (token !== null) {
-      void router.revalidate()
+      void client.invalidateQueries({ queryKey: SESSION_QUERY_KEY })
       return
     }
     // Another tab signed out (tenant kept: stay on this tab's hospital) or was wiped (tenant
@@ -75,6 +80,7 @@ export function connectSessionEvents(router: AppRouter): () => void {
     const wasSignedOut = readValue('tenant') !== null && tenant !== null
     openSignInAfterSessionEnd(
       router,
+      client,
       wasSignedOut
         ? paths.login(tenant)
         : paths.sessionExpired(tenant, tenant === null ? null : pathname + search),

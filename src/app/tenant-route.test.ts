@@ -1,13 +1,14 @@
+import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import type { Branding } from '../contract/branding'
 import { DEFAULT_COLORS } from '../contract/branding'
+import { SESSION_QUERY_KEY } from '../features/auth/session-query'
+import { brandingQuery } from '../features/tenant/branding-query'
 import {
   startTenant,
   TENANT_GATE_ID,
   TENANT_ROUTE_ID,
   tenantGateLoader,
-  tenantLoader,
-  type TenantLoadContext,
   type TenantRouteData,
 } from './tenant-route'
 
@@ -99,44 +100,78 @@ function shell(branding: Branding | null): Document {
   return doc
 }
 
-function loadTenant(tenant: string, context?: TenantLoadContext): TenantRouteData {
-  const url = new URL(`/${encodeURIComponent(tenant)}/login`, 'https://clinica.example')
-  return tenantLoader(
-    { request: new Request(url), url, pattern: '/:tenant', params: { tenant }, context: undefined },
-    context,
-  )
+function started(path: string, doc: Document) {
+  const client = new QueryClient()
+  // Start-up asks for the branding behind the first screen; its loading code is not wanted here.
+  client.query = () => Promise.resolve(undefined as never)
+  const start = startTenant({ pathname: path }, doc, client)
+  return {
+    ...start,
+    client,
+    branding: (tenant: string) => client.getQueryData(brandingQuery(tenant).queryKey),
+  }
 }
 
 describe('start-up resolves the tenant of the URL the page opened on, once', () => {
-  it('gives the hospital route’s answer, with the shell’s branding, and no redirect', async () => {
-    const start = startTenant(
-      { pathname: '/hospital-central/login', search: '', hash: '' },
-      shell(CENTRAL),
-    )
+  it('gives the hospital route’s answer and seeds the cache with the shell’s branding', () => {
+    const start = started('/hospital-central/login', shell(CENTRAL))
     expect(start.redirectTo).toBeNull()
     expect(start.loaderData[TENANT_GATE_ID]).toBeNull()
-    const data = start.loaderData[TENANT_ROUTE_ID] as TenantRouteData
-    expect(data).toMatchObject({
+    expect(start.loaderData[TENANT_ROUTE_ID]).toEqual({
       tenant: 'hospital-central',
-      branding: CENTRAL,
-      sessionReadAt: null,
-    })
-    expect(await data.session).toEqual({ status: 'signed-out' })
+    } satisfies TenantRouteData)
+    expect(start.branding('hospital-central')).toEqual(CENTRAL)
     expect(localStorage.getItem('tenant')).toBe('hospital-central')
   })
 
+  it('seeds nobody signed in when no token is stored, and nothing when one is', () => {
+    expect(
+      started('/hospital-central/login', shell(null)).client.getQueryData(SESSION_QUERY_KEY),
+    ).toEqual({ status: 'signed-out' })
+    localStorage.setItem('token', 'stored')
+    expect(
+      started('/hospital-central/login', shell(null)).client.getQueryData(SESSION_QUERY_KEY),
+    ).toBeUndefined()
+  })
+
   it('takes no branding from a shell painted for another hospital', () => {
-    const start = startTenant({ pathname: '/clinica-sol/login' }, shell(CENTRAL))
-    expect((start.loaderData[TENANT_ROUTE_ID] as TenantRouteData).branding).toBeNull()
+    const start = started('/clinica-sol/login', shell(CENTRAL))
+    expect(start.branding('clinica-sol')).toBeUndefined()
+    expect(start.branding('hospital-central')).toBeUndefined()
+  })
+
+  it.each([
+    ['broken JSON', '{"tenant": "hospital-central", '],
+    [
+      'a tampered colour',
+      JSON.stringify({ ...CENTRAL, colors: { ...DEFAULT_COLORS, primario: 'red;}' } }),
+    ],
+    ['an array', JSON.stringify([CENTRAL])],
+  ])('takes no branding from a data block holding %s', (_, content) => {
+    const doc = shell(null)
+    const data = doc.createElement('script')
+    data.id = 'tenant-branding'
+    data.textContent = content
+    doc.head.append(data)
+    expect(started('/hospital-central/login', doc).branding('hospital-central')).toBeUndefined()
+  })
+
+  it("gives main the product's defaults, whatever the data block says", () => {
+    const start = started('/main/login', shell({ ...CENTRAL, tenant: 'main' }))
+    expect(start.branding('main')).toBeNull()
   })
 
   it('redirects a URL without a tenant to the stored one, keeping the hash loaders never see', () => {
     localStorage.setItem('tenant', 'hospital-central')
     localStorage.setItem('logo', '/logos/hospital-central.png')
 
-    const start = startTenant({ pathname: '/login', search: '?x=1', hash: '#ayuda' }, shell(null))
+    const start = startTenant(
+      { pathname: '/login', search: '?x=1', hash: '#ayuda' },
+      shell(null),
+      new QueryClient(),
+    )
     expect(start.redirectTo).toBe('/hospital-central/login?x=1#ayuda')
-    expect((start.loaderData[TENANT_ROUTE_ID] as TenantRouteData).tenant).toBe('hospital-central')
+    expect(start.loaderData[TENANT_ROUTE_ID]).toEqual({ tenant: 'hospital-central' })
     expect(localStorage.getItem('logo')).toBe('/logos/hospital-central.png')
   })
 
@@ -144,50 +179,9 @@ describe('start-up resolves the tenant of the URL the page opened on, once', () 
     localStorage.setItem('tenant', 'hospital-central')
     localStorage.setItem('logo', '/logos/hospital-central.png')
 
-    startTenant({ pathname: '/clinica-sol/login' }, shell(null))
+    started('/clinica-sol/login', shell(null))
 
     expect(localStorage.getItem('tenant')).toBe('clinica-sol')
     expect(localStorage.getItem('logo')).toBeNull()
-  })
-})
-
-describe('the hospital route’s loader', () => {
-  it('answers the tenant, the branding known for it, and the session', async () => {
-    startTenant({ pathname: '/hospital-central/login' }, shell(CENTRAL))
-    const data = loadTenant('hospital-central')
-    expect(data).toMatchObject({ tenant: 'hospital-central', branding: CENTRAL })
-    expect(await data.session).toEqual({ status: 'signed-out' })
-    // Another hospital’s branding never comes with it.
-    expect(loadTenant('clinica-sol').branding).toBeNull()
-    expect(loadTenant('main').branding).toBeNull()
-  })
-
-  it('keeps the session on screen unless the router asks for it again', () => {
-    const previous = loadTenant('hospital-central')
-    const kept = loadTenant('hospital-central', {
-      previous,
-      readSession: false,
-      refreshBranding: false,
-    })
-    expect(kept.session).toBe(previous.session)
-    const read = loadTenant('hospital-central', {
-      previous,
-      readSession: true,
-      refreshBranding: false,
-    })
-    expect(read.session).not.toBe(previous.session)
-    // Another hospital’s session is never kept.
-    const other = loadTenant('clinica-sol', {
-      previous,
-      readSession: false,
-      refreshBranding: false,
-    })
-    expect(other.session).not.toBe(previous.session)
-  })
-
-  it('reads nothing for a segment the root is redirecting', () => {
-    localStorage.setItem('tenant', 'hospital-central')
-    expect(loadTenant('login').tenant).toBe('main')
-    expect(localStorage.getItem('tenant')).toBe('hospital-central')
   })
 })

@@ -1,10 +1,11 @@
 /**
- * The router owns the tenant, the session and the branding. The root route applies the routing
- * rules (docs/routing.md) and redirects paths whose first segment names no hospital; the
- * hospital's route (`/:tenant`) has one loader that returns `{ tenant, session, branding }`, which
- * every screen reads. Start-up works the same answer out once, from the URL and the HTML shell,
- * and the router is created with it.
+ * The router owns the tenant; the page's cache owns what the server says about it. The root route
+ * applies the routing rules (docs/routing.md) and redirects paths whose first segment names no
+ * hospital; the hospital's route (`/:tenant`) answers the tenant, and its loader starts what every
+ * screen of it reads from the cache: the session and the branding. Start-up works the same out
+ * once, from the URL, the HTML shell and the stored token, before the first render.
  */
+import { useQuery, useSuspenseQuery, type QueryClient } from '@tanstack/react-query'
 import {
   replace,
   useRouteLoaderData,
@@ -19,8 +20,13 @@ import {
   resolveTenantLocation,
   type LocationParts,
 } from '../contract/tenants'
-import { hasSessionToken, readSession, type SessionState } from '../features/auth/session'
-import { brandingFromShell, knownBranding } from '../features/tenant/known-branding'
+import type { SessionState } from '../features/auth/session'
+import { seedSession, sessionForNavigation, sessionQuery } from '../features/auth/session-query'
+import {
+  brandingQuery,
+  refreshBranding,
+  seedBrandingFromShell,
+} from '../features/tenant/branding-query'
 import { readValue, removeValue, writeValue } from '../lib/storage'
 
 /** The id of the root route, whose loader applies the routing rules. */
@@ -31,26 +37,6 @@ export const TENANT_ROUTE_ID = 'tenant'
 export interface TenantRouteData {
   /** The hospital of the URL, decoded (`clínica-sol`). */
   tenant: string
-  /** Who is signed in, as far as the API could confirm it. */
-  session: Promise<SessionState>
-  /**
-   * When the session was read (ms since the epoch), or null when there was none to read (no
-   * token): a read over `SESSION_RECHECK_MS` old is read again on the next navigation.
-   */
-  sessionReadAt: number | null
-  /** The hospital's branding as known now; null: the product's defaults (and always for `main`). */
-  branding: Branding | null
-}
-
-/**
- * What the router's data strategy tells the hospital's loader: the data it replaces, whether the
- * session must be read again, and whether its branding is to be asked for again (not when the
- * load only shows branding that has just arrived).
- */
-export interface TenantLoadContext {
-  previous: TenantRouteData | undefined
-  readSession: boolean
-  refreshBranding: boolean
 }
 
 // The tenant this device last used is stored; `logo` is the stored tenant's `imagen`: another
@@ -83,93 +69,65 @@ export function tenantGateLoader({ request }: LoaderFunctionArgs): null {
   return null
 }
 
-/**
- * Asks for `tenant`'s branding again, with the code that does it, fetched when first needed
- * rather than with the first screen (whose branding the HTML already has). What arrives is kept
- * (known-branding) and shown by the router. Without that code (offline, no worker yet) the
- * branding on screen stays, as after a failed load.
- */
-export function refreshBranding(tenant: string): void {
-  void import('../features/tenant/branding-controller')
-    .then((controller) => controller.loadBranding(tenant))
-    .catch(() => undefined)
-}
-
-function readSessionNow(): Pick<TenantRouteData, 'session' | 'sessionReadAt'> {
-  // A 401 here runs the app-wide 401 reaction; the layout then just shows nobody signed in.
-  return { session: readSession(), sessionReadAt: hasSessionToken() ? Date.now() : null }
-}
-
-const NOT_A_TENANT: TenantRouteData = {
-  tenant: DEFAULT_TENANT,
-  session: Promise.resolve({ status: 'signed-out' }),
-  sessionReadAt: null,
-  branding: null,
-}
+const NOT_A_TENANT: TenantRouteData = { tenant: DEFAULT_TENANT }
 
 /**
- * The hospital's loader, on every navigation below it: the tenant from the matched segment, the
- * branding known for it (asked for again behind the screen: a hospital's new colours reach open
- * devices at the latest on their next navigation), and the signed-in user, read again only when
- * the router says so (`shouldReadSessionAgain`, and the data strategy) and kept otherwise.
+ * The hospital's loader, on every navigation below it (`shouldRunTenantLoader`). Opening the
+ * address on screen again reloads it: every query shown is read again (a successful action's
+ * reload too: the panels it touched, the branding). Any navigation asks for the branding again
+ * (a hospital's new colours reach open devices at the latest on their next navigation) and waits
+ * for the session only when what is held contradicts the stored token.
  */
-export function tenantLoader({ params }: LoaderFunctionArgs, context?: unknown): TenantRouteData {
-  const tenant = params.tenant ?? DEFAULT_TENANT
-  // `/login`, `/admin/…` match `:tenant` too, but the root is redirecting them: nothing to read.
-  if (!isTenantId(tenant)) return NOT_A_TENANT
-  const load = context as TenantLoadContext | undefined
-  const previous = load?.previous?.tenant === tenant ? load.previous : undefined
-  if (load?.refreshBranding !== false) refreshBranding(tenant)
-  return {
-    tenant,
-    ...(previous && load?.readSession === false
-      ? { session: previous.session, sessionReadAt: previous.sessionReadAt }
-      : readSessionNow()),
-    branding: knownBranding(tenant),
+export function createTenantLoader(client: QueryClient, startingPath: string) {
+  let shownPath = startingPath
+  return async ({ request, params }: LoaderFunctionArgs): Promise<TenantRouteData> => {
+    const tenant = params.tenant ?? DEFAULT_TENANT
+    // `/login`, `/admin/…` match `:tenant` too, but the root is redirecting them: nothing to read.
+    if (!isTenantId(tenant)) return NOT_A_TENANT
+    const url = new URL(request.url)
+    const path = url.pathname + url.search
+    const isReload = path === shownPath
+    shownPath = path
+    // Behind the screen, like the branding: an action's answer is not held back by them.
+    if (isReload) void client.invalidateQueries()
+    refreshBranding(client, tenant)
+    await sessionForNavigation(client)
+    return { tenant }
   }
 }
 
 /**
- * True when the router must read the session again: the tenant changed, the same URL is opened
- * again (it reloads; `router.revalidate()` too), or an action succeeded (sign-in, sign-out: they
- * redirect). The data strategy adds a navigation that says the session changed and a read over a
- * minute old, and runs the loader on every other navigation for the branding, keeping the session.
+ * The hospital's loader runs on every navigation (for the branding, and to reload the address on
+ * screen), and after an action unless it was refused (a 4xx answer changes nothing).
  */
-export function shouldReadSessionAgain({
-  currentUrl,
-  nextUrl,
-  currentParams,
-  nextParams,
+export function shouldRunTenantLoader({
   formMethod,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs): boolean {
-  return (
-    currentParams.tenant !== nextParams.tenant ||
-    currentUrl.href === nextUrl.href ||
-    (formMethod !== undefined && defaultShouldRevalidate)
-  )
+  return formMethod === undefined || defaultShouldRevalidate
 }
 
 /**
  * The routing rules for the URL the page opened on, applied once at start-up: where to go instead
  * (hash included, which loaders never see) and the hospital route's answer for the page's first
- * navigation, with the branding the HTML shell was painted with, which the router is given rather
- * than working it out again. The branding is asked for again behind the first screen.
+ * navigation. The cache is seeded before the first render: the branding the HTML shell was
+ * painted with, nobody signed in when no token is stored (else the session's read starts). The
+ * branding is asked for again once the first screen is taken over (`refreshBranding`), so what
+ * arrives never differs from the HTML the page takes over.
  */
 export function startTenant(
   location: LocationParts,
   doc: Document,
-): { redirectTo: string | null; loaderData: Record<string, unknown> } {
+  client: QueryClient,
+): { tenant: string; redirectTo: string | null; loaderData: Record<string, unknown> } {
   const resolution = resolveTenantLocation(location, readValue('tenant'))
   const { tenant } = resolution
   rememberTenant(tenant)
-  const data: TenantRouteData = {
-    tenant,
-    ...readSessionNow(),
-    branding: brandingFromShell(doc, tenant),
-  }
-  refreshBranding(tenant)
+  seedBrandingFromShell(client, doc, tenant)
+  seedSession(client)
+  const data: TenantRouteData = { tenant }
   return {
+    tenant,
     redirectTo: resolution.kind === 'redirect' ? resolution.to : null,
     loaderData: { [TENANT_GATE_ID]: null, [TENANT_ROUTE_ID]: data },
   }
@@ -180,25 +138,31 @@ export function useTenantRoute(): TenantRouteData | undefined {
   return useRouteLoaderData<TenantRouteData>(TENANT_ROUTE_ID)
 }
 
-function useTenantRouteData(): TenantRouteData {
-  const data = useTenantRoute()
-  if (!data) throw new Error('Used below the hospital route only')
-  return data
-}
-
 /** The hospital of the URL. */
 export function useTenant(): string {
-  return useTenantRouteData().tenant
+  const data = useTenantRoute()
+  if (!data) throw new Error('Used below the hospital route only')
+  return data.tenant
 }
 
-/** The signed-in user, as the hospital route's loader is reading it. */
-export function useSession(): Promise<SessionState> {
-  return useTenantRouteData().session
+/** The signed-in user; suspends while the first read is under way. */
+export function useSession(): SessionState {
+  return useSuspenseQuery(sessionQuery()).data
+}
+
+/** The signed-in user, or undefined while the first read is under way (never suspends). */
+export function useSessionIfKnown(): SessionState | undefined {
+  return useQuery(sessionQuery()).data
+}
+
+/** `tenant`'s branding, null while the product's defaults apply. */
+export function useBrandingOf(tenant: string): Branding | null {
+  return useQuery(brandingQuery(tenant)).data ?? null
 }
 
 /** The hospital's branding, null while the product's defaults apply. */
 export function useBranding(): Branding | null {
-  return useTenantRouteData().branding
+  return useBrandingOf(useTenant())
 }
 
 /**
@@ -206,6 +170,6 @@ export function useBranding(): Branding | null {
  * for `main`, else the tenant id (never another hospital's name).
  */
 export function useHospitalName(): string {
-  const { tenant, branding } = useTenantRouteData()
-  return hospitalNameFor(tenant, branding)
+  const tenant = useTenant()
+  return hospitalNameFor(tenant, useBrandingOf(tenant))
 }

@@ -1,6 +1,5 @@
 import { useEffect } from 'react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom'
-import type { SessionState } from '../../features/auth/session'
 import {
   KIOSK_PARAM,
   kioskSwitchFor,
@@ -8,21 +7,16 @@ import {
   setKioskMode,
   showKioskMode,
 } from '../../features/auth/kiosk-mode'
+import { useSessionIfKnown } from '../tenant-route'
 
 /**
  * Applies `?kiosco=1` / `?kiosco=0` from any address of the hospital, then takes the parameter
  * out of the URL (a bookmark or a shared link never carries it on), and keeps `<html>` marked
  * while the device is a kiosk.
  */
-export function KioskSwitch({
-  tenant,
-  session,
-  isKiosk,
-}: {
-  tenant: string
-  session: Promise<SessionState>
-  isKiosk: boolean
-}) {
+export function KioskSwitch({ tenant, isKiosk }: { tenant: string; isKiosk: boolean }) {
+  // Decided once the session is known: only an administrator may turn kiosk mode off.
+  const state = useSessionIfKnown()
   const [searchParams] = useSearchParams()
   const location = useLocation()
   const navigate = useNavigate()
@@ -33,25 +27,18 @@ export function KioskSwitch({
   }, [isKiosk])
 
   useEffect(() => {
-    if (requested === null) return
-    let isCurrent = true
-    void session.then((state) => {
-      if (!isCurrent) return
-      const isAdmin = state.status === 'verified' && mayLeaveKioskMode(state.user, tenant)
-      const decision = kioskSwitchFor(requested, isAdmin)
-      if (decision !== 'ignore') setKioskMode(decision === 'on')
-      const rest = new URLSearchParams(location.search)
-      rest.delete(KIOSK_PARAM)
-      const search = rest.toString()
-      void navigate(
-        { pathname: location.pathname, search: search && `?${search}`, hash: location.hash },
-        { replace: true },
-      )
-    })
-    return () => {
-      isCurrent = false
-    }
-  }, [requested, session, tenant, location, navigate])
+    if (requested === null || state === undefined) return
+    const isAdmin = state.status === 'verified' && mayLeaveKioskMode(state.user, tenant)
+    const decision = kioskSwitchFor(requested, isAdmin)
+    if (decision !== 'ignore') setKioskMode(decision === 'on')
+    const rest = new URLSearchParams(location.search)
+    rest.delete(KIOSK_PARAM)
+    const search = rest.toString()
+    void navigate(
+      { pathname: location.pathname, search: search && `?${search}`, hash: location.hash },
+      { replace: true },
+    )
+  }, [requested, state, tenant, location, navigate])
 
   return null
 }

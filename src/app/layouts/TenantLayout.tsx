@@ -1,4 +1,4 @@
-import { lazy, Suspense, use, useEffect, useLayoutEffect, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useLayoutEffect, type ReactNode } from 'react'
 import { Outlet, useFetcher } from 'react-router-dom'
 import { Link } from '../../components/Link'
 import { TitleOwnerContext } from '../../components/SectionPage'
@@ -6,7 +6,7 @@ import { useModuleAfterRender } from '../../components/use-module-after-render'
 import { appVersion } from '../../config/env'
 import { paths } from '../../config/paths'
 import { rolLabel } from '../../contract/account-rules'
-import { belongsToOtherHospital, type SessionState } from '../../features/auth/session'
+import { belongsToOtherHospital } from '../../features/auth/session'
 import { IDLE_SIGN_OUT, SIGN_OUT_REASON_FIELD } from '../../features/auth/sign-out-action'
 import { isSharedDevice } from '../../features/auth/shared-device'
 import { useKioskFormReset } from '../../features/auth/use-kiosk-form-reset'
@@ -15,7 +15,13 @@ import { InstallHelpRegion } from '../../features/pwa/install/InstallHelpRegion'
 import { UpdatePromptRegion } from '../../features/pwa/updates/UpdatePromptRegion'
 import { TenantLogo } from '../../features/tenant/TenantLogo'
 import { applyBrandingToDocument } from '../../features/tenant/apply-branding'
-import { useHospitalName, useTenantRoute } from '../tenant-route'
+import {
+  useBranding,
+  useHospitalName,
+  useSession,
+  useSessionIfKnown,
+  useTenant,
+} from '../tenant-route'
 import { useIsKioskMode } from './use-is-kiosk-mode'
 import { useFocusOnNavigation } from './use-focus-on-navigation'
 
@@ -36,11 +42,7 @@ const loadInstallHelp = () => import('../../features/pwa/install/InstallHelp')
 // it comes after the first screen too (the page starts in the look the device has).
 const loadKioskSwitch = () => import('./KioskSwitch')
 
-function KioskSwitchAfterRender(props: {
-  tenant: string
-  session: Promise<SessionState>
-  isKiosk: boolean
-}) {
+function KioskSwitchAfterRender(props: { tenant: string; isKiosk: boolean }) {
   const loaded = useModuleAfterRender(loadKioskSwitch)
   return loaded && <loaded.KioskSwitch {...props} />
 }
@@ -96,8 +98,8 @@ function SignOutButton({ tenant }: { tenant: string }) {
   )
 }
 
-function SignedInUser({ tenant, session }: { tenant: string; session: Promise<SessionState> }) {
-  const state = use(session)
+function SignedInUser({ tenant }: { tenant: string }) {
+  const state = useSession()
   if (state.status === 'signed-out') {
     return (
       <Link className="header-link" to={paths.login(tenant)}>
@@ -137,15 +139,9 @@ function SignedInUser({ tenant, session }: { tenant: string; session: Promise<Se
  * On a shared device, a signed-in session left idle ends by itself: the full wipe, then this
  * hospital's sign-in for the next person.
  */
-function SharedDeviceSignOut({
-  tenant,
-  session,
-}: {
-  tenant: string
-  session: Promise<SessionState>
-}) {
+function SharedDeviceSignOut({ tenant }: { tenant: string }) {
   const fetcher = useFetcher()
-  const state = use(session)
+  const state = useSession()
   if (state.status === 'signed-out' || !isSharedDevice()) return null
   return (
     <InactivitySignOut
@@ -160,16 +156,8 @@ function SharedDeviceSignOut({
 }
 
 /** The hospital's logo and name: to the user's area when signed in here, else to sign-in. */
-function BrandLink({
-  tenant,
-  session,
-  children,
-}: {
-  tenant: string
-  session: Promise<SessionState>
-  children: ReactNode
-}) {
-  const state = use(session)
+function BrandLink({ tenant, children }: { tenant: string; children: ReactNode }) {
+  const state = useSession()
   const to =
     state.status === 'verified' && state.user.tenant === tenant
       ? paths.home(tenant, state.user.rol)
@@ -181,30 +169,14 @@ function BrandLink({
   )
 }
 
-/** True once `session` has settled with nobody signed in (false while it is being checked). */
-function useIsSignedOut(session: Promise<SessionState>): boolean {
-  const [settled, setSettled] = useState<{ session: Promise<SessionState>; isOut: boolean }>()
-  useEffect(() => {
-    let isCurrent = true
-    void session.then((state) => {
-      if (isCurrent) setSettled({ session, isOut: state.status === 'signed-out' })
-    })
-    return () => {
-      isCurrent = false
-    }
-  }, [session])
-  return settled?.session === session && settled.isOut
-}
-
 /** The branded frame of every screen of a tenant: logo, hospital name, who is signed in. */
 export function TenantLayout() {
-  const route = useTenantRoute()
-  if (!route) throw new Error('TenantLayout is the hospital route')
-  const { tenant, session, branding } = route
+  const tenant = useTenant()
+  const branding = useBranding()
   const main = useFocusOnNavigation<HTMLElement>()
   const isKiosk = useIsKioskMode()
   // A signed-out kiosk's screen starts afresh when what someone typed is left untouched.
-  const isSignedOut = useIsSignedOut(session)
+  const isSignedOut = useSessionIfKnown()?.status === 'signed-out'
   const screenGeneration = useKioskFormReset(isKiosk && isSignedOut)
   const hospitalName = useHospitalName()
   // The one place the page's branding is written, in the same commit as the screen that shows
@@ -234,17 +206,15 @@ export function TenantLayout() {
               </Link>
             }
           >
-            <BrandLink tenant={tenant} session={session}>
-              {brand}
-            </BrandLink>
+            <BrandLink tenant={tenant}>{brand}</BrandLink>
           </Suspense>
           <Suspense fallback={<span className="header-link">Comprobando sesión…</span>}>
-            <SignedInUser tenant={tenant} session={session} />
+            <SignedInUser tenant={tenant} />
           </Suspense>
         </header>
-        <KioskSwitchAfterRender tenant={tenant} session={session} isKiosk={isKiosk} />
+        <KioskSwitchAfterRender tenant={tenant} isKiosk={isKiosk} />
         <Suspense fallback={null}>
-          <SharedDeviceSignOut tenant={tenant} session={session} />
+          <SharedDeviceSignOut tenant={tenant} />
         </Suspense>
         <UpdatePromptAfterRender shouldApplyWhenIdle={isKiosk} />
         <main ref={main} id="contenido" className="app-main" tabIndex={-1}>

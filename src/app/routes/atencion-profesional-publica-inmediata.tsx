@@ -6,7 +6,6 @@ import '../../features/care/care.css'
  */
 import {
   Suspense,
-  use,
   useCallback,
   useId,
   useRef,
@@ -41,7 +40,6 @@ import { CheckboxField } from '../../features/join/CheckboxField'
 import { useCurrentTerms } from '../../features/join/TermsAcceptance'
 import { useSession, useTenant } from '../tenant-route'
 import { SCREEN_TITLES } from './screen-titles'
-import { SESSION_CHANGED } from '../session-rules'
 
 const SCREEN = 'atencion-profesional-publica-inmediata'
 const FIELDS = ['nombre', 'contacto', 'motivo', 'terminos'] as const
@@ -259,7 +257,7 @@ function ImmediateCareForm({ tenant, isKiosk, onSent }: FormProps) {
 
 /** Someone already signed in as a patient asks from their own area, with their history. */
 function SignedInNotice({ tenant }: { tenant: string }) {
-  const state = use(useSession())
+  const state = useSession()
   if (state.status !== 'verified' || state.user.tenant !== tenant || state.user.invitado) {
     return null
   }
@@ -296,10 +294,9 @@ export function Component() {
     const answer = await requestImmediateCare(body)
     if (answer.sesion === null) throw new Error('An immediate request came back without a session')
     await startSession(answer.sesion, tenant)
-    // The router reads the guest session on the way.
+    // The guest session is read on the way: the held one no longer matches the stored token.
     await navigate(`${paths.screen(tenant, 'atencion-asistencia')}/${answer.asistencia.id}`, {
       replace: true,
-      state: SESSION_CHANGED,
     })
   }
 

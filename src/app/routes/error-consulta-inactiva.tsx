@@ -1,4 +1,4 @@
-import { Suspense, use } from 'react'
+import { Suspense } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { InactiveScreen } from '../../features/care/InactiveScreen'
 import { useBranding, useSession, useTenant } from '../tenant-route'
@@ -7,7 +7,7 @@ import { InfoScreen } from './screen-parts'
 function Content() {
   const tenant = useTenant()
   const [search] = useSearchParams()
-  const state = use(useSession())
+  const state = useSession()
   const branding = useBranding()
   const user = state.status === 'verified' && state.user.tenant === tenant ? state.user : null
   return (

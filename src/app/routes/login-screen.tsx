@@ -1,4 +1,4 @@
-import { lazy, Suspense, use, useEffect, useState, useSyncExternalStore } from 'react'
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
 import { Navigate, useSearchParams } from 'react-router-dom'
 import { Link } from '../../components/Link'
 import { SectionPage } from '../../components/SectionPage'
@@ -57,9 +57,8 @@ function useHospitalToReturnTo(tenant: string): { tenant: string; nombre: string
  */
 function RedirectIfSignedIn() {
   const tenant = useTenant()
-  const session = useSession()
   const [searchParams] = useSearchParams()
-  const state = use(session)
+  const state = useSession()
   // The portal (`main`) is a way in, never a second home: a hospital's account goes home.
   const isOwnOrPortal = state.status === 'verified' && isOwnOrPortalOf(state.user.tenant, tenant)
   if (state.status === 'verified' && isOwnOrPortal) {

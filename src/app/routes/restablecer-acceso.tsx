@@ -15,7 +15,6 @@ import { describeJoinError, linkFailureOf } from '../../features/join/join-error
 import { requestReset, resetWithAccessCode, resetWithLink } from '../../features/join/join-api'
 import { emailError, fieldText, newPasswordError } from '../../features/join/validate-join'
 import { useTenant } from '../tenant-route'
-import { SESSION_CHANGED } from '../session-rules'
 
 const RESET_SENT = `Si existe una cuenta con esa dirección, te hemos enviado un enlace para elegir una contraseña nueva. Caduca en ${String(RESET_LINK_TTL_MINUTES)} minutos.`
 
@@ -56,8 +55,8 @@ function NewPasswordWithLink({ tenant, codigo }: { tenant: string; codigo: strin
     setBusy(true)
     try {
       const user = await startSession(await resetWithLink(tenant, codigo, password), tenant)
-      // The router reads the new session on the way.
-      void navigate(paths.home(tenant, user.rol), { replace: true, state: SESSION_CHANGED })
+      // The new session is read on the way: the held one no longer matches the stored token.
+      void navigate(paths.home(tenant, user.rol), { replace: true })
     } catch (caught) {
       if (caught instanceof ApiError && caught.code === 'weak_password') {
         setError(describeJoinError(caught))

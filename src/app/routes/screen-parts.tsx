@@ -1,5 +1,5 @@
 /** Building blocks of the reserved screens: titles, the role gate, the signed-in line. */
-import { Suspense, use, useState, type ReactNode } from 'react'
+import { Suspense, useState, type ReactNode } from 'react'
 import { Link } from '../../components/Link'
 import { SectionPage } from '../../components/SectionPage'
 import { belongsToOtherHospital, type CurrentUser } from '../../features/auth/session'
@@ -28,8 +28,7 @@ interface RoleScreenProps {
 /** What a role screen shows, given who is signed in and whether their role may see it. */
 function RoleGate({ screen, children, titlePrefix }: RoleScreenProps) {
   const tenant = useTenant()
-  const session = useSession()
-  const state = use(session)
+  const state = useSession()
   // Who this screen last showed: a read again that cannot reach the API (after a change
   // submitted offline) keeps the screen and what is typed in it, whose own failure says there is
   // no connection, until the API answers. An ended session leaves the screen (docs/api-requests.md).

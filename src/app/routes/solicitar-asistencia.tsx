@@ -1,10 +1,11 @@
 import '../../features/join/join.css'
 import { useState } from 'react'
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom'
+import { useQueryClient } from '@tanstack/react-query'
+import { useSearchParams } from 'react-router-dom'
 import type { CurrentUser } from '../../features/auth/session'
 import { RequestForm } from '../../features/care/RequestForm'
 import { TermsGate } from '../../features/join/TermsGate'
-import { SESSION_CHANGED } from '../session-rules'
+import { SESSION_QUERY_KEY } from '../../features/auth/session-query'
 import { useTenant } from '../tenant-route'
 import { RoleScreen } from './screen-parts'
 
@@ -22,8 +23,7 @@ function RequestBehindTerms({
   user: CurrentUser
   preselected: string | null
 }) {
-  const navigate = useNavigate()
-  const location = useLocation()
+  const queryClient = useQueryClient()
   const [isPending, setPending] = useState(user.terminos_pendientes)
   const [stoppedSend, setStoppedSend] = useState<(() => void) | null>(null)
   return (
@@ -33,11 +33,11 @@ function RequestBehindTerms({
       onAccepted={() => {
         setPending(false)
         setStoppedSend(null)
-        // The session's "terms pending" is read again for the other screens (the same screen,
-        // opened again), then the stopped request goes: its own navigation would cut that short.
-        void Promise.resolve(navigate(location, { replace: true, state: SESSION_CHANGED })).finally(
-          () => stoppedSend?.(),
-        )
+        // The session's "terms pending" is read again for the other screens, then the stopped
+        // request goes.
+        void queryClient
+          .invalidateQueries({ queryKey: SESSION_QUERY_KEY })
+          .finally(() => stoppedSend?.())
       }}
     >
       <RequestForm

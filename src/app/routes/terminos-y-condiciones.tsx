@@ -1,5 +1,5 @@
 import '../../features/join/join.css'
-import { Suspense, use, useState } from 'react'
+import { Suspense, useState } from 'react'
 import { SectionPage } from '../../components/SectionPage'
 import {
   TermsAcceptance,
@@ -11,7 +11,7 @@ import { useSession, useTenant } from '../tenant-route'
 
 /** "Acepto…" for a signed-in patient of this hospital who has not accepted the current version. */
 function PendingAcceptance({ tenant }: { tenant: string }) {
-  const state = use(useSession())
+  const state = useSession()
   const [isAccepted, setAccepted] = useState(false)
   if (isAccepted) return <p role="status">Has aceptado los términos y condiciones. Gracias.</p>
   const user = state.status === 'verified' ? state.user : null

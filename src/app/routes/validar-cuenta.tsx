@@ -9,7 +9,6 @@ import { describeJoinError } from '../../features/join/join-errors'
 import { confirmAccount, resendConfirmation } from '../../features/join/join-api'
 import { useLinkRedemption } from '../../features/join/use-link-redemption'
 import { useTenant } from '../tenant-route'
-import { SESSION_CHANGED } from '../session-rules'
 
 function ResendLink({ tenant }: { tenant: string }) {
   const id = useId()
@@ -38,11 +37,8 @@ export function Component() {
 
   useEffect(() => {
     if (redemption.status !== 'done') return
-    // Replace: going back must not land on a spent link. The router reads the new session.
-    void navigate(paths.home(tenant, redemption.value.rol), {
-      replace: true,
-      state: SESSION_CHANGED,
-    })
+    // Replace: going back must not land on a spent link. The new session is read on the way.
+    void navigate(paths.home(tenant, redemption.value.rol), { replace: true })
   }, [redemption, navigate, tenant])
 
   if (codigo === null) {

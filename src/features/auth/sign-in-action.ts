@@ -1,7 +1,8 @@
 /**
  * Sign-in as a route action: the sign-in screens' form is submitted to it, it asks the API, keeps
  * the session (the token, the shared-device choice) and redirects to where the user goes. The
- * redirect makes the router read every loader again, the signed-in user included.
+ * redirect's navigation waits for the signed-in user's read: the session held no longer matches the
+ * stored token.
  */
 import { data, redirect, type ActionFunctionArgs } from 'react-router-dom'
 import { EXPIRED_PARAMS, paths, returnPathWithin } from '../../config/paths'

@@ -1,6 +1,6 @@
 /**
  * Sign-out as a route action (on the hospital's own route): the session goes from this device,
- * then the hospital's sign-in opens. The redirect makes the router read the session again.
+ * then the hospital's sign-in opens; the route empties the page's cache of the user's data.
  */
 import { redirect, replace, type ActionFunctionArgs } from 'react-router-dom'
 import { paths } from '../../config/paths'

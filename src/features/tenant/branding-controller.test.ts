@@ -1,9 +1,10 @@
+import { QueryClient } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
 import type { Branding } from '../../contract/branding'
 import { DEFAULT_COLORS, deriveBrandingColors } from '../../contract/branding'
 import { parseColor, type Rgb } from '../../contract/colors'
 import type * as ControllerModule from './branding-controller'
-import type * as KnownBrandingModule from './known-branding'
+import { brandingQuery } from './branding-query'
 
 // The same mock functions survive `vi.resetModules()`, which gives each test a fresh controller.
 const mocks = vi.hoisted(() => ({
@@ -19,7 +20,7 @@ vi.mock('../../shared/branding-db', () => ({
 }))
 
 let controller: typeof ControllerModule
-let knownBranding: typeof KnownBrandingModule
+let client: QueryClient
 let warn: MockInstance<typeof console.warn>
 
 function rgb(value: string): Rgb {
@@ -65,9 +66,17 @@ function answerHospitales(answers: Record<string, unknown>) {
   })
 }
 
-/** What the page knows of `tenant`'s branding, which the router shows for the hospital on screen. */
+/** What the cache holds of `tenant`'s branding, which the layout shows for the hospital on screen. */
 function known(tenant: string): Branding | null {
-  return knownBranding.knownBranding(tenant)
+  return client.getQueryData(brandingQuery(tenant).queryKey) ?? null
+}
+
+/** A navigation's ask for `tenant`'s branding, as the hospital route's loader makes it. */
+function loadBranding(tenant: string): Promise<void> {
+  return client.query(brandingQuery(tenant)).then(
+    () => undefined,
+    () => undefined,
+  )
 }
 
 beforeEach(async () => {
@@ -77,7 +86,7 @@ beforeEach(async () => {
   warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
   vi.resetModules()
   controller = await import('./branding-controller')
-  knownBranding = await import('./known-branding')
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
 })
 
 afterEach(() => {
@@ -90,7 +99,7 @@ describe('loadBranding for a hospital', () => {
     answerHospitales({ 'hospital-central': [CENTRAL] })
     localStorage.setItem('refresh', '1')
 
-    await controller.loadBranding('hospital-central')
+    await loadBranding('hospital-central')
 
     expect(mocks.request).toHaveBeenCalledExactlyOnceWith('/api/hospitales?tenant=hospital-central')
     expect(known('hospital-central')).toEqual({
@@ -108,33 +117,28 @@ describe('loadBranding for a hospital', () => {
   it('stores imagen as sent, even when it is a path', async () => {
     answerHospitales({ 'clinica-norte': [NORTE] })
 
-    await controller.loadBranding('clinica-norte')
+    await loadBranding('clinica-norte')
 
     expect(localStorage.getItem('logo')).toBe('/logos/norte.png')
     expect(known('clinica-norte')?.colors).toEqual(NORTE_COLORS)
   })
 
-  it('tells listeners which hospital changed, only when it changed, until they unsubscribe', async () => {
-    answerHospitales({ 'hospital-central': [CENTRAL], 'clinica-norte': [NORTE] })
-    const listener = vi.fn()
-    const unsubscribe = knownBranding.subscribeToKnownBranding(listener)
+  it('the same answer again (every navigation asks) changes nothing on screen', async () => {
+    answerHospitales({ 'hospital-central': [CENTRAL] })
+    await loadBranding('hospital-central')
+    const shown = known('hospital-central')
 
-    await controller.loadBranding('hospital-central')
-    expect(listener).toHaveBeenCalledExactlyOnceWith('hospital-central')
-    // The same answer again (every navigation asks) changes nothing on screen.
-    await controller.loadBranding('hospital-central')
-    expect(listener).toHaveBeenCalledOnce()
+    await loadBranding('hospital-central')
 
-    unsubscribe()
-    await controller.loadBranding('clinica-norte')
-    expect(listener).toHaveBeenCalledOnce()
+    expect(mocks.request).toHaveBeenCalledTimes(2)
+    expect(known('hospital-central')).toBe(shown)
   })
 
   it("stores no logo for a hospital the device no longer has (another tab's wipe chose main)", async () => {
     answerHospitales({ 'hospital-central': [CENTRAL] })
     localStorage.setItem('tenant', 'main')
 
-    await controller.loadBranding('hospital-central')
+    await loadBranding('hospital-central')
 
     expect(localStorage.getItem('logo')).toBeNull()
     expect(localStorage.getItem('tenant')).toBe('main')
@@ -144,7 +148,7 @@ describe('loadBranding for a hospital', () => {
     answerHospitales({ 'hospital-central': [{ ...CENTRAL, imagen: 'javascript:alert(1)' }] })
     localStorage.setItem('logo', 'https://logos.example/old.png')
 
-    await controller.loadBranding('hospital-central')
+    await loadBranding('hospital-central')
 
     expect(known('hospital-central')).toMatchObject({ colors: CENTRAL_COLORS, logoUrl: null })
     expect(localStorage.getItem('logo')).toBeNull()
@@ -155,10 +159,10 @@ describe('loadBranding for a hospital', () => {
 describe('loadBranding for main', () => {
   it('removes the logo: the portal has the defaults', async () => {
     answerHospitales({ 'hospital-central': [CENTRAL] })
-    await controller.loadBranding('hospital-central')
+    await loadBranding('hospital-central')
     expect(localStorage.getItem('logo')).not.toBeNull()
 
-    await controller.loadBranding('main')
+    await loadBranding('main')
 
     expect(known('main')).toBeNull()
     expect(localStorage.getItem('logo')).toBeNull()
@@ -166,7 +170,7 @@ describe('loadBranding for main', () => {
   })
 
   it('never calls verHospitales', async () => {
-    await controller.loadBranding('main')
+    await loadBranding('main')
 
     expect(mocks.request).not.toHaveBeenCalled()
   })
@@ -184,12 +188,12 @@ describe('loadBranding failures', () => {
     'when %s, logs a warning and knows no branding for it: the defaults, never the previous one',
     async (_, answer) => {
       answerHospitales({ 'hospital-central': [CENTRAL] })
-      await controller.loadBranding('hospital-central')
+      await loadBranding('hospital-central')
       mocks.writeBranding.mockClear()
       mocks.request.mockImplementation(answer)
       localStorage.setItem('refresh', '1')
 
-      await controller.loadBranding('clinica-norte')
+      await loadBranding('clinica-norte')
 
       expect(known('clinica-norte')).toBeNull()
       expect(warn).toHaveBeenCalledOnce()
@@ -199,10 +203,14 @@ describe('loadBranding failures', () => {
     },
   )
 
-  it('never throws to its caller', async () => {
+  it('keeps the branding shown for the hospital, whatever the failure', async () => {
+    answerHospitales({ 'clinica-norte': [NORTE] })
+    await loadBranding('clinica-norte')
     mocks.request.mockRejectedValue(new TypeError('Failed to fetch'))
 
-    await expect(controller.loadBranding('clinica-norte')).resolves.toBeUndefined()
+    await expect(loadBranding('clinica-norte')).resolves.toBeUndefined()
+
+    expect(known('clinica-norte')?.colors).toEqual(NORTE_COLORS)
   })
 })
 
@@ -212,9 +220,9 @@ describe('loadBranding races', () => {
     answerHospitales({ 'hospital-central': slowCentral.promise, 'clinica-norte': [NORTE] })
 
     localStorage.setItem('tenant', 'hospital-central')
-    const loadingCentral = controller.loadBranding('hospital-central')
+    const loadingCentral = loadBranding('hospital-central')
     localStorage.setItem('tenant', 'clinica-norte')
-    await controller.loadBranding('clinica-norte')
+    await loadBranding('clinica-norte')
     slowCentral.resolve([CENTRAL])
     await loadingCentral
 
@@ -223,17 +231,17 @@ describe('loadBranding races', () => {
     expect(localStorage.getItem('logo')).toBe('/logos/norte.png')
   })
 
-  it('drops a slow answer once a newer load of the same hospital has started', async () => {
-    const older = deferred<unknown>()
-    mocks.request.mockImplementationOnce(() => older.promise)
-    const loadingOlder = controller.loadBranding('hospital-central')
-    answerHospitales({ 'hospital-central': [NORTE_AS_CENTRAL] })
-    await controller.loadBranding('hospital-central')
+  it('asks once when a navigation comes while an answer is on its way', async () => {
+    const answer = deferred<unknown>()
+    mocks.request.mockImplementationOnce(() => answer.promise)
+    const first = loadBranding('hospital-central')
+    const second = loadBranding('hospital-central')
 
-    older.resolve([CENTRAL])
-    await loadingOlder
+    answer.resolve([CENTRAL])
+    await Promise.all([first, second])
 
-    expect(known('hospital-central')?.colors).toEqual(NORTE_COLORS)
+    expect(mocks.request).toHaveBeenCalledOnce()
+    expect(known('hospital-central')?.colors).toEqual(CENTRAL_COLORS)
   })
 
   it('knows the remembered branding of a hospital met for the first time while the answer is pending', async () => {
@@ -247,7 +255,7 @@ describe('loadBranding races', () => {
     const answer = deferred<unknown>()
     answerHospitales({ 'hospital-central': answer.promise })
 
-    const loading = controller.loadBranding('hospital-central')
+    const loading = loadBranding('hospital-central')
 
     await vi.waitFor(() => {
       expect(known('hospital-central')).toEqual(remembered)
@@ -261,15 +269,16 @@ describe('loadBranding races', () => {
   })
 
   it('reads no remembered copy for a hospital whose branding is already known (the shell’s)', async () => {
-    knownBranding.keepBranding('hospital-central', {
+    const fromShell: Branding = {
       tenant: 'hospital-central',
       nombre: 'Hospital Central',
       colors: CENTRAL_COLORS,
       logoUrl: null,
-    })
+    }
+    client.setQueryData(brandingQuery('hospital-central').queryKey, fromShell)
     answerHospitales({ 'hospital-central': [CENTRAL] })
 
-    await controller.loadBranding('hospital-central')
+    await loadBranding('hospital-central')
 
     expect(mocks.readBranding).not.toHaveBeenCalled()
     expect(known('hospital-central')?.logoUrl).toBe('https://logos.example/central.png')
@@ -310,24 +319,25 @@ describe('readHospitalName', () => {
 describe("applyBrandingAnswer (the worker's fresher answer)", () => {
   it('keeps the new answer at once, with no fetch of its own', async () => {
     answerHospitales({ 'hospital-central': [CENTRAL] })
-    await controller.loadBranding('hospital-central')
+    await loadBranding('hospital-central')
     mocks.request.mockClear()
-    const listener = vi.fn()
-    knownBranding.subscribeToKnownBranding(listener)
 
-    controller.applyBrandingAnswer('hospital-central', [{ ...CENTRAL, color_primario: '#fff59d' }])
+    controller.applyBrandingAnswer(client, 'hospital-central', [
+      { ...CENTRAL, color_primario: '#fff59d' },
+    ])
 
     expect(mocks.request).not.toHaveBeenCalled()
     expect(known('hospital-central')?.colors.primario).toBe('#fff59d')
-    expect(listener).toHaveBeenCalledExactlyOnceWith('hospital-central')
   })
 
   it('keeps another hospital’s answer as its own, and changes nothing for an invalid one', async () => {
     answerHospitales({ 'hospital-central': [CENTRAL] })
-    await controller.loadBranding('hospital-central')
+    await loadBranding('hospital-central')
 
-    controller.applyBrandingAnswer('clinica-norte', [NORTE])
-    controller.applyBrandingAnswer('hospital-central', [{ ...CENTRAL, color_primario: 'red;}' }])
+    controller.applyBrandingAnswer(client, 'clinica-norte', [NORTE])
+    controller.applyBrandingAnswer(client, 'hospital-central', [
+      { ...CENTRAL, color_primario: 'red;}' },
+    ])
 
     expect(known('hospital-central')?.colors).toEqual(CENTRAL_COLORS)
     expect(known('clinica-norte')?.colors).toEqual(NORTE_COLORS)
@@ -335,12 +345,12 @@ describe("applyBrandingAnswer (the worker's fresher answer)", () => {
 
   it('wins over a load still on its way with the older answer', async () => {
     answerHospitales({ 'hospital-central': [CENTRAL] })
-    await controller.loadBranding('hospital-central')
+    await loadBranding('hospital-central')
     const older = deferred<unknown>()
     mocks.request.mockImplementationOnce(() => older.promise)
-    const loading = controller.loadBranding('hospital-central')
+    const loading = loadBranding('hospital-central')
 
-    controller.applyBrandingAnswer('hospital-central', [NORTE_AS_CENTRAL])
+    controller.applyBrandingAnswer(client, 'hospital-central', [NORTE_AS_CENTRAL])
     older.resolve([CENTRAL])
     await loading
 

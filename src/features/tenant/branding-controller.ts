@@ -1,28 +1,21 @@
 /**
- * Loads a hospital's branding through `verHospitales`, validates it and keeps it
- * (known-branding), from where the router shows it (docs/branding.md). The service worker, which
- * sees the same answer, keeps the last known branding on the device; this module only reads it,
- * for a head start on a tenant switch. The first screen does not wait for this code: the
- * hospital route's loader asks for it when it runs.
+ * Loads a hospital's branding through `verHospitales` and validates it, for the page's cache
+ * (branding-query.ts), from where the layout shows it (docs/branding.md). The service worker,
+ * which sees the same answer, keeps the last known branding on the device; this module only reads
+ * it, for a head start on a hospital met for the first time. Not in the first load: the first
+ * screen's branding is in the HTML.
  */
+import type { QueryClient } from '@tanstack/react-query'
 import { API_PATHS } from '../../config/api-paths'
 import { config } from '../../config/env'
 import { REFRESH_FLAG_ON } from '../../config/storage-keys'
+import type { Branding } from '../../contract/branding'
+import { parseHospitalesAnswer } from '../../contract/branding-answer'
 import { DEFAULT_TENANT } from '../../contract/tenants'
 import { api } from '../../lib/api'
 import { readValue, removeValue, writeValue } from '../../lib/storage'
 import { readBranding } from '../../shared/branding-db'
-import { parseHospitalesAnswer } from '../../contract/branding-answer'
-import { isBrandingKnown, keepBranding } from './known-branding'
-
-// Only the newest load of a hospital may change what is known of it: a slow answer is dropped
-// once a newer one was asked for (or the worker passed one on).
-const latestLoads = new Map<string, number>()
-function startLoad(tenant: string): () => boolean {
-  const load = (latestLoads.get(tenant) ?? 0) + 1
-  latestLoads.set(tenant, load)
-  return () => latestLoads.get(tenant) === load
-}
+import { brandingQuery } from './branding-query'
 
 async function fetchBranding(tenant: string) {
   const query = new URLSearchParams({ tenant })
@@ -31,64 +24,79 @@ async function fetchBranding(tenant: string) {
 }
 
 function warn(tenant: string, reason: unknown) {
-  // docs/branding.md, "When it fails": a branding failure is only logged; the user sees the default
-  // colours.
+  // docs/branding.md, "When it fails": a branding failure is only logged; the user sees the
+  // branding already shown for this hospital, or the default colours.
   console.warn(`No se pudo cargar la imagen corporativa de «${tenant}»:`, reason)
 }
 
-/** Loads and keeps the branding of `tenant`; `main` has the defaults. Never throws. */
-export async function loadBranding(tenant: string): Promise<void> {
-  const isLatest = startLoad(tenant)
+/** Why a load kept the branding shown: already logged, nothing for the user to read. */
+class BrandingNotLoaded extends Error {}
+
+/**
+ * `tenant`'s branding from the API, the answer kept by the rules below. A hospital with nothing
+ * in the cache yet shows the device's kept copy, if any, until the answer comes (never the
+ * previous hospital's colours: the defaults meanwhile). A failure is logged and rejects, which
+ * leaves the branding shown as it is. `main` has the defaults.
+ */
+export async function loadBranding(client: QueryClient, tenant: string): Promise<Branding | null> {
+  // The portal has the product's defaults, and no logo.
   if (tenant === DEFAULT_TENANT) {
     removeValue('logo')
-    keepBranding(tenant, null)
-    return
+    return null
   }
-  if (!isBrandingKnown(tenant)) {
-    // A hospital met for the first time on this page: the device's kept copy, if any, until the
-    // answer comes (never the previous hospital's colours: the defaults meanwhile).
+  const { queryKey } = brandingQuery(tenant)
+  if (client.getQueryData(queryKey) === undefined) {
     const remembered = await readBranding(tenant)
-    if (isLatest() && remembered && !isBrandingKnown(tenant)) keepBranding(tenant, remembered)
+    if (remembered && client.getQueryData(queryKey) === undefined) {
+      client.setQueryData(queryKey, remembered)
+    }
   }
-
   let result: Awaited<ReturnType<typeof fetchBranding>>
   try {
     result = await fetchBranding(tenant)
   } catch (error) {
-    if (isLatest()) warn(tenant, error)
-    return
+    warn(tenant, error)
+    throw new BrandingNotLoaded(tenant, { cause: error })
   }
-  if (isLatest()) commit(tenant, result)
+  return commit(tenant, result)
 }
 
-/** Keeps a checked answer for `tenant`: its branding, the stored logo, the refresh flag. */
-function commit(tenant: string, result: ReturnType<typeof parseHospitalesAnswer>) {
+/** A checked answer for `tenant`: its branding, with the stored logo and the refresh flag kept. */
+function commit(tenant: string, result: ReturnType<typeof parseHospitalesAnswer>): Branding {
   if (!result.ok) {
     warn(tenant, result.reason)
-    return
+    throw new BrandingNotLoaded(tenant)
   }
   for (const warning of result.warnings) warn(tenant, warning)
-
-  keepBranding(tenant, result.branding)
   // `logo` is the stored hospital's: an answer for another one (this tab's, while another tab
   // has just wiped the session and chosen `main`) stores nothing.
   const storedTenant = readValue('tenant')
-  if (storedTenant !== null && storedTenant !== tenant) return
-  if (result.imagen === null) removeValue('logo')
-  else writeValue('logo', result.imagen)
-  if (readValue('refresh') === REFRESH_FLAG_ON) removeValue('refresh')
+  if (storedTenant === null || storedTenant === tenant) {
+    if (result.imagen === null) removeValue('logo')
+    else writeValue('logo', result.imagen)
+    if (readValue('refresh') === REFRESH_FLAG_ON) removeValue('refresh')
+  }
+  return result.branding
 }
 
 /**
  * A fresher `verHospitales` answer the service worker passed on, kept by the same rules as a
- * fetched one (the router shows it at once when it is the hospital on screen: a kiosk left on one
- * screen takes a new colour without navigating). It wins over a load still on its way, which
- * would bring the older one.
+ * fetched one and shown at once (a kiosk left on one screen takes a new colour without
+ * navigating). It wins over a load still on its way, which would bring the older one.
  */
-export function applyBrandingAnswer(tenant: string, answer: unknown): void {
+export function applyBrandingAnswer(client: QueryClient, tenant: string, answer: unknown): void {
   if (tenant === DEFAULT_TENANT) return
-  startLoad(tenant)
-  commit(tenant, parseHospitalesAnswer(answer, tenant, config.apiBaseUrl))
+  const { queryKey } = brandingQuery(tenant)
+  // Cancelling restores the state from before that load, at once; the answer then replaces it.
+  void client.cancelQueries({ queryKey })
+  try {
+    client.setQueryData(
+      queryKey,
+      commit(tenant, parseHospitalesAnswer(answer, tenant, config.apiBaseUrl)),
+    )
+  } catch {
+    // Logged; the branding shown stays.
+  }
 }
 
 /**

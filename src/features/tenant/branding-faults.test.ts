@@ -1,16 +1,15 @@
 /**
  * Branding against a faulty network and hostile answers, end to end through the real API client
- * and answer parser to what the page knows of each hospital (which the router shows for the one on
- * screen): only `fetch` is faked. Whatever happens, a hospital has the default branding or its own
+ * and answer parser to what the page's cache holds for each hospital (which the layout shows for
+ * the one on screen): only `fetch` is faked. Whatever happens, a hospital has the default branding or its own
  * (never another's), nothing throws, nothing is half-stored.
  */
+import { QueryClient } from '@tanstack/react-query'
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest'
-import { DEFAULT_COLORS } from '../../contract/branding'
-import type * as ControllerModule from './branding-controller'
-import type * as KnownBrandingModule from './known-branding'
+import { DEFAULT_COLORS, type Branding } from '../../contract/branding'
+import { brandingQuery } from './branding-query'
 
-let controller: typeof ControllerModule
-let knownBranding: typeof KnownBrandingModule
+let client: QueryClient
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>
 let warn: MockInstance<typeof console.warn>
 
@@ -39,11 +38,24 @@ function neverAnswering(init: RequestInit | undefined) {
 
 /** The primary colour the page shows for `tenant`: its known branding's, else the default. */
 function primario(tenant = 'hospital-central') {
-  return (knownBranding.knownBranding(tenant)?.colors ?? DEFAULT_COLORS).primario
+  return (known(tenant)?.colors ?? DEFAULT_COLORS).primario
+}
+
+/** What the cache holds for `tenant`; null: the product's defaults. */
+function known(tenant: string): Branding | null {
+  return client.getQueryData(brandingQuery(tenant).queryKey) ?? null
+}
+
+/** A navigation's ask for `tenant`'s branding, as the hospital route's loader makes it. */
+function loadBranding(tenant: string): Promise<void> {
+  return client.query(brandingQuery(tenant)).then(
+    () => undefined,
+    () => undefined,
+  )
 }
 
 function expectDefaultBranding(tenant: string) {
-  expect(knownBranding.knownBranding(tenant)).toBeNull()
+  expect(known(tenant)).toBeNull()
 }
 
 function expectOneWarningAbout(tenant: string) {
@@ -51,13 +63,12 @@ function expectOneWarningAbout(tenant: string) {
   expect(String(warn.mock.calls[0]?.[0])).toContain(tenant)
 }
 
-beforeEach(async () => {
+beforeEach(() => {
   fetchMock = vi.fn<typeof fetch>()
   vi.stubGlobal('fetch', fetchMock)
   warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
   vi.resetModules()
-  controller = await import('./branding-controller')
-  knownBranding = await import('./known-branding')
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
 })
 
 afterEach(() => {
@@ -72,7 +83,7 @@ describe('hostile or broken verHospitales answers', () => {
     )
     localStorage.setItem('refresh', '1')
 
-    await controller.loadBranding('hospital-central')
+    await loadBranding('hospital-central')
 
     expectDefaultBranding('hospital-central')
     expectOneWarningAbout('hospital-central')
@@ -87,7 +98,7 @@ describe('hostile or broken verHospitales answers', () => {
       }),
     )
 
-    await controller.loadBranding('hospital-central')
+    await loadBranding('hospital-central')
 
     expectDefaultBranding('hospital-central')
     expectOneWarningAbout('hospital-central')
@@ -97,7 +108,7 @@ describe('hostile or broken verHospitales answers', () => {
     vi.useFakeTimers()
     fetchMock.mockImplementation((_url, init) => neverAnswering(init))
 
-    const loading = controller.loadBranding('hospital-central')
+    const loading = loadBranding('hospital-central')
     await vi.advanceTimersByTimeAsync(30_000)
     await loading
 
@@ -113,7 +124,7 @@ describe('hostile or broken verHospitales answers', () => {
     })
     fetchMock.mockResolvedValue(json([CENTRAL]))
 
-    await controller.loadBranding('hospital-central')
+    await loadBranding('hospital-central')
 
     expect(primario()).toBe('#0b5394')
     expect(warn).not.toHaveBeenCalled()
@@ -125,7 +136,7 @@ describe('hostile or broken verHospitales answers', () => {
     })
     fetchMock.mockResolvedValue(json([CENTRAL]))
 
-    await controller.loadBranding('hospital-central')
+    await loadBranding('hospital-central')
 
     expect(primario()).toBe('#0b5394')
   })
@@ -134,10 +145,10 @@ describe('hostile or broken verHospitales answers', () => {
     expect(typeof indexedDB).toBe('undefined')
     fetchMock.mockResolvedValue(json([CENTRAL]))
 
-    await controller.loadBranding('hospital-central')
+    await loadBranding('hospital-central')
 
     expect(primario()).toBe('#0b5394')
-    expect(knownBranding.knownBranding('hospital-central')?.nombre).toBe('Hospital Central')
+    expect(known('hospital-central')?.nombre).toBe('Hospital Central')
   })
 })
 
@@ -145,7 +156,7 @@ describe('the network dropping while the branding loads', () => {
   it('knows nothing of the hospital while down: the defaults, with one warning', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'))
 
-    await controller.loadBranding('hospital-central')
+    await loadBranding('hospital-central')
 
     expectDefaultBranding('hospital-central')
     expectOneWarningAbout('hospital-central')
@@ -155,7 +166,7 @@ describe('the network dropping while the branding loads', () => {
   it('gives up on an answer that never comes, without throwing', async () => {
     vi.useFakeTimers()
     fetchMock.mockImplementationOnce((_url, init) => neverAnswering(init))
-    const loading = controller.loadBranding('hospital-central')
+    const loading = loadBranding('hospital-central')
     await vi.advanceTimersByTimeAsync(30_000)
 
     await expect(loading).resolves.toBeUndefined()
@@ -175,8 +186,8 @@ describe('the network dropping while the branding loads', () => {
       )
     })
 
-    const loadingCentral = controller.loadBranding('hospital-central')
-    await controller.loadBranding('clinica-norte')
+    const loadingCentral = loadBranding('hospital-central')
+    await loadBranding('clinica-norte')
     answerCentral(json([CENTRAL]))
     await loadingCentral
 
