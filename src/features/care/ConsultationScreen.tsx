@@ -23,10 +23,10 @@ import {
   cancelarAsistencia,
   finalizarAsistencia,
   listMensajes,
-  readAsistencia,
   sendMensaje,
   uploadFoto,
 } from './care-api'
+import { asistenciaQuery } from './care-queries'
 import { freeTextMessage, readFreeText } from '../../contract/text'
 import { describeCareError } from './care-errors'
 import { addMensaje, describeEstimate, describeMinutes, faseOf, minutesBetween } from './care-state'
@@ -118,7 +118,7 @@ export function ConsultationScreen({
     error,
     isNotFound,
     reload,
-  } = useLiveLoad<Asistencia>((signal) => readAsistencia(id, signal), {
+  } = useLiveLoad(asistenciaQuery(id), {
     skip: !isPossibleId,
     onLoad: (asistencia, signal) => {
       if (faseOf(asistencia) === 'inactiva') {

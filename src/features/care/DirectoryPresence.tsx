@@ -6,18 +6,15 @@ import { useCareEvents } from './use-live'
 
 /**
  * Presence as it changes; when the stream cannot say what changed (`reinicio`, or its first
- * start), the list is read again.
+ * start), the cache reads the list again.
  */
 export function DirectoryPresence({
   onPresence,
-  onStale,
 }: {
   onPresence: (id: number, disponible: boolean) => void
-  onStale: () => void
 }) {
   useCareEvents((event) => {
     if (event.tipo === 'presencia') onPresence(event.presencia.id, event.presencia.disponible)
-    if (event.tipo === 'reinicio') onStale()
   })
   return null
 }

@@ -8,8 +8,9 @@ import { lazy, Suspense, useId } from 'react'
 import { Link } from '../../components/Link'
 import { paths } from '../../config/paths'
 import type { Profesional } from '../../contract/care'
-import { listProfesionales } from './care-api'
-import { useCareLoad } from './use-care-load'
+import { useIsHydrated } from '../../components/use-is-hydrated'
+import { profesionalesQuery } from './care-queries'
+import { useCareQuery } from './use-care-query'
 
 const GENERAL = 'Sin especialidad'
 
@@ -32,26 +33,23 @@ const LivePresence = lazy(() =>
 export function DirectoryScreen({
   tenant,
   isSignedInHere,
-  publicList = null,
   mayRequest,
 }: {
   tenant: string
   isSignedInHere: boolean
-  /** The public list, already asked for by the route (signed out): read instead of asking again. */
-  publicList?: Promise<Profesional[]> | null
   mayRequest: boolean
 }) {
   const idPrefix = useId()
+  // Signed in, the session's hospital's list (with presence); signed out, the public one, which
+  // the route asked for as it loaded.
   const {
-    data: list,
+    data,
     setData: setList,
     error,
-    reload,
-  } = useCareLoad<Profesional[]>((signal) =>
-    !isSignedInHere && publicList !== null
-      ? publicList
-      : listProfesionales(isSignedInHere ? null : tenant, signal),
-  )
+  } = useCareQuery(profesionalesQuery(isSignedInHere ? null : tenant))
+  // A list already in the cache waits for the screen in the HTML to be taken over, which shows
+  // the list's place (the build knows no list).
+  const list = useIsHydrated() ? data : null
 
   if (error) return <p role="alert">{error}</p>
   if (list === null) return <p role="status">Cargando el directorio…</p>
@@ -60,7 +58,6 @@ export function DirectoryScreen({
       {isSignedInHere && (
         <Suspense fallback={null}>
           <LivePresence
-            onStale={reload}
             onPresence={(id, disponible) => {
               setList(
                 (shown) =>

@@ -2,7 +2,7 @@
  * `/{tenant}/apanel`: every open request of the hospital, who attends it and how long it has
  * waited, live; and today's figures (requests, median wait, mean rating).
  */
-import { listAsistencias, readEstadisticas } from './care-api'
+import { asistenciasQuery, estadisticasQuery } from './care-queries'
 import {
   describeMinutes,
   ESTADO_LABELS,
@@ -17,7 +17,7 @@ const decimal = new Intl.NumberFormat('es-ES', { maximumFractionDigits: 1 })
 
 export function OperationsBoard() {
   const now = useNow()
-  const requests = useLiveLoad(listAsistencias, {
+  const requests = useLiveLoad(asistenciasQuery(), {
     onEvent: (event) => {
       if (event.tipo === 'asistencia') {
         requests.setData((shown) =>
@@ -26,10 +26,8 @@ export function OperationsBoard() {
       }
     },
   })
-  // Today's figures change with every request: read them again.
-  const figures = useLiveLoad(readEstadisticas, {
-    reloadOn: (event) => event.tipo === 'asistencia',
-  })
+  // Today's figures change with every request: the cache reads them again on each.
+  const figures = useLiveLoad(estadisticasQuery())
   const list = requests.data
   const stats = figures.data
   const error = requests.error ?? figures.error

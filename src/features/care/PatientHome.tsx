@@ -5,7 +5,7 @@
 import { Link } from '../../components/Link'
 import { paths } from '../../config/paths'
 import type { Asistencia } from '../../contract/care'
-import { listAsistencias } from './care-api'
+import { asistenciasQuery } from './care-queries'
 import { ESTADO_LABELS, openRequests, pastRequests, upsertAsistencia } from './care-state'
 import { LiveNotice, PendingMark, RetryAlert } from './CareParts'
 import { usePendingIds, useLiveLoad } from './use-live'
@@ -18,7 +18,7 @@ export function PatientHome({ tenant, isGuest = false }: { tenant: string; isGue
     setData: setList,
     error,
     reload,
-  } = useLiveLoad<Asistencia[]>(listAsistencias, {
+  } = useLiveLoad(asistenciasQuery(), {
     onEvent: (event) => {
       if (event.tipo === 'asistencia') {
         setList((shown) => (shown === null ? shown : upsertAsistencia(shown, event.asistencia)))

@@ -7,10 +7,9 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link } from '../../components/Link'
 import { paths } from '../../config/paths'
-import type { Asistencia } from '../../contract/care'
 import { isAllowedIn } from '../../contract/care-transitions'
 import { origenLabel } from './origen-label'
-import { listAsistencias } from './care-api'
+import { asistenciasQuery } from './care-queries'
 import {
   describeMinutes,
   ESTADO_LABELS,
@@ -50,7 +49,7 @@ export function ProfessionalScreen({
     setData: setList,
     error: loadError,
     reload,
-  } = useLiveLoad<Asistencia[]>(listAsistencias, {
+  } = useLiveLoad(asistenciasQuery(), {
     onLoad: (loaded) => {
       known.current = new Set(loaded.map((entry) => entry.id))
     },

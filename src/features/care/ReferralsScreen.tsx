@@ -8,10 +8,9 @@ import { Link } from '../../components/Link'
 import { paths } from '../../config/paths'
 import type { Asistencia } from '../../contract/care'
 import { isAllowedIn } from '../../contract/care-transitions'
-import type { Referidos } from '../../contract/referrals'
 import { ESTADO_LABELS } from './care-state'
 import { LiveNotice, RetryAlert } from './CareParts'
-import { listReferidos } from './referrals-api'
+import { referidosQuery } from './referrals-queries'
 import { useTakeRequest } from './use-take-request'
 import { useIsOnline, useLiveLoad } from './use-live'
 
@@ -30,13 +29,7 @@ export function ReferralsScreen({
 }) {
   const isOnline = useIsOnline()
   const { rowErrors, isTaking, take } = useTakeRequest(tenant)
-  const {
-    data: referidos,
-    error,
-    reload,
-  } = useLiveLoad<Referidos>(listReferidos, {
-    reloadOn: (event) => event.tipo === 'asistencia',
-  })
+  const { data: referidos, error, reload } = useLiveLoad(referidosQuery())
 
   const consultationLink = (entry: Asistencia) =>
     `${paths.screen(tenant, 'atencion-asistencia')}/${entry.id}`

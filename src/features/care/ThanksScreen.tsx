@@ -8,9 +8,10 @@ import { Link } from '../../components/Link'
 import { paths } from '../../config/paths'
 import { COMENTARIO_FIELD, COMENTARIO_MAX_LENGTH, type Asistencia } from '../../contract/care'
 import { freeTextMessage, readFreeText } from '../../contract/text'
-import { readAsistencia, valorarAsistencia } from './care-api'
+import { valorarAsistencia } from './care-api'
+import { asistenciaQuery } from './care-queries'
 import { describeCareError } from './care-errors'
-import { useCareLoad } from './use-care-load'
+import { useCareQuery } from './use-care-query'
 
 const PUNTUACIONES = [1, 2, 3, 4, 5] as const
 
@@ -28,7 +29,7 @@ export function ThanksScreen({
   ended?: Asistencia
 }) {
   // Read once, not kept live: a finished consultation does not change any more.
-  const { data, error, isNotFound } = useCareLoad((signal) => readAsistencia(id, signal), {
+  const { data, error, isNotFound } = useCareQuery(asistenciaQuery(id), {
     skip: ended !== undefined,
   })
   const asistencia = ended ?? data

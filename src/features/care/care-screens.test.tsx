@@ -1,9 +1,11 @@
 /**
  * The care screens that load a list or a record and keep it live: each one's own choice of
  * what to load again, what to apply itself, and what to show while loading or after a failure.
- * The loading itself is `use-care-load`'s (and its tests').
+ * Each renders with a page cache of its own, as the app gives one by context; the live events
+ * reach that cache first, as the real stream's do.
  */
 import { render, screen, waitFor } from '@testing-library/react'
+import type { QueryClient } from '@tanstack/react-query'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router-dom'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
@@ -20,6 +22,8 @@ import { listReferidos } from './referrals-api'
 import { anAsistencia } from './testing/asistencia'
 import { careListeners, emitCareEvent as emit } from './testing/fake-live'
 import { ThanksScreen } from './ThanksScreen'
+import { newTestQueryClient, WithQueryClient } from './testing/with-query-client'
+import { prefetch as prefetchDirectory } from '../../app/routes/directorio'
 
 vi.mock('./live', () => import('./testing/fake-live'))
 vi.mock('./outbox', () => {
@@ -43,8 +47,12 @@ vi.mock('./referrals-api')
 const ID = '0b7d1f0e-4a4c-4d8e-9a51-2f6f3c1d9e01'
 const asistencia = (overrides: Partial<Asistencia> = {}) => anAsistencia({ id: ID, ...overrides })
 
-function show(ui: React.ReactNode) {
-  return render(<MemoryRouter>{ui}</MemoryRouter>)
+function show(ui: React.ReactNode, client: QueryClient = newTestQueryClient()) {
+  return render(
+    <WithQueryClient client={client}>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </WithQueryClient>,
+  )
 }
 
 const api = vi.mocked(careApi)
@@ -78,7 +86,7 @@ describe("the patient's home", () => {
     show(<PatientHome tenant="hospital-central" />)
     await screen.findByText('No tienes ninguna solicitud abierta.')
     emit({ tipo: 'asistencia', asistencia: asistencia() })
-    expect(screen.getByRole('link', { name: 'Ver mi solicitud en espera' })).toBeVisible()
+    expect(await screen.findByRole('link', { name: 'Ver mi solicitud en espera' })).toBeVisible()
     expect(api.listAsistencias).toHaveBeenCalledTimes(1)
 
     api.listAsistencias.mockResolvedValueOnce([])
@@ -104,7 +112,7 @@ describe("the professional's queue", () => {
     expect(await screen.findByText('No hay nadie esperando.')).toBeVisible()
     expect([...careListeners].some((listener) => listener.cola)).toBe(true)
     emit({ tipo: 'asistencia', asistencia: asistencia() })
-    expect(screen.getByRole('heading', { name: 'Cola de espera (1)' })).toBeVisible()
+    expect(await screen.findByRole('heading', { name: 'Cola de espera (1)' })).toBeVisible()
   })
 
   it('keeps a refused "Atender" by its row, until that row is tried again', async () => {
@@ -147,7 +155,7 @@ describe('the operations board', () => {
       valoracion_media: null,
     })
     emit({ tipo: 'asistencia', asistencia: asistencia() })
-    expect(screen.getByRole('heading', { name: 'Solicitudes abiertas (1)' })).toBeVisible()
+    expect(await screen.findByRole('heading', { name: 'Solicitudes abiertas (1)' })).toBeVisible()
     expect(await screen.findByText('1')).toBeVisible()
     expect(api.listAsistencias).toHaveBeenCalledTimes(1)
   })
@@ -158,9 +166,10 @@ describe('the referrals screen', () => {
     show(<ReferralsScreen tenant="hospital-central" professionalId={5} />)
     expect(await screen.findByText('No has recibido derivaciones.')).toBeVisible()
     emit({ tipo: 'presencia', presencia: { id: 7, disponible: true } })
-    expect(listReferidos).toHaveBeenCalledTimes(1)
     emit({ tipo: 'asistencia', asistencia: asistencia() })
-    expect(listReferidos).toHaveBeenCalledTimes(2)
+    await waitFor(() => {
+      expect(listReferidos).toHaveBeenCalledTimes(2)
+    })
   })
 })
 
@@ -230,7 +239,7 @@ describe('the directory', () => {
       expect(careListeners.size).toBe(1)
     })
     emit({ tipo: 'presencia', presencia: { id: 7, disponible: true } })
-    expect(screen.getByText('Disponible ahora')).toBeVisible()
+    expect(await screen.findByText('Disponible ahora')).toBeVisible()
     expect(api.listProfesionales).toHaveBeenCalledOnce()
 
     emit({ tipo: 'reinicio' })
@@ -248,38 +257,27 @@ describe('the directory', () => {
     expect(careListeners.size).toBe(0)
   })
 
-  it('signed out, shows the list the route already asked for, without asking again', async () => {
-    const publicList = Promise.resolve([
+  it('signed out, shows the list the route asked for as it loaded, without asking again', async () => {
+    api.listProfesionales.mockResolvedValue([
       { id: 7, nombre: 'Dra. Ruiz', especialidad: 'Pediatría', disponible: true },
     ])
-    show(
-      <DirectoryScreen
-        tenant="hospital-central"
-        isSignedInHere={false}
-        publicList={publicList}
-        mayRequest
-      />,
-    )
-    // Its first frame is the list's place, as in the HTML the build rendered.
-    expect(screen.getByRole('status')).toHaveTextContent('Cargando el directorio…')
+    const client = newTestQueryClient()
+    prefetchDirectory(client, {
+      params: { tenant: 'hospital-central' },
+      request: new Request('http://localhost/hospital-central/directorio'),
+    } as never)
+    show(<DirectoryScreen tenant="hospital-central" isSignedInHere={false} mayRequest />, client)
     expect(await screen.findByText('Disponible ahora')).toBeVisible()
     expect(screen.getByRole('link', { name: 'Solicitar asistencia de Pediatría' })).toHaveAttribute(
       'href',
       '/hospital-central/solicitar-asistencia?especialidad=Pediatr%C3%ADa',
     )
-    expect(api.listProfesionales).not.toHaveBeenCalled()
+    expect(api.listProfesionales).toHaveBeenCalledOnce()
   })
 
   it("signed in here, reads the session's list, not the public one the route may hold", async () => {
     api.listProfesionales.mockResolvedValue([])
-    show(
-      <DirectoryScreen
-        tenant="hospital-central"
-        isSignedInHere
-        publicList={Promise.resolve([])}
-        mayRequest
-      />,
-    )
+    show(<DirectoryScreen tenant="hospital-central" isSignedInHere mayRequest />)
     await screen.findByText('Este centro todavía no tiene profesionales en el directorio.')
     expect(api.listProfesionales).toHaveBeenCalledWith(null, expect.any(AbortSignal))
   })

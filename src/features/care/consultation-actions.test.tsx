@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import * as careApi from './care-api'
 import { ConsultationScreen } from './ConsultationScreen'
 import { anAsistencia } from './testing/asistencia'
+import { WithQueryClient } from './testing/with-query-client'
 
 vi.mock('./live', () => import('./testing/fake-live'))
 vi.mock('./outbox', () => import('./testing/empty-outbox'))
@@ -27,9 +28,11 @@ const attended = anAsistencia({
 
 function open(rol: string, userId: number) {
   render(
-    <MemoryRouter>
-      <ConsultationScreen tenant={TENANT} id={ID} rol={rol} userId={userId} />
-    </MemoryRouter>,
+    <WithQueryClient>
+      <MemoryRouter>
+        <ConsultationScreen tenant={TENANT} id={ID} rol={rol} userId={userId} />
+      </MemoryRouter>
+    </WithQueryClient>,
   )
 }
 
@@ -102,9 +105,11 @@ describe('the consultation', () => {
     ] as const) {
       api.readAsistencia.mockResolvedValue(attended)
       const view = render(
-        <MemoryRouter>
-          <ConsultationScreen tenant={TENANT} id={ID} rol={rol} userId={userId} />
-        </MemoryRouter>,
+        <WithQueryClient>
+          <MemoryRouter>
+            <ConsultationScreen tenant={TENANT} id={ID} rol={rol} userId={userId} />
+          </MemoryRouter>
+        </WithQueryClient>,
       )
       expect(await screen.findByRole('heading', { name: 'Conversación' })).toBeVisible()
       expect(screen.queryByRole('button', { name: 'Enviar' })).toBeNull()

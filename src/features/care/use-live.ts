@@ -1,53 +1,51 @@
 /** React's view of the care stream, the outbox and the connection. */
+import { useQueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query'
 import { useEffect, useEffectEvent, useSyncExternalStore } from 'react'
-import {
-  readLiveStatus,
-  subscribeToCareEvents,
-  subscribeToLiveStatus,
-  type CareEvent,
-} from './live'
+import { careLiveOf, type CareEvent } from './live'
 import { readPendingIds, subscribeToOutbox } from './outbox'
-import { useCareLoad, type CareLoad, type CareLoadOptions } from './use-care-load'
+import { useCareQuery, type CareLoad, type CareLoadOptions } from './use-care-query'
 
 /**
  * Calls `onEvent` for each of the user's live events while the screen is shown, as the screen
- * was last drawn (an effect event: current from the commit on, not from a later effect).
+ * was last drawn (an effect event: current from the commit on, not from a later effect). The
+ * stream is the one of the page's cache, which has taken in the event first.
  */
 export function useCareEvents(onEvent: (event: CareEvent) => void, { cola = false } = {}): void {
+  const live = careLiveOf(useQueryClient())
   const hear = useEffectEvent(onEvent)
   useEffect(
     () =>
-      subscribeToCareEvents(
+      live.subscribe(
         (event) => {
           hear(event)
         },
         { cola },
       ),
-    [cola],
+    [live, cola],
   )
 }
 
 export interface LiveLoadOptions<T> extends CareLoadOptions<T> {
   /**
-   * Events that make what is shown stale, beyond `reinicio` (which always does: the stream says
-   * so when it cannot replay what was missed).
+   * Events that make what is shown stale, beyond `reinicio` (after which the cache reads every
+   * care query shown again).
    */
   reloadOn?: (event: CareEvent) => boolean
-  /** Every event, for the changes the screen applies to what it shows by itself. */
+  /** Every event, for the changes the screen writes into what it shows. */
   onEvent?: (event: CareEvent) => void
   /** The professional's queue: having it open marks them available (`?cola=1`). */
   cola?: boolean
 }
 
-/** `useCareLoad`, loading again whenever the live stream says what is shown is stale. */
-export function useLiveLoad<T>(
-  load: (signal: AbortSignal) => Promise<T>,
+/** `useCareQuery`, kept current by the live stream while the screen is shown. */
+export function useLiveLoad<T, K extends QueryKey>(
+  query: UseQueryOptions<T, Error, T, K> & { queryKey: K },
   { reloadOn, onEvent, cola = false, ...options }: LiveLoadOptions<T> = {},
 ): CareLoad<T> {
-  const loaded = useCareLoad(load, options)
+  const loaded = useCareQuery(query, options)
   useCareEvents(
     (event) => {
-      if (event.tipo === 'reinicio' || reloadOn?.(event) === true) loaded.reload()
+      if (reloadOn?.(event) === true) loaded.reload()
       onEvent?.(event)
     },
     { cola },
@@ -56,7 +54,8 @@ export function useLiveLoad<T>(
 }
 
 export function useLiveStatus() {
-  return useSyncExternalStore(subscribeToLiveStatus, readLiveStatus)
+  const live = careLiveOf(useQueryClient())
+  return useSyncExternalStore(live.subscribeToStatus, live.readStatus)
 }
 
 export function usePendingIds(): ReadonlySet<string> {

@@ -1,9 +1,12 @@
 /**
  * A stand-in for `live.ts` in unit tests (`vi.mock('./live', () => import('./testing/fake-live'))`):
- * the test plays the server's events with `emitCareEvent`.
+ * the test plays the server's events with `emitCareEvent`, which reach the page's cache first, as
+ * the real stream's do, then the screens.
  */
+import type { QueryClient } from '@tanstack/react-query'
 import { act } from '@testing-library/react'
-import type { CareEvent } from '../live'
+import type { CareEvent, CareLive } from '../live'
+import { writeCareEvent } from '../live-cache'
 
 interface Listener {
   onEvent: (event: CareEvent) => void
@@ -12,26 +15,26 @@ interface Listener {
 
 /** Who listens now, and whether as the queue. */
 export const careListeners = new Set<Listener>()
+const clients = new Set<QueryClient>()
 
-export function subscribeToCareEvents(
-  onEvent: (event: CareEvent) => void,
-  { cola = false }: { cola?: boolean } = {},
-): () => void {
-  const listener = { onEvent, cola }
-  careListeners.add(listener)
-  return () => careListeners.delete(listener)
+const fakeLive: CareLive = {
+  subscribe: (onEvent, { cola = false } = {}) => {
+    const listener = { onEvent, cola }
+    careListeners.add(listener)
+    return () => careListeners.delete(listener)
+  },
+  subscribeToStatus: () => () => undefined,
+  readStatus: () => 'live',
 }
 
-export function subscribeToLiveStatus(): () => void {
-  return () => undefined
-}
-
-export function readLiveStatus() {
-  return 'live' as const
+export function careLiveOf(client: QueryClient): CareLive {
+  clients.add(client)
+  return fakeLive
 }
 
 export function emitCareEvent(event: CareEvent) {
   act(() => {
+    for (const client of clients) writeCareEvent(client, event)
     for (const listener of careListeners) listener.onEvent(event)
   })
 }
