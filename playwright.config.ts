@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
 import { E2E_PORT as PORT, SMTP_PORT } from './tests/utils/mail'
 import { PUSH_SERVICE_ORIGIN } from './tests/utils/push'
+import { TURN_SECRET, TURN_URLS } from './tests/utils/turn'
 
 const BASE_URL = `http://127.0.0.1:${PORT}`
 // Debian's Chromium on CI machines; a machine with Playwright's own browsers may point elsewhere.
@@ -53,6 +54,9 @@ export default defineConfig({
       PUBLIC_URL: BASE_URL,
       // The run's own push service (tests/utils/push.ts): the only one besides the browsers'.
       PUSH_SERVICE_ORIGINS: PUSH_SERVICE_ORIGIN,
+      // The call test's relay (tests/utils/turn.ts), which that test starts and stops.
+      TURN_URLS,
+      TURN_SECRET,
     },
     reuseExistingServer: !process.env.CI,
     timeout: 240_000,

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# What `npm test` needs beyond npm packages: Debian's Chromium for the browser tests and
-# PostgreSQL for the server suite's second engine. Installs what is missing when it can (as root,
+# What `npm test` needs beyond npm packages: Debian's Chromium for the browser tests,
+# PostgreSQL for the server suite's second engine and coturn, the TURN relay the call test
+# starts on 127.0.0.1. Installs what is missing when it can (as root,
 # from apt), otherwise stops at once and names the one command that installs it.
 set -euo pipefail
 
@@ -12,6 +13,9 @@ elif [ ! -x /usr/bin/chromium ]; then
 fi
 if ! ls /usr/lib/postgresql/*/bin/postgres >/dev/null 2>&1; then
   missing+=(postgresql)
+fi
+if [ ! -x "${TURNSERVER_PATH:-/usr/bin/turnserver}" ]; then
+  missing+=(coturn)
 fi
 
 [ ${#missing[@]} -eq 0 ] && exit 0

@@ -127,6 +127,8 @@ describe('security headers', () => {
     expect(response.headers['x-frame-options']).toBe('DENY')
     expect(response.headers['x-content-type-options']).toBe('nosniff')
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+    // Calls use the camera and microphone; nobody but the app's own origin may ask for them.
+    expect(response.headers['permissions-policy']).toBe('camera=(self), microphone=(self)')
     expect(response.headers['strict-transport-security']).toBeUndefined()
     expect(response.headers['x-powered-by']).toBeUndefined()
   })

@@ -109,7 +109,11 @@ import { registerLogosRoute } from './routes/logos.js'
 import { enforceRouteSchemas } from './http/route-policy.js'
 import { registerManifestRoute } from './routes/manifest.js'
 import { registerMeRoute } from './routes/me.js'
-import { buildFallbackSecurityHeaders, buildHelmetOptions } from './http/security-headers.js'
+import {
+  buildFallbackSecurityHeaders,
+  buildHelmetOptions,
+  PERMISSIONS_POLICY,
+} from './http/security-headers.js'
 import { readBaseManifest } from './branding/base-manifest.js'
 import { registerTenantIconsRoute } from './routes/tenant-icons.js'
 import { registerStaticApp } from './http/static.js'
@@ -310,6 +314,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Only JSON bodies exist here; without the text parser a text/plain body is a clean 400.
     app.removeContentTypeParser('text/plain')
     await app.register(fastifyHelmet, buildHelmetOptions(apiBaseUrl))
+    // On the raw response, as helmet writes its own: a hashed asset drops it with theirs.
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY)
+      done()
+    })
     // Registered before the routes: both plugins attach to routes as they are declared.
     await app.register(fastifyCompress, {
       encodings: ['br', 'gzip'],

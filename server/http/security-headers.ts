@@ -64,6 +64,12 @@ function serializeDirectives(directives: Directives): string {
     .join(';')
 }
 
+/**
+ * `Permissions-Policy`: the camera and microphone (calls inside a consultation) for the app's own
+ * origin only, so no framed or injected third party can ask for them; helmet does not write it.
+ */
+export const PERMISSIONS_POLICY = 'camera=(self), microphone=(self)'
+
 /** Options for @fastify/helmet on every answer. */
 export function buildHelmetOptions(apiBaseUrl: string): FastifyHelmetOptions {
   return {
@@ -87,6 +93,7 @@ export function buildFallbackSecurityHeaders(apiBaseUrl: string): Record<string,
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
     'referrer-policy': 'strict-origin-when-cross-origin',
+    'permissions-policy': PERMISSIONS_POLICY,
     'cross-origin-resource-policy': 'same-origin',
   }
 }
@@ -101,6 +108,7 @@ export const DOCUMENT_ONLY_HEADERS = [
   'content-security-policy',
   'cross-origin-opener-policy',
   'origin-agent-cluster',
+  'permissions-policy',
   'referrer-policy',
   'x-dns-prefetch-control',
   'x-download-options',

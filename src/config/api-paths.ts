@@ -19,6 +19,7 @@ export const API_PATHS = {
   aceptarTerminos: '/api/terminos/aceptar',
   avisosClave: '/api/avisos/clave',
   avisosSuscripcion: '/api/avisos/suscripcion',
+  llamadasIce: '/api/llamadas/ice',
 } as const
 
 /**

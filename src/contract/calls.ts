@@ -127,13 +127,32 @@ const Candidato = Type.Object(
   { additionalProperties: false },
 )
 
+/** Largest id a page gives one of its peer connections. */
+export const CONEXION_MAX_LENGTH = 64
+
+/**
+ * Which peer connections a signal goes between: `conexion`, the sender's; `para`, the
+ * receiver's as the sender knows it (null before it has heard from it). A page that reloads
+ * mid-call starts a new connection: the other side sees a new `conexion`, starts afresh too, and
+ * both drop what was meant for, or came from, the connections that are gone.
+ */
+const Enlace = {
+  conexion: Type.Optional(Type.String({ minLength: 1, maxLength: CONEXION_MAX_LENGTH })),
+  para: Type.Optional(
+    Type.Union([Type.String({ minLength: 1, maxLength: CONEXION_MAX_LENGTH }), Type.Null()]),
+  ),
+}
+
 /** `POST …/senales`: one description or one candidate for the other participant. */
 export const Senal = Type.Union([
   Type.Object(
-    { descripcion: Descripcion, reinicio_ice: Type.Optional(Type.Boolean()) },
+    { descripcion: Descripcion, reinicio_ice: Type.Optional(Type.Boolean()), ...Enlace },
     { additionalProperties: false },
   ),
-  Type.Object({ candidato: Type.Union([Candidato, Type.Null()]) }, { additionalProperties: false }),
+  Type.Object(
+    { candidato: Type.Union([Candidato, Type.Null()]), ...Enlace },
+    { additionalProperties: false },
+  ),
 ])
 export type Senal = Static<typeof Senal>
 

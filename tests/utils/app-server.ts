@@ -69,10 +69,13 @@ export async function startAppServer({
   port,
   distDir,
   dbPath,
+  env = {},
 }: {
   port: number
   distDir: string
   dbPath: string
+  /** More settings of the server (a relay's `TURN_URLS`, …). */
+  env?: Readonly<Record<string, string>>
 }): Promise<AppServer> {
   const origin = `http://127.0.0.1:${String(port)}`
   const entry = pathToFileURL(join(REPO_ROOT, 'build/server/index.js')).href
@@ -90,6 +93,7 @@ export async function startAppServer({
         DIST_DIR: distDir,
         DB_PATH: dbPath,
         LOG_LEVEL: 'warn',
+        ...env,
       },
       stdio: ['pipe', 'ignore', 'inherit'],
     },

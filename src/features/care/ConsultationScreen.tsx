@@ -32,7 +32,10 @@ import { describeCareError } from './care-errors'
 import { addMensaje, describeEstimate, describeMinutes, faseOf, minutesBetween } from './care-state'
 import { AuthImage, LiveNotice, PendingMark, RetryAlert } from './CareParts'
 import { newId } from './new-id'
-import { factsOf, may, type Actor } from '../../contract/permissions'
+import { factsOf, isParticipant, may, type Actor } from '../../contract/permissions'
+import { CallLine, CallPanel } from './call/CallPanel'
+import { mergeConversation } from './call/call-lines'
+import { useConsultationCall } from './call/use-consultation-call'
 import { ReferralForm } from './ReferralForm'
 import { isUnsentFailure, keepMessage } from './outbox'
 import { useIsOnline, useNow, usePendingIds, useLiveLoad } from './use-live'
@@ -349,6 +352,11 @@ function Consultation({
 }) {
   const pending = usePendingIds()
   const facts = factsOf(asistencia)
+  const call = useConsultationCall(asistencia, {
+    isParticipant: isParticipant(actor, facts),
+    isPatient,
+  })
+  const conversation = mergeConversation(mensajes, call.llamadas)
   return (
     <>
       <h2>
@@ -357,43 +365,61 @@ function Consultation({
           : `Consulta con ${asistencia.paciente.nombre}`}
       </h2>
       <RequestSummary asistencia={asistencia} isPatient={isPatient} />
-      <section aria-labelledby="conversacion" className="care-conversation">
-        <h3 id="conversacion">Conversación</h3>
-        {mensajes.length === 0 ? (
-          <p>Todavía no hay mensajes.</p>
-        ) : (
-          <ol className="care-messages" aria-live="polite">
-            {mensajes.map((mensaje) => (
-              <li
-                key={mensaje.id}
-                className={
-                  mensaje.autor.id === asistencia.paciente.id
-                    ? 'care-message-patient'
-                    : 'care-message-staff'
-                }
-              >
-                <p className="care-message-author">
-                  {mensaje.autor.nombre}{' '}
-                  <time dateTime={mensaje.creado_en}>
-                    {new Date(mensaje.creado_en).toLocaleTimeString('es-ES', {
-                      hour: '2-digit',
-                      minute: '2-digit',
-                    })}
-                  </time>
-                </p>
-                {mensaje.texto !== '' && <p className="care-text">{mensaje.texto}</p>}
-                {mensaje.foto && (
-                  <AuthImage src={mensaje.foto} alt={`Foto de ${mensaje.autor.nombre}`} />
-                )}
-                {pending.has(mensaje.id) && <PendingMark />}
-              </li>
-            ))}
-          </ol>
-        )}
-        {may(actor, 'escribir', facts) && (
-          <MessageForm tenant={tenant} asistenciaId={asistencia.id} onMensaje={onMensaje} />
-        )}
-      </section>
+      <div
+        className={
+          call.active?.estado === 'en_curso' ? 'care-call-layout is-calling' : 'care-call-layout'
+        }
+      >
+        <CallPanel
+          call={call}
+          otherName={
+            isPatient
+              ? (asistencia.profesional?.nombre ?? 'el profesional')
+              : asistencia.paciente.nombre
+          }
+        />
+        <section aria-labelledby="conversacion" className="care-conversation">
+          <h3 id="conversacion">Conversación</h3>
+          {conversation.length === 0 ? (
+            <p>Todavía no hay mensajes.</p>
+          ) : (
+            <ol className="care-messages" aria-live="polite">
+              {conversation.map(({ tipo, llamada, mensaje }) =>
+                tipo === 'llamada' ? (
+                  <CallLine key={llamada.id} llamada={llamada} />
+                ) : (
+                  <li
+                    key={mensaje.id}
+                    className={
+                      mensaje.autor.id === asistencia.paciente.id
+                        ? 'care-message-patient'
+                        : 'care-message-staff'
+                    }
+                  >
+                    <p className="care-message-author">
+                      {mensaje.autor.nombre}{' '}
+                      <time dateTime={mensaje.creado_en}>
+                        {new Date(mensaje.creado_en).toLocaleTimeString('es-ES', {
+                          hour: '2-digit',
+                          minute: '2-digit',
+                        })}
+                      </time>
+                    </p>
+                    {mensaje.texto !== '' && <p className="care-text">{mensaje.texto}</p>}
+                    {mensaje.foto && (
+                      <AuthImage src={mensaje.foto} alt={`Foto de ${mensaje.autor.nombre}`} />
+                    )}
+                    {pending.has(mensaje.id) && <PendingMark />}
+                  </li>
+                ),
+              )}
+            </ol>
+          )}
+          {may(actor, 'escribir', facts) && (
+            <MessageForm tenant={tenant} asistenciaId={asistencia.id} onMensaje={onMensaje} />
+          )}
+        </section>
+      </div>
       {may(actor, 'derivar', facts) && <ReferralForm asistencia={asistencia} />}
       {may(actor, 'finalizar', facts) && <FinishForm asistencia={asistencia} onChange={onChange} />}
     </>

@@ -11,6 +11,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query'
 import { API_PATHS } from '../../config/api-paths'
+import { Llamada, SenalRecibida } from '../../contract/calls'
 import { Asistencia, EVENTOS, Mensaje, Presencia } from '../../contract/care'
 import { isAnswer } from '../../lib/answer-shape'
 import { api } from '../../lib/api'
@@ -27,6 +28,8 @@ export type CareEvent =
   | { tipo: 'asistencia'; asistencia: Asistencia }
   | { tipo: 'mensaje'; mensaje: Mensaje }
   | { tipo: 'presencia'; presencia: Presencia }
+  | { tipo: 'llamada'; llamada: Llamada }
+  | { tipo: 'senal'; senal: SenalRecibida }
   | { tipo: 'reinicio' }
 
 /** The care event an SSE event carries, or null when it is unknown or malformed. */
@@ -46,6 +49,12 @@ export function toCareEvent(event: LiveEvent): CareEvent | null {
   }
   if (event.event === EVENTOS.presencia && isAnswer(Presencia, data)) {
     return { tipo: 'presencia', presencia: data }
+  }
+  if (event.event === EVENTOS.llamada && isAnswer(Llamada, data)) {
+    return { tipo: 'llamada', llamada: data }
+  }
+  if (event.event === EVENTOS.senal && isAnswer(SenalRecibida, data)) {
+    return { tipo: 'senal', senal: data }
   }
   return null
 }

@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest'
+import type { Senal } from '../../../contract/calls'
+import { createCallLink } from './call-link'
+
+/** Enough of RTCPeerConnection for the pairing: descriptions, candidates and tracks. */
+class FakePeer {
+  signalingState: RTCSignalingState = 'stable'
+  connectionState: RTCPeerConnectionState = 'new'
+  localDescription: { type: RTCSdpType; sdp: string } | null = null
+  remote: RTCSessionDescriptionInit[] = []
+  candidates: (RTCIceCandidateInit | undefined)[] = []
+  tracks = 0
+  closed = false
+  onnegotiationneeded: (() => Promise<void>) | null = null
+  onicecandidate: ((event: { candidate: RTCIceCandidate | null }) => void) | null = null
+  ontrack: ((event: { streams: MediaStream[] }) => void) | null = null
+  onconnectionstatechange: (() => void) | null = null
+
+  setLocalDescription() {
+    const type = this.signalingState === 'have-remote-offer' ? 'answer' : 'offer'
+    this.localDescription = { type, sdp: `${type} sdp` }
+    this.signalingState = type === 'offer' ? 'have-local-offer' : 'stable'
+    return Promise.resolve()
+  }
+  setRemoteDescription(description: RTCSessionDescriptionInit) {
+    this.remote.push(description)
+    this.signalingState = description.type === 'offer' ? 'have-remote-offer' : 'stable'
+    return Promise.resolve()
+  }
+  addIceCandidate(candidate?: RTCIceCandidateInit) {
+    this.candidates.push(candidate)
+    return Promise.resolve()
+  }
+  addTrack() {
+    this.tracks += 1
+  }
+  restartIce() {
+    // Not exercised here.
+  }
+  getStats() {
+    return Promise.resolve(new Map() as unknown as RTCStatsReport)
+  }
+  close() {
+    this.closed = true
+  }
+}
+
+const STREAM = {
+  getTracks: () => [{ kind: 'audio' }, { kind: 'video' }],
+} as unknown as MediaStream
+
+function setUp() {
+  const peers: FakePeer[] = []
+  const sent: Senal[] = []
+  let ids = 0
+  const link = createCallLink({
+    polite: true,
+    configuration: {},
+    stream: STREAM,
+    send: (senal) => {
+      sent.push(senal)
+      return Promise.resolve()
+    },
+    onRemoteStream: () => undefined,
+    onState: () => undefined,
+    onError: (error) => {
+      throw error
+    },
+    createPeer: () => {
+      const peer = new FakePeer()
+      peers.push(peer)
+      return peer as unknown as RTCPeerConnection
+    },
+    newConnectionId: () => `local-${String((ids += 1))}`,
+  })
+  return { link, peers, sent }
+}
+
+const offer = (conexion: string, para: string | null = null): Senal => ({
+  descripcion: { type: 'offer', sdp: `offer of ${conexion}` },
+  conexion,
+  para,
+})
+const candidate = (conexion: string, para: string | null): Senal => ({
+  candidato: { candidate: `candidate of ${conexion}`, sdpMid: '0', sdpMLineIndex: 0 },
+  conexion,
+  para,
+})
+
+/** Lets the queued sends run. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+describe('a call link', () => {
+  it('names its connection and the other side’s on every signal', async () => {
+    const { link, sent } = setUp()
+    await link.receive(offer('remote-1'))
+    await settle()
+    expect(sent.at(-1)).toMatchObject({
+      descripcion: { type: 'answer' },
+      conexion: 'local-1',
+      para: 'remote-1',
+    })
+  })
+
+  it('starts afresh when the other side comes back with a new connection (a reload)', async () => {
+    const { link, peers, sent } = setUp()
+    await link.receive(offer('remote-1'))
+    await link.receive(offer('remote-2'))
+    await settle()
+    expect(peers).toHaveLength(2)
+    expect(peers[0]?.closed).toBe(true)
+    // The new connection answers the new offer, then adds this side's tracks to it.
+    expect(peers[1]?.remote).toEqual([{ type: 'offer', sdp: 'offer of remote-2' }])
+    expect(peers[1]?.tracks).toBe(2)
+    expect(sent.at(-1)).toMatchObject({ conexion: 'local-2', para: 'remote-2' })
+  })
+
+  it('drops what comes from, or is meant for, a connection that is gone', async () => {
+    const { link, peers } = setUp()
+    await link.receive(offer('remote-1'))
+    await link.receive(offer('remote-2'))
+    // A late candidate of the old pair, and the old connection's ICE restart.
+    await link.receive(candidate('remote-1', 'local-1'))
+    await link.receive(offer('remote-1', 'local-1'))
+    // Meant for this side's old connection, from the new one.
+    await link.receive(candidate('remote-2', 'local-1'))
+    expect(peers[1]?.candidates).toEqual([])
+    expect(peers[1]?.remote).toHaveLength(1)
+    await link.receive(candidate('remote-2', 'local-2'))
+    expect(peers[1]?.candidates).toHaveLength(1)
+  })
+
+  it('takes nothing but an offer as the start of a new pair', async () => {
+    const { link, peers } = setUp()
+    await link.receive(offer('remote-1'))
+    await link.receive(candidate('remote-9', null))
+    expect(peers).toHaveLength(1)
+    expect(peers[0]?.candidates).toEqual([])
+  })
+
+  it('says nothing more once closed', async () => {
+    const { link, peers, sent } = setUp()
+    link.close()
+    await link.receive(offer('remote-1'))
+    await settle()
+    expect(peers[0]?.closed).toBe(true)
+    expect(peers[0]?.remote).toEqual([])
+    expect(
+      sent.filter((senal) => 'descripcion' in senal && senal.descripcion.type === 'answer'),
+    ).toEqual([])
+  })
+})
