@@ -59,7 +59,11 @@ import { isPostgres } from './database/engine.js'
 import { createAccessCodeRepository } from './repositories/access-codes.js'
 import { createEmailLinkRepository } from './repositories/email-links.js'
 import { createTermsRepository } from './repositories/terms.js'
-import { DEFAULT_JOIN_RATE_LIMITS, type JoinRateLimits } from './auth/join-rate-limits.js'
+import {
+  createEmailAddressLimit,
+  DEFAULT_JOIN_RATE_LIMITS,
+  type JoinRateLimits,
+} from './auth/join-rate-limits.js'
 import { createMailer } from './mail/mailer.js'
 import { registerJoinRoutes } from './routes/join.js'
 import { registerTerminosRoutes } from './routes/terminos.js'
@@ -87,6 +91,10 @@ import type { RelaySettings } from './care/relay-credentials.js'
 import { registerAsistenciasRoutes } from './routes/asistencias.js'
 import { registerLlamadasRoutes } from './routes/llamadas.js'
 import { registerAsistenciaFotosRoutes } from './routes/asistencia-fotos.js'
+import { registerAsistenciaRegistroRoutes } from './routes/asistencia-registro.js'
+import { createOwnLogoReader } from './branding/own-logo.js'
+import { createConsultationRecords } from './care/consultation-record.js'
+import { createGuestSummaryMail } from './care/guest-summary-mail.js'
 import { registerAsistenciaMensajesRoutes } from './routes/asistencia-mensajes.js'
 import { registerReferidosRoutes } from './routes/referidos.js'
 import { registerProfesionalesRoute } from './routes/profesionales.js'
@@ -161,7 +169,13 @@ export interface BuildAppOptions {
   /** Calls' relay and STUN servers (`TURN_URLS`, `TURN_SECRET`, `STUN_URLS`); none by default. */
   relay?: RelaySettings
   /** Outgoing email: `SMTP_URL`, `MAIL_FROM`, and `PUBLIC_URL` for the links in messages. */
-  mail?: { smtpUrl?: string; from?: string; publicUrl?: string }
+  mail?: {
+    smtpUrl?: string
+    from?: string
+    publicUrl?: string
+    /** Waits before each new attempt at a guest's summary email; tests shorten them. */
+    summaryRetryDelaysMs?: readonly number[]
+  }
   /** Limits of registration and of the requests that send a link by email. */
   joinRateLimits?: Partial<JoinRateLimits>
   /** Immediate care requests accepted from one client address within a window. */
@@ -386,6 +400,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       log: app.log,
     })
     app.addHook('onClose', () => mailer.drain())
+    const joinLimits = { ...DEFAULT_JOIN_RATE_LIMITS, ...options.joinRateLimits }
+    // One count per address for every email the server sends, asked for or not.
+    const addressLimit = createEmailAddressLimit(app, 'correo', joinLimits.perEmail)
     registerJoinRoutes(app, {
       hospitals,
       accounts,
@@ -395,7 +412,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       mailer,
       publicUrl: options.mail?.publicUrl,
       scryptParams,
-      limits: { ...DEFAULT_JOIN_RATE_LIMITS, ...options.joinRateLimits },
+      limits: joinLimits,
+      addressLimit,
     })
     registerTerminosRoutes(app, { accounts, tokens, guards, hospitals, terms })
     registerAdminHospitalesRoutes(app, { guards, hospitals })
@@ -461,6 +479,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     )
     pushSender.start()
     app.addHook('preClose', () => pushSender.stop())
+    const guestSummaries = createGuestSummaryMail({
+      mailer,
+      hospitals,
+      addressLimit,
+      log: app.log,
+      retryDelaysMs: options.mail?.summaryRetryDelaysMs,
+    })
+    app.addHook('preClose', () => {
+      guestSummaries.stop()
+    })
     const care = createCareService({
       db,
       asistencias,
@@ -473,6 +501,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       calls,
       now,
       onPublished,
+      onFinished: guestSummaries.sendFor,
     })
     const presence = createPresence({ db, presencia, eventos, now, onPublished })
     const live: LiveEvents = createLiveEvents({
@@ -518,6 +547,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerAsistenciasRoutes(app, { session, care, asistencias, hospitals, terms, now })
     registerAsistenciaMensajesRoutes(app, { session, care })
     registerAsistenciaFotosRoutes(app, { session, care })
+    registerAsistenciaRegistroRoutes(app, {
+      session,
+      records: createConsultationRecords({
+        care,
+        asistencias,
+        mensajes,
+        llamadas,
+        hospitals,
+        now,
+      }),
+      readOwnLogo: createOwnLogoReader({ logos: logoImages, logosDir }),
+    })
     registerReferidosRoutes(app, { session, care })
     registerLlamadasRoutes(app, {
       session,

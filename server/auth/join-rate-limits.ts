@@ -38,14 +38,21 @@ export function joinPerIpRateLimit({ max, timeWindowMs }: RateLimitWindow): Rate
 }
 
 /**
- * A preHandler counting requests that name one email address, under `scope`'s own counters
- * (shared by every route given the same preHandler; in the database on PostgreSQL).
+ * One count per email address under `scope` (in the database on PostgreSQL): the preHandler for
+ * routes whose body names the address, and `take` for messages the server sends on its own (a
+ * guest's summary), so one inbox gets at most `max` messages in its window, however asked for.
  */
-export function createPerEmailRateLimit(
+export interface EmailAddressLimit {
+  preHandler: preHandlerAsyncHookHandler
+  /** Counts one message to `email`; false when its window is already full (do not send). */
+  take(email: string): Promise<boolean>
+}
+
+export function createEmailAddressLimit(
   app: FastifyInstance,
   scope: string,
   { max, timeWindowMs }: RateLimitWindow,
-): preHandlerAsyncHookHandler {
+): EmailAddressLimit {
   const limiter = app.createRateLimit({
     max,
     timeWindow: timeWindowMs,
@@ -55,11 +62,21 @@ export function createPerEmailRateLimit(
       return `${scope}:${email}`
     },
   })
-  return async (request, reply) => {
-    const result = await limiter(request)
-    if (result.isAllowed || !result.isExceeded) return
-    const retryAfter = Math.max(1, result.ttlInSeconds)
-    reply.header('retry-after', retryAfter)
-    throw tooManyRequests(retryAfter)
+  return {
+    async preHandler(request, reply) {
+      const result = await limiter(request)
+      if (result.isAllowed || !result.isExceeded) return
+      const retryAfter = Math.max(1, result.ttlInSeconds)
+      reply.header('retry-after', retryAfter)
+      throw tooManyRequests(retryAfter)
+    },
+    async take(email) {
+      // The limiter reads a request: this one carries only what the key generator reads.
+      const result = await limiter({
+        body: { email },
+        routeOptions: { config: {} },
+      } as unknown as FastifyRequest)
+      return result.isAllowed || !result.isExceeded
+    },
   }
 }

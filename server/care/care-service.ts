@@ -47,6 +47,7 @@ import type { AccountRepository } from '../repositories/accounts.js'
 import { isAllowedIn } from '../../src/contract/care-transitions.js'
 import { isEntitled, isTimely, may, requestListOf } from '../../src/contract/permissions.js'
 import { readCareText } from '../http/input-rules.js'
+import { LECTURA_REGISTRO } from '../../src/contract/record.js'
 import { specialtiesOf } from './specialties.js'
 import {
   isAddressedElsewhere,
@@ -74,6 +75,8 @@ export interface CareServiceDeps {
   now: () => number
   /** Called after a commit that appended events for `tenant`. */
   onPublished: (tenant: string) => void
+  /** Called once a consultation is finished (after its commit): its guest's summary email. */
+  onFinished?: (view: AsistenciaView) => void
 }
 
 export const notFoundAsistencia = () =>
@@ -158,7 +161,10 @@ export function createCareService(deps: CareServiceDeps) {
   async function auditStaffRead(
     viewer: AccountStanding,
     row: Pick<AsistenciaRow, 'id' | 'tenant' | 'paciente_id'>,
-    what: { leido: 'conversacion' } | { leido: 'foto'; foto: string } | null,
+    what:
+      | { leido: 'conversacion' | (typeof LECTURA_REGISTRO)[keyof typeof LECTURA_REGISTRO] }
+      | { leido: 'foto'; foto: string }
+      | null,
   ): Promise<void> {
     if (!isStaffOf(viewer, row.tenant) || row.paciente_id === viewer.id) return
     await db.transaction().execute((trx) =>
@@ -200,6 +206,8 @@ export function createCareService(deps: CareServiceDeps) {
   return {
     describe,
     expireDue,
+    visibleRow,
+    auditStaffRead,
 
     async create(
       patient: AccountStanding,
@@ -316,7 +324,9 @@ export function createCareService(deps: CareServiceDeps) {
         return true
       })
       if (!done) throw wrongState('Solo se puede finalizar una consulta en curso.')
-      return toAsistencia(await viewOrThrow(id), null)
+      const finished = await viewOrThrow(id)
+      deps.onFinished?.(finished)
+      return toAsistencia(finished, null)
     },
 
     async cancel(patient: AccountStanding, id: string): Promise<Asistencia> {

@@ -31,3 +31,12 @@ export function dayIn(timeZone: string, nowMs: number): string {
 export function startOfDayIn(timeZone: string, nowMs: number): string {
   return new Date(zoned(timeZone, nowMs).startOfDay().epochMilliseconds).toISOString()
 }
+
+/** `iso` as a Spanish date and time in `timeZone` ("23 de noviembre de 2026 a las 11:05"). */
+export function formatDateTime(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('es-ES', {
+    timeZone: usableTimeZone(timeZone),
+    dateStyle: 'long',
+    timeStyle: 'short',
+  }).format(new Date(iso))
+}

@@ -17,6 +17,11 @@ export interface Mailer {
    * its timing) whether a message was sent. Failures are logged, never thrown.
    */
   send(message: MailMessage): void
+  /**
+   * Sends and settles with the outcome (rejects when the SMTP server refused or could not be
+   * reached), for senders that retry; the message is tracked like `send`'s until it settles.
+   */
+  deliver(message: MailMessage): Promise<void>
   /** Waits for the messages still being sent, then closes the connections (the close hook). */
   drain(): Promise<void>
 }
@@ -73,14 +78,20 @@ export function createMailer({
   }
 
   if (smtpUrl === undefined) {
+    const logInstead = (message: MailMessage) => {
+      if (!demoMode) return
+      log.info(
+        { mail: { to: message.to, subject: message.subject, text: message.text } },
+        'email not sent (no SMTP_URL, demo mode): its text is here',
+      )
+    }
     return {
       isAvailable: demoMode,
-      send(message) {
-        if (!demoMode) return
-        log.info(
-          { mail: { to: message.to, subject: message.subject, text: message.text } },
-          'email not sent (no SMTP_URL, demo mode): its text is here',
-        )
+      send: logInstead,
+      deliver(message) {
+        if (!demoMode) return Promise.reject(new Error('No SMTP_URL: email cannot be sent'))
+        logInstead(message)
+        return Promise.resolve()
       },
       drain,
     }
@@ -93,19 +104,20 @@ export function createMailer({
     maxConnections: SMTP_POOL_SIZE,
     ...timeouts,
   })
+  const deliver = (message: MailMessage) => {
+    const sent = transport.sendMail({ from, ...message }).then(() => undefined)
+    track(sent.catch(() => undefined))
+    return sent
+  }
   return {
     isAvailable: true,
     send(message) {
-      track(
-        transport.sendMail({ from, ...message }).then(
-          () => undefined,
-          (error: unknown) => {
-            // The address is personal data and the text holds a secret link: neither is logged.
-            log.error({ err: error }, 'an email could not be sent')
-          },
-        ),
-      )
+      deliver(message).catch((error: unknown) => {
+        // The address is personal data and the text holds a secret link: neither is logged.
+        log.error({ err: error }, 'an email could not be sent')
+      })
     },
+    deliver,
     async drain() {
       await drain()
       transport.close()

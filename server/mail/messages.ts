@@ -37,7 +37,7 @@ export function screenLink(
 }
 
 function compose(
-  context: MailContext,
+  context: Omit<MailContext, 'publicUrl'>,
   subject: string,
   paragraphs: string[],
   action?: { label: string; url: string },
@@ -132,4 +132,19 @@ export function contestedRegistrationMessage(context: MailContext, code: string)
       url: screenLink(context.publicUrl, context.hospital.tenant, 'restablecer-acceso', code),
     },
   )
+}
+
+/**
+ * A guest's summary of the consultation that just ended, to the address they left: who attended
+ * them, when, and the summary; never the conversation (an inbox is not the place for it).
+ */
+export function summaryMessage(
+  context: Omit<MailContext, 'publicUrl'>,
+  consultation: { profesional: string; fecha: string; resumen: string },
+): MailMessage {
+  return compose(context, 'Resumen de tu consulta', [
+    `Te atendió ${consultation.profesional} en ${context.hospital.nombre} (${consultation.fecha}). Este es el resumen de la consulta:`,
+    consultation.resumen,
+    'Guárdalo: la conversación no se envía por correo. Si necesitas más ayuda, vuelve a pedir atención en el centro.',
+  ])
 }

@@ -70,6 +70,8 @@ export interface AsistenciaRepository {
    * Referrals a professional made, and those they received: addressed to them, to their
    * specialty without a named professional, or taken by them. Newest first.
    */
+  /** The referrals made from request `id` (requests with `derivada_de` = `id`), oldest first. */
+  listDerivedFrom(id: string): Promise<AsistenciaView[]>
   listReferrals(
     tenant: string,
     profesionalId: number,
@@ -315,6 +317,16 @@ export function createAsistenciaRepository(db: Executor): AsistenciaRepository {
     async insertReferral(trx, row) {
       await trx.insertInto('derivaciones').values(row).execute()
     },
+
+    listDerivedFrom: async (id) =>
+      withPhotos(
+        await views(db)
+          .where('asistencias.derivada_de', '=', id)
+          .orderBy('asistencias.creada_en')
+          .orderBy('asistencias.id')
+          .limit(LIST_LIMIT)
+          .execute(),
+      ),
 
     async listReferrals(tenant, profesionalId, especialidad) {
       const referred = () =>

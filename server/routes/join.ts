@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import {
-  createPerEmailRateLimit,
+  type EmailAddressLimit,
   joinPerIpRateLimit,
   type JoinRateLimits,
 } from '../auth/join-rate-limits.js'
@@ -49,6 +49,8 @@ export interface JoinRouteDeps {
   publicUrl: string | undefined
   scryptParams: ScryptParams
   limits: JoinRateLimits
+  /** The per-address count of every email the server sends (`limits.perEmail`). */
+  addressLimit: EmailAddressLimit
 }
 
 const ACCEPTED = { 202: { type: 'null' }, '4xx': ERROR_RESPONSE_SCHEMA, 503: ERROR_RESPONSE_SCHEMA }
@@ -67,7 +69,7 @@ export function registerJoinRoutes(instance: FastifyInstance, deps: JoinRouteDep
   const perIp = { rateLimit: joinPerIpRateLimit(limits.perIp) }
   // One count per address for every route that mails it, whichever message it asks for: one
   // inbox gets at most `limits.perEmail` messages in its window, however they are asked for.
-  const perEmail = createPerEmailRateLimit(app, 'correo', limits.perEmail)
+  const perEmail = deps.addressLimit.preHandler
 
   /** The public address and the hospital, or the refusal when mail cannot be sent. */
   async function mailSetup(tenant: string) {

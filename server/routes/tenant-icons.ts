@@ -1,7 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { createHash } from 'node:crypto'
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Branding } from '../../src/contract/branding.js'
 import {
@@ -12,13 +10,11 @@ import {
 import { DEFAULT_TENANT, isTenantId } from '../../src/contract/tenants.js'
 import { matchesIfNoneMatch, sendWithEtag } from '../http/etag.js'
 import { renderIcon } from '../branding/render-icon.js'
-import { isLogoFileName, LOGOS_URL_PREFIX } from '../branding/logos.js'
+import { createOwnLogoReader } from '../branding/own-logo.js'
 import type { LogoImageRepository } from '../repositories/logo-images.js'
 
 /** Changes whenever the drawing changes, so devices fetch the icons again. */
 const RENDERING_VERSION = '1'
-const UPLOADED_LOGO_PREFIX = '/logos/h/'
-const UPLOADED_LOGO = /^\/logos\/h\/[0-9a-f]{32}\.png$/
 /** Icons drawn lately, by version: a launcher asks for the same few over and over. */
 const MEMORY_LIMIT = 200
 
@@ -51,17 +47,12 @@ export function registerTenantIconsRoute(
   // Request types come from the route schemas.
   const app = instance.withTypeProvider<TypeBoxTypeProvider>()
   const drawn = new Map<string, Buffer>()
+  const readOwnLogo = createOwnLogoReader({ logos, logosDir })
 
   /** The logo's bytes when this server holds it; another host's logo is never fetched. */
-  async function readLogo(logoUrl: string | null, base: string): Promise<Buffer | null> {
-    if (!logoUrl?.startsWith(`${base}/`)) return null
-    const path = logoUrl.slice(base.length)
-    if (UPLOADED_LOGO.test(path)) {
-      return (await logos.read(path.slice(UPLOADED_LOGO_PREFIX.length, -'.png'.length))) ?? null
-    }
-    const file = path.startsWith(LOGOS_URL_PREFIX) ? path.slice(LOGOS_URL_PREFIX.length) : ''
-    if (!isLogoFileName(file)) return null
-    return readFile(join(logosDir, file)).catch(() => null)
+  function readLogo(logoUrl: string | null, base: string): Promise<Buffer | null> {
+    if (!logoUrl?.startsWith(`${base}/`)) return Promise.resolve(null)
+    return readOwnLogo(logoUrl.slice(base.length))
   }
 
   app.get(

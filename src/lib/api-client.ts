@@ -89,8 +89,8 @@ export interface ApiClient {
    */
   stream(path: string, options?: StreamOptions): Promise<ReadableStream<Uint8Array>>
   /**
-   * Reads an image the API serves only to the session (a consultation's photo), under the same
-   * rules as `request`, up to MAX_BLOB_BYTES.
+   * Reads a file the API serves only to the session (a consultation's photo, its record as a
+   * PDF), under the same rules as `request`, up to MAX_BLOB_BYTES.
    */
   blob(path: string, options?: StreamOptions): Promise<Blob>
   setEventHandlers(handlers: Partial<ApiEventHandlers>): void

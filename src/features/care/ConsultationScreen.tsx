@@ -2,8 +2,10 @@
  * One screen for both sides of a request (`/{tenant}/atencion-asistencia/{id}`): the waiting room
  * while it waits (position, honest estimate, "Cancelar solicitud"), which turns into the
  * consultation the moment a professional takes it, live; the conversation, with text and photos,
- * both ways; "Finalizar" with a summary for its professional. A request that is over leads to the
- * inactive-consultation screen (its patient, when it was just finished, to the thanks screen).
+ * both ways; "Finalizar" with a summary for its professional. A request opened when already over
+ * shows its record (read-only); one that ends while shown leads on (its patient to the thanks
+ * screen, its professional home, a cancelled or expired one to the inactive-consultation screen).
+ * A guest's session ends with the request: they go on to the thanks or inactive screen.
  */
 import { useCallback, useId, useRef, useState, type SubmitEvent } from 'react'
 import { useNavigate } from 'react-router-dom'
@@ -37,6 +39,7 @@ import { CallLine, CallPanel } from './call/CallPanel'
 import { mergeConversation } from './call/call-lines'
 import { useConsultationCall } from './call/use-consultation-call'
 import { ReferralForm } from './ReferralForm'
+import { RecordScreen } from './RecordScreen'
 import { isUnsentFailure, keepMessage } from './outbox'
 import { useIsOnline, useNow, usePendingIds, useLiveLoad } from './use-live'
 
@@ -82,6 +85,8 @@ export function ConsultationScreen({
   // Whether this screen saw it open: a request that ends while shown leads on; one opened when
   // already over goes to the inactive-consultation screen.
   const sawItOpen = useRef(false)
+  // Opened when already over: the record is shown instead.
+  const [isRecord, setIsRecord] = useState(false)
 
   const leave = useCallback(
     (asistencia: Asistencia) => {
@@ -105,6 +110,10 @@ export function ConsultationScreen({
       }
       if (asistencia.estado === 'finalizada' && !isPatient && sawItOpen.current) {
         void navigate(paths.home(tenant, rol), { replace: true })
+        return
+      }
+      if (!sawItOpen.current) {
+        setIsRecord(true)
         return
       }
       void navigate(
@@ -167,6 +176,7 @@ export function ConsultationScreen({
     [leave, setAsistencia],
   )
 
+  if (isRecord) return <RecordScreen tenant={tenant} id={id} rol={rol} />
   if (!isPossibleId || isNotFound) {
     return (
       <div className="care-screen">

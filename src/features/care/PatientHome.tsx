@@ -85,7 +85,10 @@ export function PatientHome({ tenant, isGuest = false }: { tenant: string; isGue
           {past.map((entry) => (
             <li key={entry.id} className="care-row">
               <p className="care-row-title">
-                {dateFormat.format(new Date(entry.cerrada_en ?? entry.creada_en))}{' '}
+                {/* Opens the consultation's record, to read it again. */}
+                <Link to={`${paths.screen(tenant, 'atencion-asistencia')}/${entry.id}`}>
+                  {dateFormat.format(new Date(entry.cerrada_en ?? entry.creada_en))}
+                </Link>{' '}
                 <span className="care-row-meta">· {ESTADO_LABELS[entry.estado]}</span>
               </p>
               {entry.derivacion && <ReferralNote entry={entry} />}

@@ -1,12 +1,15 @@
 import './care.css'
+import './record.css'
 /**
  * `/{tenant}/agradecimiento-final/{id}`: thanks, the professional's summary, and a rating (1 to 5,
- * an optional comment) the patient sends once.
+ * an optional comment) the patient sends once. A guest is told the summary went to the email they
+ * left (the server mails it as the consultation ends) and may print it while the screen lasts.
  */
 import { useId, useState, type SubmitEvent } from 'react'
 import { Link } from '../../components/Link'
 import { paths } from '../../config/paths'
 import { COMENTARIO_FIELD, COMENTARIO_MAX_LENGTH, type Asistencia } from '../../contract/care'
+import { parseContacto } from '../../contract/immediate-care-rules'
 import { freeTextMessage, readFreeText } from '../../contract/text'
 import { valorarAsistencia } from './care-api'
 import { asistenciaQuery } from './care-queries'
@@ -39,7 +42,7 @@ export function ThanksScreen({
   if (asistencia === null) return <p role="status">Cargando…</p>
   if (asistencia.estado !== 'finalizada') return <Missing />
   return (
-    <div className="care-screen">
+    <div className="care-screen printable">
       <p className="care-lead">
         Gracias por confiar en nosotros. {asistencia.profesional?.nombre ?? 'El profesional'} ha
         finalizado la consulta.
@@ -48,6 +51,7 @@ export function ThanksScreen({
       <p className="care-text">{asistencia.resumen ?? 'Sin resumen.'}</p>
       {ended ? (
         <>
+          <GuestSummaryNotice asistencia={ended} />
           <p>
             Tu sesión de invitado ha terminado con la consulta: no queda abierta en este equipo.
           </p>
@@ -68,6 +72,34 @@ export function ThanksScreen({
         </>
       )}
     </div>
+  )
+}
+
+/** Where the guest's summary went, and "Imprimir" to keep it on paper too. */
+function GuestSummaryNotice({ asistencia }: { asistencia: Asistencia }) {
+  const contacto = asistencia.contacto === undefined ? null : parseContacto(asistencia.contacto)
+  return (
+    <>
+      {contacto?.tipo === 'correo' && (
+        <p className="care-lead">
+          Te hemos enviado este resumen por correo electrónico a {contacto.valor}.
+        </p>
+      )}
+      <p>
+        Puedes imprimirlo ahora: cuando salgas de esta pantalla ya no podrás volver a verlo aquí.
+      </p>
+      <p>
+        <button
+          type="button"
+          className="button-secondary"
+          onClick={() => {
+            window.print()
+          }}
+        >
+          Imprimir
+        </button>
+      </p>
+    </>
   )
 }
 

@@ -113,13 +113,7 @@ export function describeEstimate(estimacionMinutos: number | null): string {
   return `Espera estimada: unos ${describeMinutes(estimacionMinutos)}.`
 }
 
-export const ESTADO_LABELS: Record<Asistencia['estado'], string> = {
-  en_espera: 'En espera',
-  en_curso: 'En consulta',
-  finalizada: 'Finalizada',
-  cancelada: 'Cancelada',
-  caducada: 'Caducada',
-}
+export { ESTADO_LABELS } from '../../contract/record'
 
 /** Why a consultation cannot be opened, and what to do next, for each state that is over. */
 export const INACTIVE_REASONS: Record<EstadoInactivo, { titulo: string; detalle: string }> = {

@@ -3,7 +3,7 @@
  * journey: the directory and the professional's queue in every demo hospital's colours (clinica-sol's
  * deliberately pale ones included), and the patient's whole way through in hospital-central, whose
  * demo patient and administrator they are: home, request form, waiting room, consultation, thanks,
- * the inactive-consultation screen and the operations board.
+ * the consultation's record, the inactive-consultation screen and the operations board.
  */
 import { expect, request, test, type Page } from '@playwright/test'
 import { axeFindings, englishFindings, useToken, waitForBranding } from '../../utils/a11y'
@@ -114,7 +114,10 @@ test("the patient's way through a consultation and the operations board pass axe
   found.push(...(await findings(page, 'agradecimiento-final')))
 
   await page.goto(`/${TENANT}/atencion-asistencia/${id}`)
-  await expect(page).toHaveURL(/\/error-consulta-inactiva/)
+  await expect(page.getByRole('button', { name: 'Descargar PDF' })).toBeVisible()
+  found.push(...(await findings(page, 'atencion-asistencia, record')))
+
+  await page.goto(`/${TENANT}/error-consulta-inactiva?motivo=finalizada`)
   await expect(page.getByRole('main')).toContainText('ha finalizado')
   found.push(...(await findings(page, 'error-consulta-inactiva')))
 

@@ -1,8 +1,7 @@
 /**
  * The care journey in a real browser, patient on a 390 px phone and professional on a tablet, each
  * in their own context: the request reaches the queue live, is taken, the conversation flows both
- * ways live, the consultation ends with thanks and a rating, and reopening it leads to the
- * inactive-consultation screen. Also: a cancelled request leaves the queue live, two professionals
+ * ways live, the consultation ends with thanks and a rating, and reopening it shows its record. Also: a cancelled request leaves the queue live, two professionals
  * racing for one request, another patient's consultation, a request written offline, and the live
  * stream resuming after a dropped connection without losing an event.
  */
@@ -130,12 +129,12 @@ test('the whole journey: request, live queue, take, live conversation, finish, t
   await patient.reload()
   await expect(patient.getByText('Ya valoraste esta consulta con 5 de 5.')).toBeVisible()
 
+  // Opened again, it is its record, read-only.
   await patient.goto(`/${TENANT}/atencion-asistencia/${id}`)
-  await expect(patient).toHaveURL(
-    new RegExp(`/${TENANT}/error-consulta-inactiva\\?motivo=finalizada$`),
-  )
-  await expect(patient.getByText('Esta consulta ha finalizado.')).toBeVisible()
-  await expect(patient.getByRole('link', { name: 'Solicitar una nueva asistencia' })).toBeVisible()
+  const record = patient.getByRole('article')
+  await expect(record.getByText('Cuadro vírico. Reposo, líquidos y paracetamol.')).toBeVisible()
+  await expect(record.getByText('Desde ayer por la tarde.')).toBeVisible()
+  await expect(patient.getByLabel('Mensaje')).toHaveCount(0)
 
   // The patient's home lists it with its summary.
   await patient.goto(`/${TENANT}/cliente`)
