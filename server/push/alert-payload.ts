@@ -1,4 +1,9 @@
-import { TEXTOS_AVISO, type AvisoPush, type TipoAviso } from '../../src/contract/push.js'
+import {
+  TEXTOS_AVISO,
+  alertScreen,
+  type AvisoPush,
+  type TipoAviso,
+} from '../../src/contract/push.js'
 import { tenantRoot } from '../../src/contract/tenants.js'
 
 /**
@@ -12,12 +17,7 @@ export function buildAlertPayload(
 ): AvisoPush {
   const root = tenantRoot(aviso.tenant)
   const id = encodeURIComponent(aviso.asistencia_id)
-  const url =
-    aviso.tipo === 'nueva_solicitud'
-      ? `${root}/profesional`
-      : aviso.tipo === 'finalizada'
-        ? `${root}/agradecimiento-final/${id}`
-        : `${root}/atencion-asistencia/${id}`
+  const url = `${root}/${alertScreen(aviso.tipo, id)}`
   return {
     tipo: aviso.tipo,
     titulo: hospital,

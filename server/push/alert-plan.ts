@@ -1,10 +1,16 @@
 /**
  * Which alerts an event of the care journey announces, and to whom: the patient when their
  * request is taken, on a new message, a referral, the end, an expiry; the professional on a new
- * message in their consultation, and every professional of the hospital on a new immediate or
- * walk-in request. Pure: decided from the request as the event left it.
+ * message in their consultation and on a referral addressed to them, and every professional of
+ * the hospital on a new immediate or walk-in request. Pure: decided from the request as the
+ * event left it.
  */
-import { EVENTOS, comesFirstInQueue } from '../../src/contract/care.js'
+import {
+  avisosDeSolicitud,
+  destinatarioDeMensaje,
+  type ParaQuien,
+} from '../../src/contract/alert-rules.js'
+import { EVENTOS } from '../../src/contract/care.js'
 import { TTL_AVISO_SEGUNDOS, type TipoAviso } from '../../src/contract/push.js'
 import type { AvisoAsunto } from '../repositories/avisos-pendientes.js'
 
@@ -27,7 +33,8 @@ function until(fromIso: string, tipo: TipoAviso, limitIso?: string): string {
 /**
  * The alerts of one event (`tipo`, with `ref` the message id of a message event), given the
  * request it concerns and, for a message, its author. Alerts whose time is already over (a
- * rating long after the end writes the request's event again) are left out.
+ * rating long after the end writes the request's event again) are left out. Who hears of what is
+ * the contract's rule (`src/contract/alert-rules.ts`), shared with the page's in-app alerts.
  */
 export function planAlerts(
   evento: { tipo: string; ref: string | null },
@@ -36,55 +43,58 @@ export function planAlerts(
   nowIso: string,
 ): AvisoPlaneado[] {
   const plan: AvisoPlaneado[] = []
-  const paciente = { usuario: asunto.paciente_id }
   if (evento.tipo === EVENTOS.mensaje) {
     if (evento.ref === null || autorMensaje === undefined) return []
-    const para =
-      autorMensaje === asunto.paciente_id
-        ? asunto.profesional_id === null
-          ? undefined
-          : { usuario: asunto.profesional_id }
-        : paciente
-    if (para !== undefined) {
-      plan.push({ tipo: 'mensaje', para, objeto: evento.ref, caducaEn: until(nowIso, 'mensaje') })
+    const usuario = destinatarioDeMensaje(autorMensaje, asunto.paciente_id, asunto.profesional_id)
+    if (usuario !== null) {
+      plan.push({
+        tipo: 'mensaje',
+        para: { usuario },
+        objeto: evento.ref,
+        caducaEn: until(nowIso, 'mensaje'),
+      })
     }
   } else if (evento.tipo === EVENTOS.asistencia) {
-    const objeto = asunto.id
-    if (asunto.estado === 'en_espera') {
-      if (asunto.derivada_de !== null) {
-        plan.push({
-          tipo: 'derivada',
-          para: paciente,
-          objeto,
-          caducaEn: until(asunto.creada_en, 'derivada'),
-        })
-      }
-      if (comesFirstInQueue(asunto.origen)) {
-        plan.push({
-          tipo: 'nueva_solicitud',
-          para: { profesionalesDe: asunto.tenant },
-          objeto,
-          caducaEn: until(asunto.creada_en, 'nueva_solicitud', asunto.caduca_en),
-        })
-      }
-    } else if (asunto.estado === 'en_curso' && asunto.atendida_en !== null) {
+    const hechos = {
+      estado: asunto.estado,
+      origen: asunto.origen,
+      derivadaDe: asunto.derivada_de,
+      destinatarioId: asunto.destinatario_id,
+      atendidaEn: asunto.atendida_en,
+      cerradaEn: asunto.cerrada_en,
+    }
+    for (const aviso of avisosDeSolicitud(hechos)) {
+      const para = recipientOf(aviso.para, asunto)
+      if (para === null) continue
       plan.push({
-        tipo: 'atendida',
-        para: paciente,
-        objeto,
-        caducaEn: until(asunto.atendida_en, 'atendida'),
-      })
-    } else if (
-      (asunto.estado === 'finalizada' || asunto.estado === 'caducada') &&
-      asunto.cerrada_en !== null
-    ) {
-      plan.push({
-        tipo: asunto.estado,
-        para: paciente,
-        objeto,
-        caducaEn: until(asunto.cerrada_en, asunto.estado),
+        tipo: aviso.tipo,
+        para,
+        objeto: asunto.id,
+        caducaEn: deadlineOf(aviso.tipo, asunto),
       })
     }
   }
   return plan.filter((aviso) => aviso.caducaEn > nowIso)
+}
+
+function recipientOf(para: ParaQuien, asunto: AvisoAsunto): Destinatario | null {
+  if (para === 'profesionales') return { profesionalesDe: asunto.tenant }
+  const usuario = para === 'paciente' ? asunto.paciente_id : asunto.destinatario_id
+  return usuario === null ? null : { usuario }
+}
+
+/** When a request's alert stops meaning anything: a waiting one's, never after it expires. */
+function deadlineOf(tipo: TipoAviso, asunto: AvisoAsunto): string {
+  switch (tipo) {
+    case 'atendida':
+      return until(asunto.atendida_en ?? asunto.creada_en, tipo)
+    case 'finalizada':
+    case 'caducada':
+      return until(asunto.cerrada_en ?? asunto.creada_en, tipo)
+    case 'nueva_solicitud':
+    case 'derivacion_recibida':
+      return until(asunto.creada_en, tipo, asunto.caduca_en)
+    default:
+      return until(asunto.creada_en, tipo)
+  }
 }

@@ -165,6 +165,54 @@ describe('Web Push alerts', { timeout: 30_000 }, () => {
     expect(asGuest.statusCode).toBe(403)
   })
 
+  it('pushes a referral to the professional it names and to its patient, to no other colleague', async () => {
+    const patient = await signIn(testApp.app, DEMO.patient)
+    const professional = await signIn(testApp.app, DEMO.professional)
+    const named = await signIn(testApp.app, DEMO.professional2)
+    const colleague = await signIn(testApp.app, DEMO.nurse)
+    const patientDevice = await subscribe(patient)
+    const namedDevice = await subscribe(named)
+    const colleagueDevice = await subscribe(colleague)
+    const source = await createRequest(patient)
+    await professional.call('POST', `/api/asistencias/${source}/atender`)
+    const directory = (await professional.call('GET', '/api/profesionales')).json<
+      { id: number; especialidad: string | null }[]
+    >()
+    const namedId = directory.find((entry) => entry.especialidad === 'Pediatría')?.id
+    const referral = randomUUID()
+    const referred = await professional.call('POST', `/api/asistencias/${source}/derivar`, {
+      id: referral,
+      profesional_id: namedId,
+      nota: 'Valorar por pediatría, Lucía Martín',
+    })
+    expect(referred.statusCode).toBe(201)
+
+    const toNamed = await pushTo(namedDevice, 'derivacion_recibida')
+    expect(toNamed.payload).toEqual({
+      tipo: 'derivacion_recibida',
+      titulo: 'Hospital Central',
+      cuerpo: 'Te han derivado una solicitud',
+      tenant: 'hospital-central',
+      url: '/hospital-central/referidos',
+      tag: `asistencia-${referral}`,
+    })
+    expect(JSON.stringify(toNamed.payload)).not.toMatch(/Lucía|pediatría|Dolor/)
+    expect((await pushTo(patientDevice, 'derivada')).payload).toMatchObject({
+      url: `/hospital-central/atencion-asistencia/${referral}`,
+    })
+
+    // A colleague's device hears of the next news that is theirs, and never heard of this one.
+    const other = await createRequest(patient)
+    await colleague.call('POST', `/api/asistencias/${other}/atender`)
+    await patient.call('POST', `/api/asistencias/${other}/mensajes`, {
+      id: randomUUID(),
+      texto: 'Sigo con fiebre',
+    })
+    await pushTo(colleagueDevice, 'mensaje')
+    const toColleague = service.received.filter((push) => push.device === deviceOf(colleagueDevice))
+    expect(toColleague.map((push) => (push.payload as AvisoPush).tipo)).toEqual(['mensaje'])
+  })
+
   it('deletes a subscription the push service answers 410 for', async () => {
     const patient = await signIn(testApp.app, DEMO.patient)
     const professional = await signIn(testApp.app, DEMO.professional)

@@ -72,6 +72,7 @@ describe('planAlerts', () => {
     paciente_id: 7,
     profesional_id: null,
     derivada_de: null,
+    destinatario_id: null,
     creada_en: '2026-01-01T10:00:00.000Z',
     atendida_en: null,
     cerrada_en: null,
@@ -115,6 +116,25 @@ describe('planAlerts', () => {
       [['finalizada', { usuario: 7 }]],
       [['caducada', { usuario: 7 }]],
       [],
+    ])
+  })
+
+  it('tells the professional a referral names, until it expires, besides its patient', () => {
+    const at = '2026-01-01T10:00:01.000Z'
+    const referral = { ...asunto, derivada_de: 'a0', destinatario_id: 4 }
+    expect(planAlerts(asistencia, referral, undefined, at)).toEqual([
+      {
+        tipo: 'derivada',
+        para: { usuario: 7 },
+        objeto: 'a1',
+        caducaEn: '2026-01-02T10:00:00.000Z',
+      },
+      {
+        tipo: 'derivacion_recibida',
+        para: { usuario: 4 },
+        objeto: 'a1',
+        caducaEn: '2026-01-01T10:10:00.000Z',
+      },
     ])
   })
 

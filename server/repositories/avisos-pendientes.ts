@@ -32,6 +32,8 @@ export interface AvisoAsunto {
   paciente_id: number
   profesional_id: number | null
   derivada_de: string | null
+  /** A referral addressed to one professional: theirs. */
+  destinatario_id: number | null
   creada_en: string
   atendida_en: string | null
   cerrada_en: string | null
@@ -65,20 +67,23 @@ export function createAvisoRepository(db: Executor, now: () => number): AvisoRep
     findAsunto: (trx, asistenciaId) =>
       trx
         .selectFrom('asistencias')
+        // Written in the same transaction as a referral's event, before it.
+        .leftJoin('derivaciones', 'derivaciones.asistencia_id', 'asistencias.id')
         .select([
-          'id',
-          'tenant',
-          'estado',
-          'origen',
-          'paciente_id',
-          'profesional_id',
-          'derivada_de',
-          'creada_en',
-          'atendida_en',
-          'cerrada_en',
-          'caduca_en',
+          'asistencias.id',
+          'asistencias.tenant',
+          'asistencias.estado',
+          'asistencias.origen',
+          'asistencias.paciente_id',
+          'asistencias.profesional_id',
+          'asistencias.derivada_de',
+          'derivaciones.a_id as destinatario_id',
+          'asistencias.creada_en',
+          'asistencias.atendida_en',
+          'asistencias.cerrada_en',
+          'asistencias.caduca_en',
         ])
-        .where('id', '=', asistenciaId)
+        .where('asistencias.id', '=', asistenciaId)
         .executeTakeFirst(),
 
     async findMessageAuthor(trx, mensajeId) {

@@ -56,6 +56,7 @@ export const TIPOS_AVISO = [
   'finalizada',
   'caducada',
   'nueva_solicitud',
+  'derivacion_recibida',
 ] as const
 export type TipoAviso = (typeof TIPOS_AVISO)[number]
 
@@ -70,6 +71,26 @@ export const TEXTOS_AVISO: Record<TipoAviso, string> = {
   finalizada: 'Tu consulta ha finalizado',
   caducada: 'Tu solicitud ha caducado sin ser atendida',
   nueva_solicitud: 'Nueva solicitud de asistencia',
+  derivacion_recibida: 'Te han derivado una solicitud',
+}
+
+/**
+ * The screen an alert leads to, under the hospital's root (`id`: the request, URL-encoded): the
+ * queue for a new request, the referrals for one addressed to the professional, the thanks for
+ * an end, the consultation otherwise. A pushed notification's press and an in-app banner's link
+ * go to the same place.
+ */
+export function alertScreen(tipo: TipoAviso, id: string): string {
+  switch (tipo) {
+    case 'nueva_solicitud':
+      return 'profesional'
+    case 'derivacion_recibida':
+      return 'referidos'
+    case 'finalizada':
+      return `agradecimiento-final/${id}`
+    default:
+      return `atencion-asistencia/${id}`
+  }
 }
 
 /**
@@ -83,6 +104,7 @@ export const TTL_AVISO_SEGUNDOS: Record<TipoAviso, number> = {
   finalizada: 24 * 60 * 60,
   caducada: 24 * 60 * 60,
   nueva_solicitud: 30 * 60,
+  derivacion_recibida: 24 * 60 * 60,
 }
 
 /** The body of a push message (JSON, encrypted for the device). */

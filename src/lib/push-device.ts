@@ -188,3 +188,17 @@ export async function describePushState(
   if (subscription === null) return 'no activados'
   return `activados (${new URL(subscription.endpoint).host})`
 }
+
+/**
+ * Whether this device holds a push subscription, at once: the worker then shows the pushed
+ * notification of each alert, and the page shows none of its own (src/contract/alert-rules.ts).
+ */
+export async function isDeviceSubscribed(): Promise<boolean> {
+  if (!hasPushApis()) return false
+  try {
+    const registration = await navigator.serviceWorker.getRegistration()
+    return (await registration?.pushManager.getSubscription()) != null
+  } catch {
+    return false
+  }
+}

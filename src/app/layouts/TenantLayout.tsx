@@ -6,6 +6,7 @@ import { useModuleAfterRender } from '../../components/use-module-after-render'
 import { appVersion } from '../../config/env'
 import { paths } from '../../config/paths'
 import { rolLabel } from '../../contract/account-rules'
+import { may } from '../../contract/permissions'
 import { belongsToOtherHospital } from '../../features/auth/session'
 import { IDLE_SIGN_OUT, SIGN_OUT_REASON_FIELD } from '../../features/auth/sign-out-action'
 import { isSharedDevice } from '../../features/auth/shared-device'
@@ -64,6 +65,37 @@ function UpdatePromptAfterRender({ shouldApplyWhenIdle }: { shouldApplyWhenIdle:
 function InstallHelpAfterRender({ hospitalName }: { hospitalName: string }) {
   const loaded = useModuleAfterRender(loadInstallHelp)
   return loaded ? <loaded.InstallHelp hospitalName={hospitalName} /> : <InstallHelpRegion />
+}
+
+// In-app alerts listen to the signed-in person's live stream: after the first screen, and only
+// for whom alerts are (patients and professionals, never on a kiosk).
+const loadCareAlerts = () => import('../../features/care/alerts/CareAlerts')
+
+function CareAlertsAfterRender(props: {
+  id: number
+  rol: string
+  tenant: string
+  hospitalName: string
+}) {
+  const loaded = useModuleAfterRender(loadCareAlerts)
+  return loaded && <loaded.CareAlerts {...props} />
+}
+
+function CareAlertsSlot({
+  tenant,
+  isKiosk,
+  hospitalName,
+}: {
+  tenant: string
+  isKiosk: boolean
+  hospitalName: string
+}) {
+  const state = useSession()
+  if (isKiosk || state.status !== 'verified') return null
+  const { id, rol } = state.user
+  if (id === undefined || belongsToOtherHospital(state.user, tenant)) return null
+  if (!may(state.user, 'recibir_avisos')) return null
+  return <CareAlertsAfterRender id={id} rol={rol} tenant={tenant} hospitalName={hospitalName} />
 }
 
 // Only a sign-out counts the writes still waiting to be sent.
@@ -218,6 +250,9 @@ export function TenantLayout() {
         </Suspense>
         <UpdatePromptAfterRender shouldApplyWhenIdle={isKiosk} />
         <main ref={main} id="contenido" className="app-main" tabIndex={-1}>
+          <Suspense fallback={null}>
+            <CareAlertsSlot tenant={tenant} isKiosk={isKiosk} hospitalName={hospitalName} />
+          </Suspense>
           <TitleOwnerContext value={hospitalName}>
             <Outlet key={screenGeneration} />
           </TitleOwnerContext>

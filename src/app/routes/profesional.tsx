@@ -9,7 +9,7 @@ export function Component() {
   const [waiting, setWaiting] = useState(0)
   return (
     // The tab's title counts who is waiting, so a professional sees it from another tab.
-    <RoleScreen screen="profesional" titlePrefix={waiting > 0 ? `(${String(waiting)}) ` : ''}>
+    <RoleScreen screen="profesional" titleCount={waiting}>
       {(user) => (
         <>
           <ProfessionalScreen tenant={tenant} professionalId={user.id} onQueueCount={setWaiting} />

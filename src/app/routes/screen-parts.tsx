@@ -21,12 +21,12 @@ type RoleContent = ReactNode | ((user: CurrentUser) => ReactNode)
 interface RoleScreenProps {
   screen: ReservedSegment
   children: RoleContent
-  /** Put before the document title (e.g. a live count: "(2) "), never in the heading. */
-  titlePrefix?: string
+  /** Counted before the document title (e.g. who is waiting: "(2) "), never in the heading. */
+  titleCount?: number
 }
 
 /** What a role screen shows, given who is signed in and whether their role may see it. */
-function RoleGate({ screen, children, titlePrefix }: RoleScreenProps) {
+function RoleGate({ screen, children, titleCount }: RoleScreenProps) {
   const tenant = useTenant()
   const state = useSession()
   // Who this screen last showed: a read again that cannot reach the API (after a change
@@ -77,7 +77,7 @@ function RoleGate({ screen, children, titlePrefix }: RoleScreenProps) {
     )
   }
   return (
-    <SectionPage title={SCREEN_TITLES[screen]} titlePrefix={titlePrefix}>
+    <SectionPage title={SCREEN_TITLES[screen]} titleCount={titleCount}>
       <p>
         Has iniciado sesión como <strong>{user.nombre}</strong> ({rolLabel(user.rol)}
         ).
@@ -91,7 +91,7 @@ function RoleGate({ screen, children, titlePrefix }: RoleScreenProps) {
  * The screen of a role: its content for the roles it is declared for (`ROLE_POLICIES` in src/contract/permissions.ts), and
  * for everyone else why not and the way to their own area.
  */
-export function RoleScreen({ screen, children, titlePrefix }: RoleScreenProps) {
+export function RoleScreen({ screen, children, titleCount }: RoleScreenProps) {
   return (
     <Suspense
       fallback={
@@ -100,7 +100,7 @@ export function RoleScreen({ screen, children, titlePrefix }: RoleScreenProps) {
         </SectionPage>
       }
     >
-      <RoleGate screen={screen} titlePrefix={titlePrefix}>
+      <RoleGate screen={screen} titleCount={titleCount}>
         {children}
       </RoleGate>
     </Suspense>

@@ -7,7 +7,7 @@
  * screen, its professional home, a cancelled or expired one to the inactive-consultation screen).
  * A guest's session ends with the request: they go on to the thanks or inactive screen.
  */
-import { useCallback, useId, useRef, useState, type SubmitEvent } from 'react'
+import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { Link } from '../../components/Link'
 import { paths } from '../../config/paths'
@@ -162,6 +162,9 @@ export function ConsultationScreen({
   })
   // One that is over is being left: it is never drawn.
   const asistencia = loaded !== null && faseOf(loaded) !== 'inactiva' ? loaded : null
+  // Shown waiting: when it turns into the consultation, focus goes to what changed.
+  const [hasShownWaiting, setHasShownWaiting] = useState(false)
+  if (asistencia?.estado === 'en_espera' && !hasShownWaiting) setHasShownWaiting(true)
 
   /** A record as it is now (an event, an action's answer): shown while open, left once over. */
   const show = useCallback(
@@ -202,6 +205,7 @@ export function ConsultationScreen({
           actor={actor}
           isPatient={isPatient}
           mensajes={mensajes}
+          isJustTaken={hasShownWaiting}
           onMensaje={(mensaje) => {
             setMensajes((shown) => addMensaje(shown, mensaje))
           }}
@@ -349,6 +353,7 @@ function Consultation({
   actor,
   isPatient,
   mensajes,
+  isJustTaken,
   onMensaje,
   onChange,
 }: {
@@ -357,6 +362,8 @@ function Consultation({
   actor: Actor
   isPatient: boolean
   mensajes: Mensaje[]
+  /** It was waiting on this screen a moment ago: its heading takes the focus, and is read out. */
+  isJustTaken: boolean
   onMensaje: (mensaje: Mensaje) => void
   onChange: (asistencia: Asistencia) => void
 }) {
@@ -367,9 +374,23 @@ function Consultation({
     isPatient,
   })
   const conversation = mergeConversation(mensajes, call.llamadas)
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    if (!isJustTaken || heading.current === null) return
+    const active = document.activeElement
+    // The waiting room and its controls are gone: unless the person is elsewhere (the header,
+    // an alert's banner), "Te atiende …" is where they are now, and is read out.
+    const isOnScreen =
+      active === null ||
+      active === document.body ||
+      !active.isConnected ||
+      (heading.current.closest('main')?.contains(active) === true &&
+        active.closest('.care-alerts') === null)
+    if (isOnScreen) heading.current.focus()
+  }, [isJustTaken])
   return (
     <>
-      <h2>
+      <h2 ref={heading} tabIndex={-1}>
         {isPatient
           ? `Te atiende ${asistencia.profesional?.nombre ?? 'un profesional'}`
           : `Consulta con ${asistencia.paciente.nombre}`}

@@ -1,13 +1,13 @@
 /**
- * `/{tenant}/profesional`: the hospital's live queue (oldest first), "Atender" per row, and the
- * professional's own active and recent consultations. Having this screen open marks them available
- * (`?cola=1`). A new request makes a short sound, counts in the tab's title, and raises a system
- * notification while the tab is hidden, if the professional allowed it (asked with a button).
+ * `/{tenant}/profesional`: the hospital's live queue (oldest first), "Atender" per row (named for
+ * its patient: "Atender a Lucía Martín"), and the professional's own active and recent
+ * consultations. Having this screen open marks them available (`?cola=1`) and counts who waits in
+ * the tab's title; a new request's tone and system notification are the in-app alerts'
+ * (src/features/care/alerts/), which the professional may allow here (asked with a button).
  */
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Link } from '../../components/Link'
 import { paths } from '../../config/paths'
-import { isAllowedIn } from '../../contract/care-transitions'
 import { origenLabel } from './origen-label'
 import { asistenciasQuery } from './care-queries'
 import {
@@ -16,16 +16,14 @@ import {
   minutesBetween,
   pastRequests,
   applyToStaffList,
-  isForColleague,
   waitingQueue,
 } from './care-state'
 import { LiveNotice, RetryAlert } from './CareParts'
 import {
-  announceNewRequest,
   canNotify,
   notificationPermission,
   requestNotifications,
-} from './alerts'
+} from './alerts/system-notification'
 import { useTakeRequest } from './use-take-request'
 import { useIsOnline, useNow, useLiveLoad } from './use-live'
 
@@ -42,29 +40,17 @@ export function ProfessionalScreen({
   const now = useNow()
   const isOnline = useIsOnline()
   const { rowErrors, isTaking, take } = useTakeRequest(tenant)
-  // The requests already seen: only one that was not makes a sound.
-  const known = useRef<Set<string> | null>(null)
   const {
     data: list,
     setData: setList,
     error: loadError,
     reload,
   } = useLiveLoad(asistenciasQuery(), {
-    onLoad: (loaded) => {
-      known.current = new Set(loaded.map((entry) => entry.id))
-    },
     cola: true,
     onEvent: (event) => {
       if (event.tipo !== 'asistencia') return
       const record = event.asistencia
-      const isNew = known.current !== null && !known.current.has(record.id)
-      known.current?.add(record.id)
       setList((shown) => (shown === null ? shown : applyToStaffList(shown, record, professionalId)))
-      const isTakeable =
-        isAllowedIn(record.estado, 'atender') && !isForColleague(record, professionalId)
-      if (isNew && isTakeable) {
-        announceNewRequest(record)
-      }
     },
   })
 
@@ -117,6 +103,8 @@ export function ProfessionalScreen({
                 type="button"
                 className="button-primary"
                 disabled={!isOnline || isTaking}
+                // Every row has one: a screen reader's list of buttons tells them apart.
+                aria-label={`Atender a ${entry.paciente.nombre}`}
                 aria-describedby={rowErrors[entry.id] ? `error-${entry.id}` : undefined}
                 onClick={() => void take(entry.id)}
               >
@@ -164,10 +152,7 @@ export function ProfessionalScreen({
             {recent.map((entry) => (
               <li key={entry.id} className="care-row">
                 <p className="care-row-title">
-                  {/* Opens the consultation's record, to read it again. */}
-                  <Link to={`${paths.screen(tenant, 'atencion-asistencia')}/${entry.id}`}>
-                    {entry.paciente.nombre}
-                  </Link>{' '}
+                  {entry.paciente.nombre}{' '}
                   <span className="care-row-meta">· {ESTADO_LABELS[entry.estado]}</span>
                 </p>
                 <p className="care-text">{entry.resumen ?? entry.motivo}</p>

@@ -35,8 +35,7 @@ vi.mock('./outbox', () => {
     keepMessage: vi.fn(),
   }
 })
-vi.mock('./alerts', () => ({
-  announceNewRequest: vi.fn(),
+vi.mock('./alerts/system-notification', () => ({
   canNotify: () => false,
   notificationPermission: () => 'default',
   requestNotifications: vi.fn(),
@@ -123,7 +122,7 @@ describe("the professional's queue", () => {
       }),
     )
     showQueue()
-    const atender = await screen.findByRole('button', { name: 'Atender' })
+    const atender = await screen.findByRole('button', { name: 'Atender a Lucía Martín' })
     await userEvent.click(atender)
     expect(atender).toHaveAccessibleDescription('Otro profesional ya la está atendiendo')
     expect(atender).toBeEnabled()
@@ -189,6 +188,14 @@ describe('the consultation screen', () => {
     expect(screen.queryByRole('button', { name: 'Reintentar' })).toBeNull()
   })
 
+  it('opens an ongoing consultation without moving the focus', async () => {
+    api.readAsistencia.mockResolvedValueOnce(
+      asistencia({ estado: 'en_curso', profesional: { id: 5, nombre: 'Dra. Ruiz' } }),
+    )
+    show(<ConsultationScreen tenant="hospital-central" id={ID} rol="cliente" />)
+    expect(await screen.findByRole('heading', { name: 'Te atiende Dra. Ruiz' })).not.toHaveFocus()
+  })
+
   it('reads the request and its conversation again the moment it is taken', async () => {
     api.readAsistencia.mockResolvedValueOnce(asistencia())
     show(<ConsultationScreen tenant="hospital-central" id={ID} rol="cliente" />)
@@ -201,7 +208,10 @@ describe('the consultation screen', () => {
     })
     api.readAsistencia.mockResolvedValueOnce(taken)
     emit({ tipo: 'asistencia', asistencia: taken })
-    expect(await screen.findByRole('heading', { name: 'Te atiende Dra. Ruiz' })).toBeVisible()
+    const heading = await screen.findByRole('heading', { name: 'Te atiende Dra. Ruiz' })
+    expect(heading).toBeVisible()
+    // The waiting room is gone: a screen reader is taken to what replaced it.
+    expect(heading).toHaveFocus()
     expect(api.readAsistencia).toHaveBeenCalledTimes(2)
     expect(api.listMensajes).toHaveBeenCalledOnce()
   })
