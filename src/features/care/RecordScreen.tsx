@@ -12,8 +12,9 @@ import { paths } from '../../config/paths'
 import { describeCall, ESTADO_LABELS, type RegistroConsulta } from '../../contract/record'
 import { AuthImage, RetryAlert } from './CareParts'
 import { describeCareError } from './care-errors'
-import { downloadRegistroPdf, readRegistro } from './record-api'
-import { useCareLoad } from './use-care-load'
+import { downloadRegistroPdf } from './record-api'
+import { registroQuery } from './care-queries'
+import { useCareQuery } from './use-care-query'
 
 interface Props {
   tenant: string
@@ -35,13 +36,7 @@ function formatterIn(timeZone: string) {
 }
 
 export function RecordScreen({ tenant, id, rol }: Props) {
-  // Read once: a consultation that is over does not change any more.
-  const {
-    data: registro,
-    error,
-    isNotFound,
-    reload,
-  } = useCareLoad((signal) => readRegistro(id, signal))
+  const { data: registro, error, isNotFound, reload } = useCareQuery(registroQuery(id))
   if (isNotFound) {
     return (
       <div className="care-screen">

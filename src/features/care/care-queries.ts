@@ -7,6 +7,7 @@
  */
 import { queryOptions } from '@tanstack/react-query'
 import { listAsistencias, listProfesionales, readAsistencia, readEstadisticas } from './care-api'
+import { readRegistro } from './record-api'
 
 /** The first part of every care query's key. */
 export const CARE_QUERY_ROOT = 'atencion'
@@ -14,6 +15,8 @@ export const CARE_QUERY_ROOT = 'atencion'
 export const careKeys = {
   asistencias: [CARE_QUERY_ROOT, 'asistencias'] as const,
   asistencia: (id: string) => [CARE_QUERY_ROOT, 'asistencia', id] as const,
+  /** The record of a consultation that is over. */
+  registro: (id: string) => [CARE_QUERY_ROOT, 'registro', id] as const,
   /** Signed in (`null`: the session's hospital) or a hospital's public list. */
   profesionales: (tenant: string | null) => [CARE_QUERY_ROOT, 'profesionales', tenant] as const,
   estadisticas: [CARE_QUERY_ROOT, 'estadisticas'] as const,
@@ -34,6 +37,14 @@ export function asistenciaQuery(id: string) {
   return queryOptions({
     queryKey: careKeys.asistencia(id),
     queryFn: ({ signal }) => readAsistencia(id, signal),
+  })
+}
+
+/** The read-only record of a consultation that is over. */
+export function registroQuery(id: string) {
+  return queryOptions({
+    queryKey: careKeys.registro(id),
+    queryFn: ({ signal }) => readRegistro(id, signal),
   })
 }
 

@@ -12,6 +12,7 @@ import * as careApi from './care-api'
 import { ConsultationScreen } from './ConsultationScreen'
 import * as recordApi from './record-api'
 import { anAsistencia } from './testing/asistencia'
+import { WithQueryClient } from './testing/with-query-client'
 
 vi.mock('./live', () => import('./testing/fake-live'))
 vi.mock('./outbox', () => import('./testing/empty-outbox'))
@@ -62,23 +63,25 @@ const registro: RegistroConsulta = {
 
 function open(rol: string, userId: number, isGuest = false) {
   render(
-    <MemoryRouter initialEntries={[`/${TENANT}/atencion-asistencia/${ID}`]}>
-      <Routes>
-        <Route
-          path="/:tenant/atencion-asistencia/:id"
-          element={
-            <ConsultationScreen
-              tenant={TENANT}
-              id={ID}
-              rol={rol}
-              userId={userId}
-              isGuest={isGuest}
-            />
-          }
-        />
-        <Route path="/:tenant/error-consulta-inactiva" element={<p>Pantalla inactiva</p>} />
-      </Routes>
-    </MemoryRouter>,
+    <WithQueryClient>
+      <MemoryRouter initialEntries={[`/${TENANT}/atencion-asistencia/${ID}`]}>
+        <Routes>
+          <Route
+            path="/:tenant/atencion-asistencia/:id"
+            element={
+              <ConsultationScreen
+                tenant={TENANT}
+                id={ID}
+                rol={rol}
+                userId={userId}
+                isGuest={isGuest}
+              />
+            }
+          />
+          <Route path="/:tenant/error-consulta-inactiva" element={<p>Pantalla inactiva</p>} />
+        </Routes>
+      </MemoryRouter>
+    </WithQueryClient>,
   )
 }
 

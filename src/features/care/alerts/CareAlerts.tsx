@@ -8,11 +8,12 @@
  */
 import './CareAlerts.css'
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { Link } from '../../../components/Link'
 import { paths } from '../../../config/paths'
 import { setUnseenAlertCount } from '../../../lib/title-count'
-import { subscribeToCareEvents } from '../live'
+import { careLiveOf } from '../live'
 import { newId } from '../new-id'
 import {
   alertLink,
@@ -45,6 +46,7 @@ export function CareAlerts({
   const [announcement, setAnnouncement] = useState({ text: '', count: 0 })
   const coordinator = useRef<TabCoordinator | null>(null)
   const queuePath = paths.screen(viewer.tenant, 'profesional')
+  const live = careLiveOf(useQueryClient())
 
   const receive = useEffectEvent((alert: CareAlert, delivery: Delivery) => {
     if (delivery.playsTone) playAlertTone(alert.isUrgent)
@@ -89,7 +91,7 @@ export function CareAlerts({
       channel: locks === null ? null : channel,
     })
     coordinator.current = current
-    const stop = subscribeToCareEvents((event) => {
+    const stop = live.subscribe((event) => {
       const alert = alertOfEvent(event, viewer)
       if (alert !== null) current.hear(alert)
     })
@@ -104,7 +106,7 @@ export function CareAlerts({
       current.close()
       coordinator.current = null
     }
-  }, [viewer, queuePath])
+  }, [viewer, queuePath, live])
 
   // A new screen: news it shows is seen, and the leader learns where this tab is.
   const [screen, setScreen] = useState(pathname)
