@@ -47,6 +47,11 @@ export function remainingWaitMs(
 export interface AccountSignInThrottle {
   /** preHandler of the sign-in route: refuses an attempt that comes too early, counts the rest. */
   admit: preHandlerAsyncHookHandler
+  /**
+   * The same for a password check of the account with this email made elsewhere (a locked
+   * screen's): the account's failures count together, wherever they come from.
+   */
+  admitFor(email: string, reply: Parameters<preHandlerAsyncHookHandler>[1]): Promise<void>
   /** After a correct password: the account's failures are forgotten. */
   forgive(email: string): Promise<void>
 }
@@ -77,25 +82,30 @@ export function createAccountSignInThrottle(
     throw tooManyRequests(retryAfter)
   }
 
+  async function admitFor(email: string, reply: Parameters<preHandlerAsyncHookHandler>[1]) {
+    const key = keyOf(email)
+    const kept = await counters.read(key)
+    if (kept !== undefined) {
+      const lastFailureMs = kept.resetsAtMs - timeWindowMs
+      const waitMs = remainingWaitMs(kept.hits, lastFailureMs, now(), max)
+      if (waitMs > 0) refuse(reply, waitMs)
+    }
+    const { hits } = await counters.hitSliding(key, timeWindowMs)
+    // Attempts that passed the check together (someone else counted in between): only as many
+    // as the limit go on.
+    const isConcurrent = hits !== (kept?.hits ?? 0) + 1
+    if (hits > max && isConcurrent) refuse(reply, ACCOUNT_THROTTLE.lockMs)
+    if (now() - lastSweep >= SWEEP_INTERVAL_MS) {
+      lastSweep = now()
+      await counters.deleteExpired()
+    }
+  }
+
   return {
     async admit(request, reply) {
-      const key = keyOf(emailOf(request.body))
-      const kept = await counters.read(key)
-      if (kept !== undefined) {
-        const lastFailureMs = kept.resetsAtMs - timeWindowMs
-        const waitMs = remainingWaitMs(kept.hits, lastFailureMs, now(), max)
-        if (waitMs > 0) refuse(reply, waitMs)
-      }
-      const { hits } = await counters.hitSliding(key, timeWindowMs)
-      // Attempts that passed the check together (someone else counted in between): only as many
-      // as the limit go on.
-      const isConcurrent = hits !== (kept?.hits ?? 0) + 1
-      if (hits > max && isConcurrent) refuse(reply, ACCOUNT_THROTTLE.lockMs)
-      if (now() - lastSweep >= SWEEP_INTERVAL_MS) {
-        lastSweep = now()
-        await counters.deleteExpired()
-      }
+      await admitFor(emailOf(request.body), reply)
     },
+    admitFor,
     async forgive(email) {
       await counters.clear(keyOf(email))
     },

@@ -4,6 +4,7 @@ export type ErrorCode =
   | 'invalid_json'
   | 'payload_too_large'
   | 'invalid_credentials'
+  | 'wrong_password'
   | 'account_disabled'
   | 'hospital_disabled'
   | 'other_hospital'
@@ -90,6 +91,7 @@ export const MESSAGES = {
   invalidJson: 'El cuerpo de la solicitud debe ser un JSON válido.',
   payloadTooLarge: 'La solicitud es demasiado grande.',
   invalidCredentials: 'Correo o contraseña incorrectos.',
+  wrongPassword: 'La contraseña no es correcta.',
   otherHospital: 'Esta cuenta pertenece a otro centro.',
   accountDisabled: 'Tu cuenta está desactivada. Habla con la administración de tu centro.',
   hospitalDisabled: 'Este centro está desactivado. Habla con la administración de tu centro.',

@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { AccountSignInThrottle } from '../auth/account-sign-in-throttle.js'
+import { authenticate } from '../auth/authenticate.js'
 import { normaliseEmail, perIpRateLimit, type LoginRateLimits } from '../auth/login-rate-limits.js'
 import { ServerBusyError, type PasswordCheckQueue } from '../auth/password-check-queue.js'
 import { verifyPassword } from '../auth/passwords.js'
@@ -8,7 +9,9 @@ import type { TokenService } from '../auth/tokens.js'
 import { HttpError, MESSAGES } from '../http/http-errors.js'
 import type { AccountRepository } from '../repositories/accounts.js'
 import { ERROR_RESPONSE_SCHEMA, NO_QUERY_SCHEMA } from '../http/route-schemas.js'
-import { InicioSesion, SesionIniciada } from '../../src/contract/accounts.js'
+import { SESSION_HEADERS_SCHEMA } from './care-schemas.js'
+import { DesbloqueoPantalla, InicioSesion, SesionIniciada } from '../../src/contract/accounts.js'
+import { may } from '../../src/contract/permissions.js'
 import { DEFAULT_TENANT } from '../../src/contract/tenants.js'
 
 /** Largest sign-in body accepted; anything bigger is refused with 413 before it is parsed. */
@@ -42,6 +45,22 @@ export function registerAuthRoutes(
 ) {
   // Request types come from the route schemas.
   const app = instance.withTypeProvider<TypeBoxTypeProvider>()
+
+  /** Runs one scrypt check through the bounded queue; a full queue answers 503. */
+  async function checkPassword(
+    password: string,
+    hash: string | undefined,
+    reply: FastifyReply,
+  ): Promise<boolean> {
+    try {
+      return await passwordChecks.run(() => verifyPassword(password, hash ?? dummyPasswordHash))
+    } catch (error) {
+      if (!(error instanceof ServerBusyError)) throw error
+      reply.header('retry-after', SERVER_BUSY_RETRY_AFTER_SECONDS)
+      throw new HttpError(503, 'server_busy', MESSAGES.serverBusy)
+    }
+  }
+
   app.post(
     '/api/auth/login',
     {
@@ -67,16 +86,7 @@ export function registerAuthRoutes(
       const user = found.length === 1 ? found[0] : undefined
       // Always run scrypt, even for an unknown email: same work, same timing. The queue refuses
       // before any work, whoever the email belongs to, so a refusal reveals nothing either.
-      let passwordMatches: boolean
-      try {
-        passwordMatches = await passwordChecks.run(() =>
-          verifyPassword(password, user?.password_hash ?? dummyPasswordHash),
-        )
-      } catch (error) {
-        if (!(error instanceof ServerBusyError)) throw error
-        reply.header('retry-after', SERVER_BUSY_RETRY_AFTER_SECONDS)
-        throw new HttpError(503, 'server_busy', MESSAGES.serverBusy)
-      }
+      const passwordMatches = await checkPassword(password, user?.password_hash, reply)
       // Whoever knows the password is no guesser: the account's failures are forgotten.
       if (user !== undefined && passwordMatches) await accountThrottle.forgive(email)
       const standing =
@@ -106,6 +116,51 @@ export function registerAuthRoutes(
         gen: user.sessionGeneration,
       })
       return { token, user: { nombre: user.nombre, rol: user.rol, tenant: user.tenant } }
+    },
+  )
+  /**
+   * `POST /api/auth/desbloquear` `{ password }` with the session's token → `204` when the password
+   * is the signed-in account's own: a shared tablet's locked screen (a professional on duty)
+   * opens again. Another account's password opens nothing. Limited like sign-in (per IP, and the
+   * account's failures counted with its failed sign-ins); a wrong password is a `403`
+   * (`wrong_password`), never a `401`, which would end the session the lock keeps.
+   */
+  app.post(
+    '/api/auth/desbloquear',
+    {
+      bodyLimit: LOGIN_BODY_LIMIT,
+      config: { rateLimit: perIpRateLimit(limits.perIp) },
+      schema: {
+        querystring: NO_QUERY_SCHEMA,
+        summary:
+          'Abre de nuevo la pantalla bloqueada de un dispositivo compartido con la contraseña de la cuenta con la sesión iniciada',
+        headers: SESSION_HEADERS_SCHEMA,
+        body: DesbloqueoPantalla,
+        response: {
+          204: {
+            type: 'null',
+            description: 'La contraseña es la de la cuenta: la pantalla se abre.',
+          },
+          '4xx': ERROR_RESPONSE_SCHEMA,
+          503: ERROR_RESPONSE_SCHEMA,
+        },
+      },
+    },
+    async (request, reply) => {
+      const account = await authenticate(request, reply, { tokens, accounts })
+      if (!may(account, 'seguir_de_guardia')) {
+        throw new HttpError(403, 'forbidden', MESSAGES.forbidden)
+      }
+      await accountThrottle.admitFor(account.email, reply)
+      const own = (await accounts.findByEmail(account.tenant, normaliseEmail(account.email))).find(
+        (found) => found.id === account.id,
+      )
+      const passwordMatches = await checkPassword(request.body.password, own?.password_hash, reply)
+      if (own === undefined || !passwordMatches) {
+        throw new HttpError(403, 'wrong_password', MESSAGES.wrongPassword)
+      }
+      await accountThrottle.forgive(account.email)
+      return reply.code(204).send(null)
     },
   )
 }

@@ -3,6 +3,7 @@ export const API_PATHS = {
   hospitales: '/api/hospitales',
   login: '/api/auth/login',
   me: '/api/me',
+  desbloquear: '/api/auth/desbloquear',
   health: '/api/health',
   adminHospitales: '/api/admin/hospitales',
   asistencias: '/api/asistencias',

@@ -5,8 +5,13 @@ export const STORAGE_KEYS = {
   logo: 'logo',
   refresh: 'refresh',
   // Beyond the product's four (docs/storage.md): the device's own settings, not the user's data.
-  /** `"1"` on a device several people use: sign out after inactivity. */
+  /** `"1"` on a device several people use: sign out (or lock, for a professional) when idle. */
   sharedDevice: 'dispositivo-compartido',
+  /**
+   * `"1"` while a professional's session on a shared device is locked: every tab shows the lock
+   * screen, a reload too, until their password opens it. Goes with the session.
+   */
+  screenLock: 'pantalla-bloqueada',
   /** When someone last used the app in any tab (ms since the epoch), for the inactivity timer. */
   lastActivity: 'ultima-actividad',
   /** `"1"` on a waiting-room kiosk: large type, shared-device sign-out, unattended updates. */

@@ -124,6 +124,13 @@ export const InicioSesion = Type.Object(
 )
 export type InicioSesion = Static<typeof InicioSesion>
 
+/** `POST /api/auth/desbloquear`: the signed-in account's own password, to reopen a locked screen. */
+export const DesbloqueoPantalla = Type.Object(
+  { password: Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH }) },
+  { additionalProperties: false },
+)
+export type DesbloqueoPantalla = Static<typeof DesbloqueoPantalla>
+
 /** Who is signed in, as a sign-in answers it. */
 export const SessionUser = Type.Object({
   nombre: Type.String(),

@@ -33,6 +33,11 @@ export type RoleAction =
   | 'administrar'
   /** Receive alerts on a device while the app is closed (Web Push). */
   | 'recibir_avisos'
+  /**
+   * Stay on duty on a shared device: idle time locks the screen (the password reopens it)
+   * instead of ending the session.
+   */
+  | 'seguir_de_guardia'
 
 /** A patient's own requests; the queue and one's own; the hospital's open requests. */
 export type RequestList = 'own' | 'queue' | 'open'
@@ -62,7 +67,7 @@ export const ROLE_POLICIES: Readonly<Record<Rol, RolePolicy>> = {
     home: 'profesional',
     requests: 'queue',
     isStaff: true,
-    grants: ['atender', 'derivar', 'recibir_avisos'],
+    grants: ['atender', 'derivar', 'recibir_avisos', 'seguir_de_guardia'],
     screens: ['atencion-asistencia', 'profesional', 'referidos'],
   },
   admin: {

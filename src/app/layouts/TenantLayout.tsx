@@ -1,4 +1,11 @@
-import { lazy, Suspense, useLayoutEffect, type ReactNode } from 'react'
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react'
 import { Outlet, useFetcher } from 'react-router-dom'
 import { Link } from '../../components/Link'
 import { TitleOwnerContext } from '../../components/SectionPage'
@@ -10,6 +17,13 @@ import { may } from '../../contract/permissions'
 import { belongsToOtherHospital } from '../../features/auth/session'
 import { IDLE_SIGN_OUT, SIGN_OUT_REASON_FIELD } from '../../features/auth/sign-out-action'
 import { isSharedDevice } from '../../features/auth/shared-device'
+import {
+  forgetScreenLock,
+  isScreenLocked,
+  lockScreen,
+  locksWhenIdle,
+  subscribeToScreenLock,
+} from '../../features/auth/screen-lock'
 import { useKioskFormReset } from '../../features/auth/use-kiosk-form-reset'
 import { ConnectionStatusRegion } from '../../features/pwa/connection/ConnectionStatusRegion'
 import { InstallHelpRegion } from '../../features/pwa/install/InstallHelpRegion'
@@ -31,6 +45,12 @@ const InactivitySignOut = lazy(() =>
   import('../../features/auth/InactivitySignOut').then((module) => ({
     default: module.InactivitySignOut,
   })),
+)
+
+// A locked screen's code loads only when a professional's screen on a shared device locks (not
+// in app/layouts/: that folder's chunk comes with every screen).
+const LockedScreen = lazy(() =>
+  import('../LockedScreen').then((module) => ({ default: module.LockedScreen })),
 )
 
 // The connection banner, the update prompt and the install offer are nothing but their empty
@@ -169,14 +189,20 @@ function SignedInUser({ tenant }: { tenant: string }) {
 
 /**
  * On a shared device, a signed-in session left idle ends by itself: the full wipe, then this
- * hospital's sign-in for the next person.
+ * hospital's sign-in for the next person. A professional's stays on duty instead: the screen
+ * locks (docs/devices.md).
  */
-function SharedDeviceSignOut({ tenant }: { tenant: string }) {
+function SharedDeviceSignOut({ tenant, isLocked }: { tenant: string; isLocked: boolean }) {
   const fetcher = useFetcher()
   const state = useSession()
-  if (state.status === 'signed-out' || !isSharedDevice()) return null
+  if (state.status === 'signed-out' || !isSharedDevice() || isLocked) return null
+  // A session that cannot be checked (offline) has no role to go by: it ends as before.
+  if (state.status === 'verified' && locksWhenIdle(state.user)) {
+    return <InactivitySignOut outcome="lock" onExpired={lockScreen} />
+  }
   return (
     <InactivitySignOut
+      outcome="sign-out"
       onExpired={() => {
         void fetcher.submit(
           { [SIGN_OUT_REASON_FIELD]: IDLE_SIGN_OUT },
@@ -211,6 +237,13 @@ export function TenantLayout() {
   const isSignedOut = useSessionIfKnown()?.status === 'signed-out'
   const screenGeneration = useKioskFormReset(isKiosk && isSignedOut)
   const hospitalName = useHospitalName()
+  // A locked screen renders nothing of the screen behind it: not covered, absent. The lock goes
+  // with the session: once the screen shows nobody signed in, a mark left behind is forgotten.
+  const isLockMarked = useSyncExternalStore(subscribeToScreenLock, isScreenLocked, () => false)
+  const isLocked = isLockMarked && !isSignedOut
+  useEffect(() => {
+    if (isLockMarked && isSignedOut) forgetScreenLock()
+  }, [isLockMarked, isSignedOut])
   // The one place the page's branding is written, in the same commit as the screen that shows
   // it: nothing is written when the HTML already shows it.
   useLayoutEffect(() => {
@@ -246,7 +279,7 @@ export function TenantLayout() {
         </header>
         <KioskSwitchAfterRender tenant={tenant} isKiosk={isKiosk} />
         <Suspense fallback={null}>
-          <SharedDeviceSignOut tenant={tenant} />
+          <SharedDeviceSignOut tenant={tenant} isLocked={isLocked} />
         </Suspense>
         <UpdatePromptAfterRender shouldApplyWhenIdle={isKiosk} />
         <main ref={main} id="contenido" className="app-main" tabIndex={-1}>
@@ -254,7 +287,13 @@ export function TenantLayout() {
             <CareAlertsSlot tenant={tenant} isKiosk={isKiosk} hospitalName={hospitalName} />
           </Suspense>
           <TitleOwnerContext value={hospitalName}>
-            <Outlet key={screenGeneration} />
+            {isLocked ? (
+              <Suspense fallback={null}>
+                <LockedScreen />
+              </Suspense>
+            ) : (
+              <Outlet key={screenGeneration} />
+            )}
           </TitleOwnerContext>
         </main>
         <footer className="app-footer">

@@ -9,16 +9,21 @@ const RECORD_AT_MOST_EVERY_MS = 5_000
 const COUNTDOWN_TICK_MS = 1_000
 
 interface InactivitySignOutProps {
-  /** Signs out: the full wipe, then the hospital's sign-in. Called once. */
+  /**
+   * What idle time leads to: the session ends (the full wipe, then the hospital's sign-in), or,
+   * for a professional on duty, the screen locks. Called once.
+   */
   onExpired: () => void
+  /** What the warning announces. */
+  outcome: 'sign-out' | 'lock'
 }
 
 /**
- * Ends an idle session on a shared device: after four quiet minutes a warning with a visible
- * countdown and "Seguir conectado"; a minute later, `onExpired`. Render it only while someone is
- * signed in on a device in shared mode.
+ * Ends an idle session on a shared device, or locks its screen: after four quiet minutes a
+ * warning with a visible countdown and "Seguir conectado"; a minute later, `onExpired`. Render it
+ * only while someone is signed in on a device in shared mode (and its screen is not locked).
  */
-export function InactivitySignOut({ onExpired }: InactivitySignOutProps) {
+export function InactivitySignOut({ onExpired, outcome }: InactivitySignOutProps) {
   const titleId = useId()
   const descriptionId = useId()
   const stayButton = useRef<HTMLButtonElement>(null)
@@ -100,7 +105,8 @@ export function InactivitySignOut({ onExpired }: InactivitySignOutProps) {
       >
         <h2 id={titleId}>¿Sigues ahí?</h2>
         <p id={descriptionId}>
-          Este dispositivo es compartido. Por seguridad, la sesión se cerrará en{' '}
+          Este dispositivo es compartido. Por seguridad,{' '}
+          {outcome === 'lock' ? 'la pantalla se bloqueará en' : 'la sesión se cerrará en'}{' '}
           <strong>
             {seconds} {seconds === 1 ? 'segundo' : 'segundos'}
           </strong>

@@ -12,7 +12,7 @@ import { Link } from '../../components/Link'
 import { paths } from '../../config/paths'
 import { preloadSignIn } from './session'
 import { isKioskMode, subscribeToKioskMode } from './kiosk-mode'
-import { isSharedDevice } from './shared-device'
+import { IDLE_SIGN_OUT_MS, isSharedDevice } from './shared-device'
 import { SIGN_IN_FIELDS, type SignInFailure } from './sign-in-form'
 import { validateCredentials, type CredentialErrors } from './validate-credentials'
 
@@ -28,6 +28,9 @@ interface LoginFormProps {
    */
   pendingAccountHelp?: (email: string) => ReactNode
 }
+
+// What the shared-device hint says, from the one number.
+const IDLE_MINUTES = String(IDLE_SIGN_OUT_MS / 60_000)
 
 function readTextField(form: FormData, name: string): string {
   const value = form.get(name)
@@ -144,8 +147,8 @@ export function LoginForm({ apiAnsweredAt = null, pendingAccountHelp }: LoginFor
           <label htmlFor={`${id}-shared`}>Este dispositivo es compartido</label>
           <p id={`${id}-shared-hint`} className="field-hint">
             {isKiosk
-              ? 'Pantalla en modo quiosco: la sesión se cerrará sola tras 5 minutos sin actividad.'
-              : 'La sesión se cerrará sola tras 5 minutos sin actividad.'}
+              ? `Pantalla en modo quiosco: la sesión se cerrará sola tras ${IDLE_MINUTES} minutos sin actividad.`
+              : `Tras ${IDLE_MINUTES} minutos sin actividad, a profesionales se les bloquea la pantalla (siguen recibiendo avisos de solicitudes y vuelven con su contraseña); a pacientes y a la administración se les cierra la sesión.`}
           </p>
         </div>
         <div role="alert" className="form-alert">

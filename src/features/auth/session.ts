@@ -18,6 +18,7 @@ import {
   writeSessionValue,
   writeValue,
 } from '../../lib/storage'
+import { forgetScreenLock } from './screen-lock'
 import { keepDeviceSettingsThrough } from './shared-device'
 
 export type { SessionUser }
@@ -53,6 +54,8 @@ export type Credentials = InicioSesion
 export async function startSession(answer: unknown, fallbackTenant: string): Promise<SessionUser> {
   const { SesionIniciada } = await loadSessionSchemas()
   const { token, user } = await readAnswer(SesionIniciada, answer)
+  // A new session starts unlocked, whatever the last one on this device left.
+  forgetScreenLock()
   writeValue('token', token)
   return { ...user, tenant: isTenantId(user.tenant) ? user.tenant : fallbackTenant }
 }
