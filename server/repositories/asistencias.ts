@@ -39,6 +39,8 @@ export interface AsistenciaRepository {
   /** Views of these ids, in the order given (missing ones left out). */
   findViews(ids: readonly string[]): Promise<AsistenciaView[]>
   listForPatient(pacienteId: number): Promise<AsistenciaView[]>
+  /** The patient's open requests at `at`: in progress, or waiting and not yet due. */
+  countOpenOf(trx: Executor, pacienteId: number, at: string): Promise<number>
   /**
    * The hospital's waiting requests not yet due at `at`: immediate ones first, then oldest first;
    * a page of at most {@link COLA_PAGINA}, after the request `afterId` when given.
@@ -185,6 +187,21 @@ export function createAsistenciaRepository(db: Executor): AsistenciaRepository {
       const rows = await views(db).where('asistencias.id', 'in', ids).execute()
       const byId = new Map((await withPhotos(rows)).map((view) => [view.id, view]))
       return ids.flatMap((id) => byId.get(id) ?? [])
+    },
+
+    async countOpenOf(trx, pacienteId, at) {
+      const row = await trx
+        .selectFrom('asistencias')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('paciente_id', '=', pacienteId)
+        .where((eb) =>
+          eb.or([
+            eb('estado', '=', 'en_curso'),
+            eb.and([eb('estado', '=', 'en_espera'), eb('caduca_en', '>', at)]),
+          ]),
+        )
+        .executeTakeFirstOrThrow()
+      return Number(row.count)
     },
 
     listForPatient: async (pacienteId) =>
