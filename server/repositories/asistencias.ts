@@ -66,6 +66,10 @@ export interface AsistenciaRepository {
     puntuacion: number,
     comentario: string | null,
   ): Promise<boolean>
+  /** Keeps the hash of the secret an immediate-care request was first sent with. */
+  keepGuestSecretHash(trx: Executor, asistenciaId: string, hash: string): Promise<void>
+  /** The hash kept for an immediate-care request, if its first send carried a secret. */
+  findGuestSecretHash(asistenciaId: string): Promise<string | undefined>
   /** Records the referral of a request inserted in the same transaction. */
   insertReferral(trx: Executor, row: DerivacionRow): Promise<void>
   /**
@@ -172,6 +176,22 @@ export function createAsistenciaRepository(db: Executor): AsistenciaRepository {
         .returning('id')
         .executeTakeFirst()
       return inserted !== undefined
+    },
+
+    async keepGuestSecretHash(trx, asistenciaId, hash) {
+      await trx
+        .insertInto('secretos_invitado')
+        .values({ asistencia_id: asistenciaId, hash })
+        .execute()
+    },
+
+    async findGuestSecretHash(asistenciaId) {
+      const row = await db
+        .selectFrom('secretos_invitado')
+        .select('hash')
+        .where('asistencia_id', '=', asistenciaId)
+        .executeTakeFirst()
+      return row?.hash
     },
 
     findRow: (id, trx = db) =>
