@@ -9,6 +9,7 @@ import fastifyCompress from '@fastify/compress'
 import fastifyHelmet from '@fastify/helmet'
 import fastifyMultipart from '@fastify/multipart'
 import fastifyRateLimit from '@fastify/rate-limit'
+import { MAX_SOLICITUDES_ABIERTAS } from '../src/contract/care.js'
 import { registerApiNoStoreDefault } from './http/api-cache-control.js'
 import {
   DEFAULT_LOGIN_RATE_LIMITS,
@@ -199,6 +200,8 @@ export interface BuildAppOptions {
   capacity?: Capacity
   /** Live streams one client address may hold (`LIVE_STREAMS_PER_ADDRESS`). */
   liveStreamsPerAddress?: number
+  /** Open requests one patient may have at once (`MAX_OPEN_REQUESTS`). */
+  maxOpenRequests?: number
 }
 
 /** Web Push settings (docs/push.md). */
@@ -499,6 +502,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       accounts,
       audit,
       calls,
+      maxOpenRequests: options.maxOpenRequests ?? MAX_SOLICITUDES_ABIERTAS,
       now,
       onPublished,
       onFinished: guestSummaries.sendFor,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError, parseApiBaseUrl, readConfig } from './config.js'
+import { MAX_SOLICITUDES_ABIERTAS } from '../src/contract/care.js'
 
 describe('readConfig', () => {
   it('uses the documented defaults, resolving paths from the working directory', () => {
@@ -30,6 +31,7 @@ describe('readConfig', () => {
       guestContactRetentionDays: 30,
       liveStreamsMax: undefined,
       liveStreamsPerAddress: 300,
+      maxOpenRequests: MAX_SOLICITUDES_ABIERTAS,
     })
   })
 
@@ -81,6 +83,7 @@ describe('readConfig', () => {
         GUEST_CONTACT_RETENTION_DAYS: '7',
         LIVE_STREAMS_MAX: '500',
         LIVE_STREAMS_PER_ADDRESS: '40',
+        MAX_OPEN_REQUESTS: '10',
       },
       '/srv/app',
     )
@@ -107,6 +110,7 @@ describe('readConfig', () => {
       guestContactRetentionDays: 7,
       liveStreamsMax: 500,
       liveStreamsPerAddress: 40,
+      maxOpenRequests: 10,
     })
     expect(config.loginRateLimits.perIp.max).toBe(5)
     expect(config.loginRateLimits.perAccount.max).toBe(3)
@@ -121,6 +125,8 @@ describe('readConfig', () => {
     ['PORT', '70000'],
     ['TOKEN_TTL_SECONDS', '-5'],
     ['LOGIN_RATE_LIMIT', '0'],
+    // The setting raises the contract's limit of open requests, never lowers it.
+    ['MAX_OPEN_REQUESTS', String(MAX_SOLICITUDES_ABIERTAS - 1)],
     ['DEMO_MODE', 'maybe'],
     ['TOKEN_SECRET', 'too-short'],
     ['API_BASE_URL', 'ftp://example.com'],

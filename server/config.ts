@@ -10,6 +10,7 @@ import type { RelaySettings } from './care/relay-credentials.js'
 import { parsePushServiceOrigins } from './push/endpoint-policy.js'
 import type { VapidKeys } from './push/vapid-keys.js'
 import { DEFAULT_STREAMS_PER_ADDRESS } from './http/capacity.js'
+import { MAX_SOLICITUDES_ABIERTAS } from '../src/contract/care.js'
 
 /** Everything `index.ts` reads from the environment, parsed and validated once. */
 export interface ServerConfig {
@@ -66,6 +67,8 @@ export interface ServerConfig {
   liveStreamsMax: number | undefined
   /** `LIVE_STREAMS_PER_ADDRESS`: live streams one client address may hold on an instance. */
   liveStreamsPerAddress: number
+  /** `MAX_OPEN_REQUESTS`: open requests (waiting or in progress) one patient may have at once. */
+  maxOpenRequests: number
 }
 
 /** Thrown for an invalid environment variable; the message names the variable. */
@@ -115,6 +118,8 @@ const ENV_SCHEMA = Type.Object({
   GUEST_CONTACT_RETENTION_DAYS: integer(1, 36_500, DEFAULT_GUEST_CONTACT_RETENTION_DAYS),
   LIVE_STREAMS_MAX: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
   LIVE_STREAMS_PER_ADDRESS: integer(1, 1_000_000, DEFAULT_STREAMS_PER_ADDRESS),
+  // Raises the contract's limit, never lowers it.
+  MAX_OPEN_REQUESTS: integer(MAX_SOLICITUDES_ABIERTAS, 1000, MAX_SOLICITUDES_ABIERTAS),
 })
 type Env = Static<typeof ENV_SCHEMA>
 
@@ -347,5 +352,6 @@ export function readConfig(env: NodeJS.ProcessEnv, cwd: string = process.cwd()):
     guestContactRetentionDays: vars.GUEST_CONTACT_RETENTION_DAYS,
     liveStreamsMax: vars.LIVE_STREAMS_MAX,
     liveStreamsPerAddress: vars.LIVE_STREAMS_PER_ADDRESS,
+    maxOpenRequests: vars.MAX_OPEN_REQUESTS,
   }
 }

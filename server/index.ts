@@ -38,6 +38,7 @@ async function main() {
     push: config.push,
     auditReadRetentionDays: config.auditReadRetentionDays,
     guestContactRetentionDays: config.guestContactRetentionDays,
+    maxOpenRequests: config.maxOpenRequests,
     logger: createLoggerOptions(readLogLevel(process.env.LOG_LEVEL)),
   })
 

@@ -6,6 +6,7 @@
 import {
   COMENTARIO_FIELD,
   DEFAULT_CADUCIDAD_MINUTOS,
+  DEMASIADAS_SOLICITUDES,
   ESPECIALIDAD_FIELD,
   EVENTOS,
   MAX_FOTOS_POR_ASISTENCIA,
@@ -48,6 +49,7 @@ import { isAllowedIn } from '../../src/contract/care-transitions.js'
 import { isEntitled, isTimely, may, requestListOf } from '../../src/contract/permissions.js'
 import { readCareText } from '../http/input-rules.js'
 import { LECTURA_REGISTRO } from '../../src/contract/record.js'
+import { takeTurns } from '../database/engine.js'
 import { specialtiesOf } from './specialties.js'
 import {
   isAddressedElsewhere,
@@ -72,6 +74,8 @@ export interface CareServiceDeps {
   audit: AuditLog
   /** Finishing a consultation ends its call. */
   calls: Pick<CallService, 'endWithConsultation'>
+  /** Open requests one patient may have at once (`MAX_OPEN_REQUESTS`). */
+  maxOpenRequests: number
   now: () => number
   /** Called after a commit that appended events for `tenant`. */
   onPublished: (tenant: string) => void
@@ -84,11 +88,38 @@ export const notFoundAsistencia = () =>
 const forbidden = () => new HttpError(403, 'forbidden', MESSAGES.forbidden)
 const wrongState = (message: string) => new HttpError(409, 'estado_no_valido', message)
 const invalid = (message: string) => new HttpError(400, 'invalid_request', message)
+const tooManyOpenRequests = (limit: number) =>
+  new HttpError(
+    409,
+    DEMASIADAS_SOLICITUDES,
+    `Ya tienes ${String(limit)} solicitudes abiertas. Espera a que termine alguna o cancela una antes de pedir otra.`,
+  )
 
 const INACTIVE_MESSAGES: Partial<Record<EstadoAsistencia, string>> = {
   finalizada: 'La consulta ya ha finalizado.',
   cancelada: 'La solicitud fue cancelada.',
   caducada: 'La solicitud caducó sin que nadie la atendiera.',
+}
+
+/**
+ * Why a consultation in `estado` takes no more photos (closed, or its request's or
+ * conversation's limit reached), or null when it takes one more.
+ */
+async function photoRefusal(
+  estado: EstadoAsistencia,
+  count: (adjunta: boolean) => Promise<number>,
+): Promise<HttpError | null> {
+  if (!isAllowedIn(estado, 'adjuntar_foto')) return wrongState('La consulta ya no admite fotos.')
+  const adjunta = estado === 'en_espera'
+  const limit = adjunta ? MAX_FOTOS_POR_ASISTENCIA : MAX_FOTOS_POR_CONVERSACION
+  if ((await count(adjunta)) < limit) return null
+  return new HttpError(
+    409,
+    'demasiadas_fotos',
+    adjunta
+      ? `Una solicitud admite como máximo ${String(MAX_FOTOS_POR_ASISTENCIA)} fotos.`
+      : `Una conversación admite como máximo ${String(MAX_FOTOS_POR_CONVERSACION)} fotos.`,
+  )
 }
 
 export type CareService = ReturnType<typeof createCareService>
@@ -242,7 +273,19 @@ export function createCareService(deps: CareServiceDeps) {
         derivada_de: null,
         contacto: null,
       }
-      const inserted = await changeWithEvent(row, (trx) => asistencias.insert(trx, row))
+      const inserted = await changeWithEvent(row, async (trx) => {
+        // One patient's creates take turns, so the count below and the insert are one step for
+        // every instance: concurrent creates never pass the limit together.
+        await takeTurns(trx, `solicitudes-abiertas:${String(patient.id)}`)
+        const isReplay = (await asistencias.findRow(body.id, trx)) !== undefined
+        if (
+          !isReplay &&
+          (await asistencias.countOpenOf(trx, patient.id, row.creada_en)) >= deps.maxOpenRequests
+        ) {
+          throw tooManyOpenRequests(deps.maxOpenRequests)
+        }
+        return asistencias.insert(trx, row)
+      })
       if (!inserted) {
         // A replay of the same request answers it; an id taken by anything else is refused
         // alike, whoever owns it, so nothing is learnt about other people's requests.
@@ -542,31 +585,41 @@ export function createCareService(deps: CareServiceDeps) {
     ): Promise<{ id: string; url: string }> {
       const row = await visibleRow(author, id)
       if (!isEntitled(author, 'adjuntar_foto', requestFacts(row))) throw forbidden()
-      const adjunta = row.estado === 'en_espera'
-      if (!isAllowedIn(row.estado, 'adjuntar_foto')) {
-        throw wrongState('La consulta ya no admite fotos.')
-      }
-      const limit = adjunta ? MAX_FOTOS_POR_ASISTENCIA : MAX_FOTOS_POR_CONVERSACION
-      if ((await fotos.count(id, adjunta)) >= limit) {
-        throw new HttpError(
-          409,
-          'demasiadas_fotos',
-          adjunta
-            ? `Una solicitud admite como máximo ${String(MAX_FOTOS_POR_ASISTENCIA)} fotos.`
-            : `Una conversación admite como máximo ${String(MAX_FOTOS_POR_CONVERSACION)} fotos.`,
-        )
-      }
+      // Refused before the file is read when already full; counted again with the insert.
+      const early = await photoRefusal(row.estado, (adjunta) => fotos.count(id, adjunta))
+      if (early) throw early
       const jpeg = await process()
-      await fotos.insert({
-        id: fotoId,
-        asistencia_id: id,
-        autor_id: author.id,
-        adjunta: adjunta ? 1 : 0,
-        jpeg,
-        creada_en: isoNow(),
+      const adjunta = await db.transaction().execute(async (trx) => {
+        // One consultation's uploads take turns, so the count and the insert are one step for
+        // every instance: a burst never stores more than the limit.
+        await takeTurns(trx, `fotos:${id}`)
+        const current = await asistencias.findRow(id, trx)
+        if (!current) throw notFoundAsistencia()
+        const late = await photoRefusal(current.estado, (attached) =>
+          fotos.count(id, attached, trx),
+        )
+        if (late) throw late
+        const attached = current.estado === 'en_espera'
+        await fotos.insert(trx, {
+          id: fotoId,
+          asistencia_id: id,
+          autor_id: author.id,
+          adjunta: attached ? 1 : 0,
+          jpeg,
+          creada_en: isoNow(),
+        })
+        // The request's record lists its photos: those watching it see the new one.
+        if (attached) {
+          await eventos.append(trx, {
+            tenant: row.tenant,
+            tipo: EVENTOS.asistencia,
+            asistencia_id: id,
+            ref: null,
+          })
+        }
+        return attached
       })
-      // The request's record lists its photos: those watching it see the new one.
-      if (adjunta) await changeWithEvent(row, () => Promise.resolve(true))
+      if (adjunta) onPublished(row.tenant)
       return { id: fotoId, url: fotoUrl(id, fotoId) }
     },
 

@@ -74,6 +74,11 @@ it("counts the board's figures of today in the database", async () => {
     const id = await requestHelp(patient)
     clock += wait * 60_000
     expect((await professional.call('POST', `/api/asistencias/${id}/atender`)).statusCode).toBe(200)
+    // Finished, so the patient stays within the open requests one may keep.
+    const finished = await professional.call('POST', `/api/asistencias/${id}/finalizar`, {
+      resumen: 'Atendida.',
+    })
+    expect(finished.statusCode).toBe(200)
   }
   await requestHelp(patient)
   const after = (await admin.call('GET', '/api/asistencias/estadisticas')).json<EstadisticasHoy>()

@@ -4,6 +4,7 @@
  * for from a phone, it opens a guest session limited to that request; from a kiosk (`presencial`)
  * it takes the day's next ticket and opens none, the person being in the building.
  */
+import { createHash, timingSafeEqual } from 'node:crypto'
 import { PERSON_NAME_FIELD } from '../../src/contract/account-rules.js'
 import { EVENTOS, MOTIVO_FIELD, type Asistencia } from '../../src/contract/care.js'
 import {
@@ -30,7 +31,10 @@ import { dayIn, usableTimeZone } from './hospital-day.js'
 
 export interface ImmediateCareDeps {
   db: AppDatabase
-  asistencias: Pick<AsistenciaRepository, 'insert' | 'findRow' | 'findView'>
+  asistencias: Pick<
+    AsistenciaRepository,
+    'insert' | 'findRow' | 'findView' | 'keepGuestSecretHash' | 'findGuestSecretHash'
+  >
   eventos: Pick<EventoRepository, 'append'>
   tickets: TicketRepository
   hospitals: Pick<HospitalRepository, 'findByTenant' | 'findImmediateLimitMinutes' | 'findTimeZone'>
@@ -42,6 +46,9 @@ export interface ImmediateCareDeps {
   onPublished: (tenant: string) => void
 }
 
+/** SHA-256 (hex) of a replay secret: only the hash is kept. */
+const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex')
+
 const idInUse = () =>
   new HttpError(409, 'id_en_uso', 'Ese identificador ya se usó para otra solicitud.')
 
@@ -50,13 +57,19 @@ export type ImmediateCare = ReturnType<typeof createImmediateCare>
 export function createImmediateCare(deps: ImmediateCareDeps) {
   const { db, asistencias, eventos, tickets, now } = deps
 
-  /** The answer for the request `id`, with a guest session while its patient's is open. */
-  async function answer(row: AsistenciaRow): Promise<AsistenciaInmediataCreada> {
+  /**
+   * The answer for the request `id`, with a guest session while its patient's is open, and only
+   * to its first caller (`withSession`).
+   */
+  async function answer(
+    row: AsistenciaRow,
+    withSession: boolean,
+  ): Promise<AsistenciaInmediataCreada> {
     const guest = await deps.accounts.findStanding(row.paciente_id)
     const view = await asistencias.findView(row.id)
     if (!guest || !view) throw new Error(`Request ${row.id} vanished after its creation.`)
     const asistencia: Asistencia = await deps.describe(guest, view)
-    if (row.origen !== 'inmediata' || !guest.isActive) {
+    if (row.origen !== 'inmediata' || !guest.isActive || !withSession) {
       return { asistencia, ticket: row.ticket, sesion: null }
     }
     const token = await deps.tokens.issue(
@@ -94,7 +107,14 @@ export function createImmediateCare(deps: ImmediateCareDeps) {
           existing.motivo === motivo &&
           existing.contacto === contacto.valor
         if (!isReplay) throw idInUse()
-        return { created: false, answer: await answer(existing) }
+        // Same id, reason and contact prove nothing: anyone who saw them could send them. The
+        // session goes back only to who holds the secret of the first send.
+        const stored = await asistencias.findGuestSecretHash(existing.id)
+        const isFirstCaller =
+          stored !== undefined &&
+          body.secreto !== undefined &&
+          timingSafeEqual(Buffer.from(hashSecret(body.secreto)), Buffer.from(stored))
+        return { created: false, answer: await answer(existing, isFirstCaller) }
       }
 
       // A guest accepts the version the screen showed them: naming none, or an older one, is
@@ -149,6 +169,9 @@ export function createImmediateCare(deps: ImmediateCareDeps) {
         }
         // The same id sent twice at once: the loser's guest and ticket roll back with it.
         if (!(await asistencias.insert(trx, record))) throw idInUse()
+        if (body.secreto !== undefined && origen === 'inmediata') {
+          await asistencias.keepGuestSecretHash(trx, record.id, hashSecret(body.secreto))
+        }
         await eventos.append(trx, {
           tenant: record.tenant,
           tipo: EVENTOS.asistencia,
@@ -159,7 +182,7 @@ export function createImmediateCare(deps: ImmediateCareDeps) {
       })
       deps.onPublished(row.tenant)
       if (current) await deps.terms.accept(row.paciente_id, row.tenant, current.version)
-      return { created: true, answer: await answer(row) }
+      return { created: true, answer: await answer(row, true) }
     },
   }
 }

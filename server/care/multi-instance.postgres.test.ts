@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Llamada } from '../../src/contract/calls.js'
-import { EVENTOS, type Asistencia } from '../../src/contract/care.js'
+import { EVENTOS, MAX_SOLICITUDES_ABIERTAS, type Asistencia } from '../../src/contract/care.js'
 import { createMinimalDist, startApiInstance, type ApiInstance } from '../testing/api-instances.js'
 import { openEventStream, type TestEventStream } from '../testing/event-stream.js'
 import { createPostgresSchemaUrl } from '../testing/test-database.js'
@@ -39,11 +39,11 @@ function url(index: number): string {
   return found.url
 }
 
-async function tokenOf(base: string, email: string): Promise<string> {
+async function tokenOf(base: string, email: string, password = PASSWORD): Promise<string> {
   const response = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD, tenant: TENANT }),
+    body: JSON.stringify({ email, password, tenant: TENANT }),
   })
   expect(response.status).toBe(200)
   return ((await response.json()) as { token: string }).token
@@ -60,7 +60,50 @@ function post(base: string, token: string, path: string, body?: object) {
   })
 }
 
+/** A new patient of the hospital, made by its administrator, who accepted the current terms. */
+async function newPatientToken(base: string): Promise<string> {
+  const admin = await tokenOf(base, 'admin@hospital-central.es')
+  const email = `paciente-${randomUUID().slice(0, 8)}@hospital-central.es`
+  const password = 'contrasena-segura'
+  const created = await post(base, admin, `/api/admin/hospitales/${TENANT}/cuentas`, {
+    email,
+    nombre: 'Paciente de Prueba',
+    rol: 'cliente',
+    password,
+  })
+  expect(created.status).toBe(201)
+  const token = await tokenOf(base, email, password)
+  const terms = (await (await fetch(`${base}/api/terminos?tenant=${TENANT}`)).json()) as {
+    vigentes: { version: number } | null
+  }
+  if (terms.vigentes) {
+    const accepted = await post(base, token, '/api/terminos/aceptar', {
+      version: terms.vigentes.version,
+    })
+    expect(accepted.status).toBe(204)
+  }
+  return token
+}
+
 describe('the care journey on several instances', { timeout: 60_000 }, () => {
+  it('keeps one patient within the open-request limit when creates race on both instances', async () => {
+    const patient = await newPatientToken(url(0))
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        post(url(index % 2), patient, '/api/asistencias', { id: randomUUID(), motivo: 'Fiebre' }),
+      ),
+    )
+    const statuses = answers.map((response) => response.status)
+    expect(statuses.filter((status) => status === 201)).toHaveLength(MAX_SOLICITUDES_ABIERTAS)
+    expect(statuses.filter((status) => status === 409)).toHaveLength(10 - MAX_SOLICITUDES_ABIERTAS)
+    const own = (await (
+      await fetch(`${url(1)}/api/asistencias`, {
+        headers: { 'x-authorization': `Bearer ${patient}` },
+      })
+    ).json()) as Asistencia[]
+    expect(own).toHaveLength(MAX_SOLICITUDES_ABIERTAS)
+  })
+
   it('brings a request written on one instance to a stream open on another', async () => {
     const patient = await tokenOf(url(0), 'demo@hospital-central.es')
     const professional = await tokenOf(url(1), 'profesional@hospital-central.es')

@@ -49,6 +49,16 @@ export async function serializeEventLog(trx: QueryExecutorProvider, tenant: stri
 }
 
 /**
+ * Makes transactions that name the same `key` take turns until commit (PostgreSQL: a transaction
+ * advisory lock, so several instances take turns too; SQLite has a single writer already). A
+ * check-then-insert under it (a limit counted before the row that would pass it) is atomic.
+ */
+export async function takeTurns(trx: QueryExecutorProvider, key: string) {
+  if (!isPostgres(trx)) return
+  await sql`SELECT pg_advisory_xact_lock(hashtext(${key}))`.execute(trx)
+}
+
+/**
  * Tells every instance, at commit, that `tenant`'s log has grown to `id` (PostgreSQL NOTIFY: the
  * payload stays tiny, readers fetch the rows). On SQLite the one instance wakes itself.
  */

@@ -152,6 +152,15 @@ export interface AsistenciasTable {
   contacto: string | null
 }
 
+/**
+ * `secretos_invitado`: the SHA-256 (hex) of the secret an immediate-care request was first sent
+ * with; a replay gets the guest session only with the same secret.
+ */
+export interface SecretosInvitadoTable {
+  asistencia_id: string
+  hash: string
+}
+
 /** `mensajes`: a consultation's conversation; ids are chosen by the client. */
 export interface MensajesTable {
   id: string
@@ -266,6 +275,7 @@ export interface DatabaseSchema {
   terms: TermsTable
   terms_acceptances: TermsAcceptancesTable
   asistencias: AsistenciasTable
+  secretos_invitado: SecretosInvitadoTable
   mensajes: MensajesTable
   fotos: FotosTable
   eventos: EventosTable

@@ -1,3 +1,5 @@
+import type { DEMASIADAS_SOLICITUDES } from '../../src/contract/care.js'
+
 /** Machine-readable codes of every error answer (`{ error, message }`). */
 export type ErrorCode =
   | 'invalid_request'
@@ -33,6 +35,7 @@ export type ErrorCode =
   | 'estado_no_valido'
   | 'ya_valorada'
   | 'demasiadas_fotos'
+  | typeof DEMASIADAS_SOLICITUDES
   | 'email_pending'
   | 'weak_password'
   | 'email_unavailable'

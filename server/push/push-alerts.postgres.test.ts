@@ -27,6 +27,8 @@ beforeAll(async () => {
     DIST_DIR: dist.dir,
     DEMO_MODE: '1',
     PUSH_SERVICE_ORIGINS: service.origin,
+    // One patient holds every consultation open at once: the setting raises the usual limit.
+    MAX_OPEN_REQUESTS: String(CONSULTATIONS),
   }
   instances = await Promise.all(
     HOSTS.map((host) => startApiInstance({ host, env, lifetimeSeconds: 180 })),

@@ -39,6 +39,8 @@ export interface AsistenciaRepository {
   /** Views of these ids, in the order given (missing ones left out). */
   findViews(ids: readonly string[]): Promise<AsistenciaView[]>
   listForPatient(pacienteId: number): Promise<AsistenciaView[]>
+  /** The patient's open requests at `at`: in progress, or waiting and not yet due. */
+  countOpenOf(trx: Executor, pacienteId: number, at: string): Promise<number>
   /**
    * The hospital's waiting requests not yet due at `at`: immediate ones first, then oldest first;
    * a page of at most {@link COLA_PAGINA}, after the request `afterId` when given.
@@ -64,6 +66,10 @@ export interface AsistenciaRepository {
     puntuacion: number,
     comentario: string | null,
   ): Promise<boolean>
+  /** Keeps the hash of the secret an immediate-care request was first sent with. */
+  keepGuestSecretHash(trx: Executor, asistenciaId: string, hash: string): Promise<void>
+  /** The hash kept for an immediate-care request, if its first send carried a secret. */
+  findGuestSecretHash(asistenciaId: string): Promise<string | undefined>
   /** Records the referral of a request inserted in the same transaction. */
   insertReferral(trx: Executor, row: DerivacionRow): Promise<void>
   /**
@@ -174,6 +180,22 @@ export function createAsistenciaRepository(db: Executor): AsistenciaRepository {
       return inserted !== undefined
     },
 
+    async keepGuestSecretHash(trx, asistenciaId, hash) {
+      await trx
+        .insertInto('secretos_invitado')
+        .values({ asistencia_id: asistenciaId, hash })
+        .execute()
+    },
+
+    async findGuestSecretHash(asistenciaId) {
+      const row = await db
+        .selectFrom('secretos_invitado')
+        .select('hash')
+        .where('asistencia_id', '=', asistenciaId)
+        .executeTakeFirst()
+      return row?.hash
+    },
+
     findRow: (id, trx = db) =>
       trx.selectFrom('asistencias').selectAll().where('id', '=', id).executeTakeFirst(),
 
@@ -187,6 +209,21 @@ export function createAsistenciaRepository(db: Executor): AsistenciaRepository {
       const rows = await views(db).where('asistencias.id', 'in', ids).execute()
       const byId = new Map((await withPhotos(rows)).map((view) => [view.id, view]))
       return ids.flatMap((id) => byId.get(id) ?? [])
+    },
+
+    async countOpenOf(trx, pacienteId, at) {
+      const row = await trx
+        .selectFrom('asistencias')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('paciente_id', '=', pacienteId)
+        .where((eb) =>
+          eb.or([
+            eb('estado', '=', 'en_curso'),
+            eb.and([eb('estado', '=', 'en_espera'), eb('caduca_en', '>', at)]),
+          ]),
+        )
+        .executeTakeFirstOrThrow()
+      return Number(row.count)
     },
 
     listForPatient: async (pacienteId) =>

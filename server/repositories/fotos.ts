@@ -7,17 +7,17 @@ export type FotoRow = Selectable<FotosTable>
 
 /** The `fotos` table: a consultation's photos, stored re-encoded. */
 export interface FotoRepository {
-  insert(row: FotoRow): Promise<void>
+  insert(trx: Executor, row: FotoRow): Promise<void>
   /** The photo, only if it belongs to that consultation. */
   find(asistenciaId: string, fotoId: string): Promise<FotoRow | undefined>
   /** How many photos the consultation holds, attached to the request or sent in the conversation. */
-  count(asistenciaId: string, adjunta: boolean): Promise<number>
+  count(asistenciaId: string, adjunta: boolean, trx?: Executor): Promise<number>
 }
 
 export function createFotoRepository(db: Executor): FotoRepository {
   return {
-    async insert(row) {
-      await db.insertInto('fotos').values(row).execute()
+    async insert(trx, row) {
+      await trx.insertInto('fotos').values(row).execute()
     },
 
     find: (asistenciaId, fotoId) =>
@@ -28,8 +28,8 @@ export function createFotoRepository(db: Executor): FotoRepository {
         .where('asistencia_id', '=', asistenciaId)
         .executeTakeFirst(),
 
-    async count(asistenciaId, adjunta) {
-      const { total } = await db
+    async count(asistenciaId, adjunta, trx = db) {
+      const { total } = await trx
         .selectFrom('fotos')
         .select((eb) => eb.fn.countAll<number | string>().as('total'))
         .where('asistencia_id', '=', asistenciaId)

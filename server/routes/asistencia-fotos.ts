@@ -2,13 +2,19 @@ import Type from 'typebox'
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import { FOTO_MAX_BYTES, FotoSubida } from '../../src/contract/care.js'
+import {
+  FOTO_MAX_BYTES,
+  FOTO_MAX_PIXELS,
+  FotoSubida,
+  MAX_FOTOS_POR_ASISTENCIA,
+  MAX_FOTOS_POR_CONVERSACION,
+} from '../../src/contract/care.js'
 import { authenticate, type SessionCheckDeps } from '../auth/authenticate.js'
 import type { CareService } from '../care/care-service.js'
 import { HttpError } from '../http/http-errors.js'
 import { multipartBodyLimit } from '../http/route-schemas.js'
 import { LogoRejectedError, type LogoRejection } from '../uploads/logo-image.js'
-import { FOTO_MAX_SIDE, processPhoto } from '../uploads/photo-image.js'
+import { processPhoto } from '../uploads/photo-image.js'
 import {
   ASISTENCIA_PARAMS,
   CARE_ERROR_RESPONSES,
@@ -31,7 +37,7 @@ const REJECTIONS: Record<LogoRejection, () => HttpError> = {
     new HttpError(
       413,
       'payload_too_large',
-      `La foto no puede medir más de ${String(FOTO_MAX_SIDE)} píxeles de ancho ni de alto.`,
+      `La foto no puede tener más de ${String(FOTO_MAX_PIXELS / 1_000_000)} megapíxeles.`,
     ),
   damaged: () =>
     new HttpError(422, 'invalid_image', 'La imagen está dañada o incompleta y no se puede leer.'),
@@ -62,6 +68,7 @@ export function registerAsistenciaFotosRoutes(
       bodyLimit: multipartBodyLimit(FOTO_MAX_BYTES),
       schema: {
         summary: 'Sube una foto a la consulta (multipart/form-data, campo «foto»)',
+        description: `Hasta ${String(MAX_FOTOS_POR_ASISTENCIA)} fotos por solicitud en espera y ${String(MAX_FOTOS_POR_CONVERSACION)} por conversación (\`409 demasiadas_fotos\`); cada una de hasta ${String(MAX_MB)} MB y ${String(FOTO_MAX_PIXELS / 1_000_000)} megapíxeles (\`413 payload_too_large\`); PNG, JPEG o WebP (\`415\`); dañada, \`422 invalid_image\`.`,
         consumes: ['multipart/form-data'],
         headers: SESSION_HEADERS_SCHEMA,
         params: ASISTENCIA_PARAMS,
@@ -93,6 +100,10 @@ export function registerAsistenciaFotosRoutes(
           return await processPhoto(await file.toBuffer())
         } catch (error) {
           if (error instanceof LogoRejectedError) throw REJECTIONS[error.reason]()
+          // The multipart reader stops at the file limit: the same Spanish 413 as any too-large photo.
+          if (error instanceof app.multipartErrors.RequestFileTooLargeError) {
+            throw REJECTIONS.too_large()
+          }
           throw error
         }
       })

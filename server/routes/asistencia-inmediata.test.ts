@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { MOTIVO_MAX_LENGTH, type Asistencia } from '../../src/contract/care.js'
@@ -125,6 +125,35 @@ describe('immediate care without an account', () => {
     const professional = await signIn(testApp.app, DEMO.professional)
     const queue = (await professional.call('GET', '/api/asistencias')).json<Asistencia[]>()
     expect(queue.filter((asistencia) => asistencia.id === body.id)).toHaveLength(1)
+  })
+
+  it('hands the guest session back only to a replay carrying the first send’s secret', async () => {
+    const secreto = randomBytes(32).toString('base64url')
+    const body = immediateBody({ secreto })
+    const first = await send(body)
+    expect(first.statusCode).toBe(201)
+    const token = first.json<AsistenciaInmediataCreada>().sesion?.token ?? ''
+    expect(token).not.toBe('')
+
+    // Anyone who saw the id, reason and contact: the request, never the live session.
+    for (const replay of [
+      immediateBody({ ...body, secreto: undefined }),
+      { ...body, secreto: randomBytes(32).toString('base64url') },
+    ]) {
+      const answer = await send(replay)
+      expect(answer.statusCode).toBe(200)
+      expect(answer.json<AsistenciaInmediataCreada>()).toMatchObject({
+        asistencia: { id: body.id },
+        sesion: null,
+      })
+      expect(answer.body).not.toContain(token)
+    }
+    // The first caller, whose answer was lost, gets a session again.
+    const own = await send(body)
+    expect(own.statusCode).toBe(200)
+    expect(own.json<AsistenciaInmediataCreada>().sesion?.token).toEqual(expect.any(String))
+    // A secret too short to be random is refused.
+    expect((await send(immediateBody({ secreto: 'corto' }))).statusCode).toBe(400)
   })
 
   it('puts immediate requests first in the professionals queue', async () => {

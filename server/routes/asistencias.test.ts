@@ -452,6 +452,11 @@ describe('waiting', () => {
       const id = await requestHelp(other)
       clock += minutes(wait)
       await take(professional, id)
+      // Finished, so the patient stays within the open requests one may keep.
+      const finished = await professional.call('POST', `/api/asistencias/${id}/finalizar`, {
+        resumen: 'Atendida.',
+      })
+      expect(finished.statusCode).toBe(200)
     }
     await requestHelp(other, 'Delante')
     clock += 1000

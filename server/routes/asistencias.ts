@@ -5,7 +5,9 @@ import {
   Asistencia,
   EstadisticasHoy,
   COLA_PAGINA,
+  DEMASIADAS_SOLICITUDES,
   Finalizacion,
+  MAX_SOLICITUDES_ABIERTAS,
   ListaAsistenciasQuery,
   NuevaAsistencia,
   Valoracion,
@@ -51,6 +53,7 @@ export function registerAsistenciasRoutes(instance: FastifyInstance, deps: Asist
     {
       schema: {
         summary: 'Solicita asistencia (pacientes); repetir el mismo id devuelve la misma solicitud',
+        description: `Un paciente tiene como máximo ${String(MAX_SOLICITUDES_ABIERTAS)} solicitudes abiertas (en espera o en curso; \`MAX_OPEN_REQUESTS\` lo amplía): más allá, \`409 ${DEMASIADAS_SOLICITUDES}\`. Con términos pendientes, \`409 terms_changed\`.`,
         headers: SESSION_HEADERS_SCHEMA,
         querystring: NO_QUERY_SCHEMA,
         body: NuevaAsistencia,

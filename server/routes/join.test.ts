@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { TerminosVigentes } from '../../src/contract/join.js'
 import { PASSWORD_MIN_LENGTH } from '../../src/contract/password-rule.js'
+import { TERMS_FIELD } from '../../src/contract/join-rules.js'
+import { freeTextMessage } from '../../src/contract/text.js'
 import { createTestApp, type TestApp } from '../testing/test-app.js'
 import { linkIn, startSmtpInbox, type ReceivedMail, type SmtpInbox } from '../testing/smtp-inbox.js'
 
@@ -671,6 +673,18 @@ describe('terms', () => {
     for (const texto of ['', '   ', 'a\u0000b', 'a\u202Eb', 'x'.repeat(20_001), 42]) {
       expect((await publish(admin, texto))?.statusCode).toBe(400)
     }
+    // The one rule of free texts: nothing visible, direction marks and line separators too, with
+    // its one Spanish message.
+    for (const texto of ['\u200B\u2800', 'a\u200Fb', 'a\u061Cb', 'a\u2028b', 'a\u000Bb']) {
+      const refused = await publish(admin, texto)
+      expect(refused?.statusCode, JSON.stringify(texto)).toBe(400)
+      expect(refused?.json()).toEqual({
+        error: 'invalid_request',
+        message: freeTextMessage(TERMS_FIELD),
+      })
+    }
+    const kept = await publish(admin, 'Primer párrafo.\n\n\tSegundo párrafo.')
+    expect(kept?.statusCode).toBe(201)
     const none = await testApp?.app.inject({ method: 'GET', url: '/api/terminos?tenant=no-existe' })
     expect(none?.json()).toEqual({ vigentes: null })
     const unauthenticated = await post('/api/terminos/aceptar', { version: 1 })

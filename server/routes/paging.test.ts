@@ -9,7 +9,7 @@ import {
   type Mensaje,
 } from '../../src/contract/care.js'
 import type { AppDatabase } from '../database/schema.js'
-import { DEMO, requestHelp, signIn, type CareClient } from '../testing/care-client.js'
+import { DEMO, newPatient, requestHelp, signIn, type CareClient } from '../testing/care-client.js'
 import { createTestApp, type TestApp } from '../testing/test-app.js'
 import { createTestDatabase } from '../testing/test-database.js'
 
@@ -97,7 +97,6 @@ it('pages the accounts panel, staff first, with a search and a role filter', asy
 })
 
 it('pages the queue so the newest waiting request is reachable', async () => {
-  const patient = await signIn(testApp.app, DEMO.patient)
   const pacienteId = await userId(DEMO.patient.email)
   const rows = Array.from({ length: COLA_PAGINA + 30 }, (_, index) => ({
     id: randomUUID(),
@@ -115,7 +114,8 @@ it('pages the queue so the newest waiting request is reachable', async () => {
       .values(rows.slice(start, start + 100))
       .execute()
   }
-  const newest = await requestHelp(patient, 'La última en llegar')
+  // Another patient: the demo patient's rows above are far past what one patient may keep open.
+  const newest = await requestHelp(await newPatient(testApp.app), 'La última en llegar')
   const professional = await signIn(testApp.app, DEMO.professional)
   const waiting = (page: Asistencia[]) => page.filter((item) => item.estado === 'en_espera')
   const all = await pages<Asistencia>(professional, '/api/asistencias', (page) =>

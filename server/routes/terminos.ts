@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { AdminGuards } from '../auth/admin-guards.js'
 import { authenticate, type SessionCheckDeps } from '../auth/authenticate.js'
 import { HttpError, MESSAGES } from '../http/http-errors.js'
+import { readCareText } from '../http/input-rules.js'
 import type { HospitalRepository } from '../repositories/hospitals.js'
 import type { TermsRepository } from '../repositories/terms.js'
 import { ERROR_RESPONSE_SCHEMA, NO_QUERY_SCHEMA, TENANT_SCHEMA } from '../http/route-schemas.js'
@@ -13,6 +14,7 @@ import {
   TerminosVigentes,
   TERMS_MAX_LENGTH,
 } from '../../src/contract/join.js'
+import { TERMS_FIELD } from '../../src/contract/join-rules.js'
 import { ADMIN_ERROR_RESPONSES, TENANT_PARAMS_SCHEMA } from './admin-schemas.js'
 
 export interface TerminosRouteDeps extends SessionCheckDeps {
@@ -21,26 +23,8 @@ export interface TerminosRouteDeps extends SessionCheckDeps {
   terms: TermsRepository
 }
 
-// Control characters (line breaks and tabs aside), and the bidirectional overrides that make
-// text display as something else.
-const HOSTILE_TEXT = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u
-const LINE_BREAKS_AND_TABS = /[\n\r\t]/g
-
 function noTerms(): HttpError {
   return new HttpError(404, 'no_terms', 'Este centro no ha publicado términos y condiciones.')
-}
-
-/** The text as stored (NFC, trimmed), or a Spanish 400 for a blank or hostile one. */
-function readTermsText(value: string): string {
-  const text = value.normalize('NFC').trim()
-  if (text === '' || HOSTILE_TEXT.test(text.replace(LINE_BREAKS_AND_TABS, ''))) {
-    throw new HttpError(
-      400,
-      'invalid_request',
-      'El texto de los términos no puede estar vacío ni contener caracteres de control.',
-    )
-  }
-  return text
 }
 
 /**
@@ -113,7 +97,8 @@ export function registerTerminosRoutes(instance: FastifyInstance, deps: Terminos
       if (!(await hospitals.find(tenant))) {
         throw new HttpError(404, 'not_found', 'No se ha encontrado el centro.')
       }
-      const texto = readTermsText(request.body.texto)
+      // The one rule of free texts, stored in its composed form (NFC).
+      const texto = readCareText(request.body.texto, TERMS_FIELD).normalize('NFC')
       const actor = request.actor
       if (!actor) throw new HttpError(401, 'missing_token', 'Inicia sesión.')
       return reply.code(201).send(await terms.publish(actor, tenant, texto))

@@ -1,9 +1,6 @@
 import sharp from 'sharp'
-import { FOTO_MAX_BYTES } from '../../src/contract/care.js'
+import { FOTO_MAX_BYTES, FOTO_MAX_PIXELS } from '../../src/contract/care.js'
 import { LogoRejectedError, sniffImageFormat } from './logo-image.js'
-
-/** Largest width or height of an uploaded photo: a 50-megapixel phone camera fits. */
-export const FOTO_MAX_SIDE = 10_000
 
 /** Longest side of the stored photo: readable on any screen, a few hundred kilobytes. */
 export const FOTO_STORED_SIDE = 1600
@@ -12,7 +9,10 @@ export const FOTO_STORED_SIDE = 1600
  * Checks a consultation photo and re-encodes it as the logo pipeline does (type from the bytes,
  * dimensions from the header before any pixel is decoded, a full decode that fails on truncated
  * data), turned upright and saved as a fresh JPEG without EXIF (a phone's GPS position included).
- * Refusals are {@link LogoRejectedError}s with the same reasons.
+ * A file whose header claims more than {@link FOTO_MAX_PIXELS} (a decompression bomb) is refused
+ * before decoding; the decode reads the image top to bottom (sequential read), so its memory
+ * follows the stored size, not the claimed one. Refusals are {@link LogoRejectedError}s with the
+ * same reasons.
  */
 export async function processPhoto(bytes: Buffer): Promise<Buffer> {
   if (bytes.length > FOTO_MAX_BYTES) throw new LogoRejectedError('too_large')
@@ -28,12 +28,11 @@ export async function processPhoto(bytes: Buffer): Promise<Buffer> {
     if (error instanceof LogoRejectedError) throw error
     throw new LogoRejectedError('damaged')
   }
-  if (width > FOTO_MAX_SIDE || height > FOTO_MAX_SIDE) {
-    throw new LogoRejectedError('too_many_pixels')
-  }
+  if (width * height > FOTO_MAX_PIXELS) throw new LogoRejectedError('too_many_pixels')
   try {
     return await sharp(bytes, {
-      limitInputPixels: FOTO_MAX_SIDE * FOTO_MAX_SIDE,
+      limitInputPixels: FOTO_MAX_PIXELS,
+      sequentialRead: true,
       failOn: 'truncated',
     })
       .rotate()

@@ -43,12 +43,24 @@ export const COMENTARIO_FIELD: FreeTextField = {
   maxLength: COMENTARIO_MAX_LENGTH,
   isMultiline: true,
 }
+/**
+ * Open requests (waiting or in progress) one patient may have at once: enough for a person, too
+ * few to bury a hospital's queue. `MAX_OPEN_REQUESTS` on the server raises it.
+ */
+export const MAX_SOLICITUDES_ABIERTAS = 3
+/** Error code (`409`) of a request refused because its patient has the most open ones allowed. */
+export const DEMASIADAS_SOLICITUDES = 'demasiadas_solicitudes'
 /** Photos a patient may attach to a request. */
 export const MAX_FOTOS_POR_ASISTENCIA = 3
 /** Minutes a request may wait before it expires, unless the hospital sets its own. */
 export const DEFAULT_CADUCIDAD_MINUTOS = 30
 /** Largest photo file accepted (request attachments and conversation photos), in bytes. */
 export const FOTO_MAX_BYTES = 8 * 1024 * 1024
+/**
+ * Most pixels (width × height) a photo may have: a 50-megapixel phone camera fits; a small file
+ * claiming more (a decompression bomb) is refused from its header, before any pixel is decoded.
+ */
+export const FOTO_MAX_PIXELS = 50_000_000
 /** Photos a consultation's conversation may hold besides the request's own. */
 export const MAX_FOTOS_POR_CONVERSACION = 30
 /**

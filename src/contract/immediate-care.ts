@@ -10,6 +10,9 @@ import { Asistencia, MOTIVO_MAX_LENGTH } from './care.js'
 import { TenantId } from './hospitals.js'
 import { CONTACTO_MAX_LENGTH } from './immediate-care-rules.js'
 
+/** Shortest replay secret accepted: 32 base64url characters are 192 random bits. */
+export const GUEST_SECRET_MIN_LENGTH = 32
+
 export {
   CONTACTO_INVALIDO,
   CONTACTO_MAX_LENGTH,
@@ -36,6 +39,19 @@ export const SolicitudInmediata = Type.Object(
     acepta_terminos: Type.Literal(true),
     terminos_version: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
     presencial: Type.Optional(Type.Boolean()),
+    /**
+     * A random value only this caller knows (immediate care): a replay of the same id gets the
+     * guest session again only with the same secret; without it, the request and no session.
+     */
+    secreto: Type.Optional(
+      Type.String({
+        minLength: GUEST_SECRET_MIN_LENGTH,
+        maxLength: 128,
+        pattern: '^[A-Za-z0-9_-]+$',
+        description:
+          'Valor aleatorio de quien envía (base64url): una repetición con el mismo id recibe la sesión de invitado solo con el mismo secreto',
+      }),
+    ),
   },
   { additionalProperties: false },
 )

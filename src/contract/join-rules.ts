@@ -4,8 +4,16 @@
  * `password-rule.ts`.
  */
 
+import type { FreeTextField } from './text.js'
+
 /** Longest text of a hospital's terms. */
 export const TERMS_MAX_LENGTH = 20_000
+/** A hospital's terms, read by the one rule of free texts (`readFreeText`). */
+export const TERMS_FIELD: FreeTextField = {
+  label: 'texto',
+  maxLength: TERMS_MAX_LENGTH,
+  isMultiline: true,
+}
 /** Longest code in a link (the server issues 43 characters; a little room for copying). */
 export const LINK_CODE_MAX_LENGTH = 128
 

@@ -4,6 +4,7 @@ import { administrationMigration } from './administration.js'
 import { callsMigration } from './calls.js'
 import { careMigration } from './care.js'
 import { growthIndexesMigration } from './growth-indexes.js'
+import { guestReplaySecretsMigration } from './guest-replay-secrets.js'
 import { hospitalPhoneMigration } from './hospital-phone.js'
 import { hospitalShortNameMigration } from './hospital-short-name.js'
 import { hospitalTimeZoneMigration } from './hospital-time-zone.js'
@@ -36,4 +37,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '1500-hospital-time-zone': hospitalTimeZoneMigration,
   '1600-push-alerts': pushAlertsMigration,
   '1700-calls': callsMigration,
+  '1800-guest-replay-secrets': guestReplaySecretsMigration,
 }

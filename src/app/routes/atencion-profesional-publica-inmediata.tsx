@@ -34,7 +34,7 @@ import { describeCareError } from '../../features/care/care-errors'
 import { requestImmediateCare } from '../../features/care/immediate-api'
 import { isUnsentFailure } from '../../features/care/outbox'
 import { keepWalkIn } from '../../features/care/walk-in-outbox'
-import { newId } from '../../features/care/new-id'
+import { newId, newSecret } from '../../features/care/new-id'
 import { WalkInScreen, type WalkIn } from '../../features/care/WalkInScreen'
 import { CheckboxField } from '../../features/join/CheckboxField'
 import { useCurrentTerms } from '../../features/join/TermsAcceptance'
@@ -181,9 +181,12 @@ function ImmediateCareForm({ tenant, isKiosk, onSent }: FormProps) {
         // arrives; a guest the one read here (the server refuses an older one).
         ...(isKiosk
           ? { presencial: true }
-          : terms.status === 'ready' && terms.terms
-            ? { terminos_version: terms.terms.version }
-            : {}),
+          : {
+              secreto: newSecret(),
+              ...(terms.status === 'ready' && terms.terms
+                ? { terminos_version: terms.terms.version }
+                : {}),
+            }),
       })
     } catch (error) {
       if (error instanceof ApiError && error.code === 'terms_changed') reloadTerms()

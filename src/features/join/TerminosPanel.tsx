@@ -1,6 +1,7 @@
 import './join.css'
 import { useId, useState, type SubmitEvent } from 'react'
-import { TERMS_MAX_LENGTH } from '../../contract/join-rules'
+import { TERMS_FIELD, TERMS_MAX_LENGTH } from '../../contract/join-rules'
+import { findFreeTextProblem, freeTextMessage } from '../../contract/text'
 import { ApiError, UnauthorizedError } from '../../lib/api-errors'
 import { formatDate } from '../../lib/locale'
 import { publishTerms } from './join-api'
@@ -9,7 +10,7 @@ import { useCurrentTerms } from './TermsAcceptance'
 function describePublishError(error: unknown): string {
   if (error instanceof UnauthorizedError) return 'Tu sesión ha caducado. Inicia sesión de nuevo.'
   if (error instanceof ApiError && error.status === 400) {
-    return 'El texto no puede estar vacío ni contener caracteres de control.'
+    return freeTextMessage(TERMS_FIELD)
   }
   if (error instanceof ApiError && error.status === 403) {
     return 'Tu cuenta no tiene permiso para esta acción.'
@@ -37,8 +38,9 @@ export function TerminosPanel({ tenant, hospitalName }: { tenant: string; hospit
     const value = new FormData(event.currentTarget).get('texto')
     const texto = typeof value === 'string' ? value : ''
     setOutcome(null)
-    if (texto.trim() === '') {
-      setOutcome({ text: 'Escribe el texto de los términos y condiciones.', isError: true })
+    const problem = findFreeTextProblem(texto, TERMS_FIELD)
+    if (problem !== null) {
+      setOutcome({ text: problem, isError: true })
       return
     }
     setBusy(true)

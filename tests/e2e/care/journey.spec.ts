@@ -186,6 +186,10 @@ test('two professionals take the same request: one wins, the other is told', asy
   await expect(second).toHaveURL(new RegExp(`/${TENANT}/profesional$`))
   await expect(secondRow).toHaveCount(0)
   await expect(patient.getByRole('heading', { name: /^Te atiende / })).toBeVisible()
+  // Finished, so the demo patient keeps room for the other journeys' requests.
+  await first.getByLabel('Resumen').fill('Fin.')
+  await first.getByRole('button', { name: 'Finalizar' }).click()
+  await expect(patient).toHaveURL(/agradecimiento-final/)
   for (const page of [first, second, patient]) await page.context().close()
 })
 
@@ -210,7 +214,6 @@ test('the loser of a race is told "Otro profesional ya la está atendiendo"', as
     headers: { 'X-Authorization': `Bearer ${token}` },
   })
   expect(taken.status()).toBe(200)
-  await api.dispose()
   await second.context().setOffline(false)
   await second.evaluate(() => dispatchEvent(new Event('online')))
   await row
@@ -223,6 +226,13 @@ test('the loser of a race is told "Otro profesional ya la está atendiendo"', as
     ).toBeVisible()
   }
   await expect(second).toHaveURL(new RegExp(`/${TENANT}/profesional$`))
+  // Finished, so the demo patient keeps room for the other journeys' requests.
+  const finished = await api.post(`/api/asistencias/${id}/finalizar`, {
+    headers: { 'X-Authorization': `Bearer ${token}` },
+    data: { resumen: 'Fin.' },
+  })
+  expect(finished.status()).toBe(200)
+  await api.dispose()
   for (const page of [second, patient]) await page.context().close()
 })
 

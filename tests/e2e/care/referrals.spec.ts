@@ -136,6 +136,11 @@ test('a referral reaches the named professional live, who reads the note and sum
   await expect(current).toContainText('En consulta')
   await expect(patient.getByText(nota)).toHaveCount(0)
 
+  // Finished, so the demo patient keeps room for the other journeys' requests.
+  await professionalB.getByLabel('Resumen').fill('Otitis media; tratamiento pautado.')
+  await professionalB.getByRole('button', { name: 'Finalizar' }).click()
+  await expect(professionalB).toHaveURL(new RegExp(`/${TENANT}/profesional$`))
+
   for (const page of [professionalA, professionalB, patient]) await page.context().close()
 })
 
