@@ -16,6 +16,7 @@ import { passwordGenerationMigration } from './password-generation.js'
 import { referralsMigration } from './referrals.js'
 import { sessionGenerationMigration } from './session-generation.js'
 import { sessionsValidFromMigration } from './sessions-valid-from.js'
+import { specialtiesMigration } from './specialties.js'
 
 /** Migrations in the order they run; names sort in that order and never change once shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '1500-hospital-time-zone': hospitalTimeZoneMigration,
   '1600-push-alerts': pushAlertsMigration,
   '1700-calls': callsMigration,
+  '1970-specialties': specialtiesMigration,
 }
