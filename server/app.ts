@@ -104,6 +104,8 @@ import { createLiveEvents, DEFAULT_HEARTBEAT_MS, type LiveEvents } from './live/
 import { createPresence } from './live/presence.js'
 import { registerAdminAuditoriaRoute } from './routes/admin-auditoria.js'
 import { registerAdminCuentasRoutes } from './routes/admin-cuentas.js'
+import { registerAdminEspecialidadesRoutes } from './routes/admin-especialidades.js'
+import { createEspecialidadRepository } from './repositories/especialidades.js'
 import { registerAdminHospitalesRoutes } from './routes/admin-hospitales.js'
 import { registerAdminLogoRoute } from './routes/admin-logo.js'
 import { registerOpenApi, registerOpenApiRoute } from './routes/openapi.js'
@@ -428,6 +430,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       accessCodes,
       scryptParams,
     })
+    const especialidades = createEspecialidadRepository(db, audit)
+    registerAdminEspecialidadesRoutes(app, { guards, hospitals, especialidades })
     registerAdminAuditoriaRoute(app, { guards, audit })
     const session = { tokens, accounts }
     const asistencias = createAsistenciaRepository(db)
@@ -500,6 +504,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       eventos,
       hospitals,
       accounts,
+      especialidades,
       audit,
       calls,
       maxOpenRequests: options.maxOpenRequests ?? MAX_SOLICITUDES_ABIERTAS,
@@ -570,7 +575,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       relay: options.relay ?? { turnUrls: [], turnSecret: undefined, stunUrls: [] },
       now,
     })
-    registerProfesionalesRoute(app, { session, accounts, hospitals, presencia, now })
+    registerProfesionalesRoute(app, {
+      session,
+      accounts,
+      especialidades,
+      hospitals,
+      presencia,
+      now,
+    })
     registerEventosRoute(app, { session, live })
     registerAvisosRoutes(app, {
       session,

@@ -45,12 +45,12 @@ import type { FotoRepository } from '../repositories/fotos.js'
 import type { HospitalRepository } from '../repositories/hospitals.js'
 import type { MensajeRepository } from '../repositories/mensajes.js'
 import type { AccountRepository } from '../repositories/accounts.js'
+import type { EspecialidadRepository } from '../repositories/especialidades.js'
 import { isAllowedIn } from '../../src/contract/care-transitions.js'
 import { isEntitled, isTimely, may, requestListOf } from '../../src/contract/permissions.js'
 import { readCareText } from '../http/input-rules.js'
 import { LECTURA_REGISTRO } from '../../src/contract/record.js'
 import { takeTurns } from '../database/engine.js'
-import { specialtiesOf } from './specialties.js'
 import {
   isAddressedElsewhere,
   isStaffOf,
@@ -71,6 +71,8 @@ export interface CareServiceDeps {
   hospitals: Pick<HospitalRepository, 'findCaducidadMinutos'>
   /** Offers a request's colleagues; ends a guest's session when its request is over. */
   accounts: Pick<AccountRepository, 'listProfessionals' | 'endGuestSessionsOf'>
+  /** The hospital's specialties: a request or a referral names one it offers. */
+  especialidades: Pick<EspecialidadRepository, 'offered'>
   audit: AuditLog
   /** Finishing a consultation ends its call. */
   calls: Pick<CallService, 'endWithConsultation'>
@@ -225,11 +227,11 @@ export function createCareService(deps: CareServiceDeps) {
     return changed
   }
 
-  /** The specialty as stored: one of the hospital's, or a Spanish 400. */
+  /** The specialty as stored: one the hospital offers, or a Spanish 400. */
   async function readSpecialty(tenant: string, value: string): Promise<string> {
     const especialidad = readCareText(value, ESPECIALIDAD_FIELD)
-    if (!(await specialtiesOf(accounts, tenant)).includes(especialidad)) {
-      throw invalid('Ningún profesional de este centro tiene esa especialidad.')
+    if (!(await deps.especialidades.offered(tenant)).includes(especialidad)) {
+      throw invalid('Este centro no ofrece esa especialidad.')
     }
     return especialidad
   }
@@ -425,7 +427,8 @@ export function createCareService(deps: CareServiceDeps) {
         if (!named || named.id === professional.id) {
           throw invalid('Elige un profesional de este centro distinto de ti.')
         }
-        especialidad = named.especialidad
+        // Addressed to the person: their first specialty tells the queues what it is about.
+        especialidad = named.especialidades[0] ?? null
       } else {
         especialidad = await readSpecialty(source.tenant, body.especialidad ?? '')
       }
@@ -500,7 +503,7 @@ export function createCareService(deps: CareServiceDeps) {
       const { enviadas, recibidas } = await asistencias.listReferrals(
         professional.tenant,
         professional.id,
-        own?.especialidad ?? null,
+        own?.especialidades ?? [],
       )
       return {
         enviadas: enviadas.map((view) => toAsistencia(asSeenAt(view, at), null)),

@@ -38,12 +38,24 @@ export interface UsersTable {
   sesion_generacion: Generated<number>
   /** 0 while a self-registered account waits for its email to be confirmed. */
   confirmado: Generated<number>
-  /** A professional's specialty, shown in the directory; null for everyone else. */
-  especialidad: Generated<string | null>
   /** A guest account (immediate care): its session ends then (ISO 8601, UTC); null otherwise. */
   invitado_hasta: Generated<string | null>
   /** The session generation reached when the password last changed (0: never changed). */
   contrasena_generacion: Generated<number>
+}
+
+/** `especialidades`: each hospital's specialties; a retired one (`activa = 0`) is offered no more. */
+export interface EspecialidadesTable {
+  id: Generated<number>
+  tenant: string
+  nombre: string
+  activa: Generated<number>
+}
+
+/** `cuenta_especialidades`: a professional's specialties, one or more. */
+export interface CuentaEspecialidadesTable {
+  user_id: number
+  especialidad_id: number
 }
 
 /** `audit_log`: every administrative change, who made it, when, and the record before and after. */
@@ -286,6 +298,8 @@ export interface DatabaseSchema {
   senales: SenalesTable
   suscripciones_push: SuscripcionesPushTable
   avisos_pendientes: AvisosPendientesTable
+  especialidades: EspecialidadesTable
+  cuenta_especialidades: CuentaEspecialidadesTable
 }
 
 /** The app's typed handle on its database, whichever engine holds it. */

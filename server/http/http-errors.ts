@@ -23,6 +23,8 @@ export type ErrorCode =
   | 'invalid_color'
   | 'tenant_taken'
   | 'name_taken'
+  /** A list (a hospital's specialties) holds as many entries as it may. */
+  | 'limit_reached'
   | 'email_taken'
   | 'precondition_required'
   | 'stale'

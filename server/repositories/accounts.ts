@@ -5,6 +5,7 @@ import type { AdminAccount, Rol } from '../../src/contract/accounts.js'
 import { isStaffRole, STAFF_ROLES } from '../../src/contract/permissions.js'
 import type { SessionEnds } from '../database/session-ends.js'
 import type { Actor, AuditLog } from './audit-log.js'
+import { activeSpecialtyIds, specialtiesOfAccounts } from './especialidades.js'
 
 /** A row of the `users` table, as sign-in reads it. */
 export interface UserRecord {
@@ -65,7 +66,12 @@ export interface Registration {
 export type RegisterOutcome =
   { kind: 'created' | 'contested'; id: number } | { kind: 'exists'; id: number; tenant: string }
 
-export type CreateAccountOutcome = { ok: true; account: Account } | { ok: false; reason: 'taken' }
+export type CreateAccountOutcome =
+  { ok: true; account: Account } | { ok: false; reason: 'taken' | 'unknown_specialty' }
+
+/** Setting an account's specialties: done, or a name the hospital does not offer. */
+export type SpecialtiesOutcome =
+  { ok: true; account: Account } | { ok: false; reason: 'unknown_specialty' }
 
 /** The `users` table: every account, staff, patients and guests alike. */
 export interface AccountRepository {
@@ -90,10 +96,10 @@ export interface AccountRepository {
     asistenciaIds: readonly string[],
     at: string,
   ): Promise<void>
-  /** The hospital's enabled professionals, by specialty then name. */
+  /** The hospital's enabled professionals, by name, each with its active specialties (sorted). */
   listProfessionals(
     tenant: string,
-  ): Promise<{ id: number; nombre: string; especialidad: string | null }[]>
+  ): Promise<{ id: number; nombre: string; especialidades: string[] }[]>
   /**
    * A page of the hospital's accounts (guests left out): staff first, then patients, each by
    * email; only those whose name or email contains `search`, of role `rol`, after the account
@@ -106,11 +112,18 @@ export interface AccountRepository {
   ): Promise<Account[]>
   find(tenant: string, id: number): Promise<Account | undefined>
   findStanding(id: number): Promise<AccountStanding | undefined>
+  /** Creates an account; `especialidades` must name active specialties of its hospital. */
   create(
     actor: Actor,
     account: Omit<Account, 'id' | 'activo'>,
     passwordHash: string,
   ): Promise<CreateAccountOutcome>
+  /** A professional's specialties, replaced by these (active ones of the hospital, by name). */
+  setSpecialties(
+    actor: Actor,
+    account: Account,
+    names: readonly string[],
+  ): Promise<SpecialtiesOutcome>
   /**
    * Disables the account, or enables it again; either way its sessions end (a token from before
    * a disabling never comes back to life with the account).
@@ -154,15 +167,35 @@ const CONTESTED_PASSWORD = '!contested'
 
 const PUBLIC_COLUMNS = ['id', 'email', 'nombre', 'rol', 'tenant', 'activo'] as const
 
-function toAccount(row: {
+interface AccountRow {
   id: number
   email: string
   nombre: string
   rol: Rol
   tenant: string
   activo: number
-}): Account {
-  return { ...row, activo: row.activo === 1 }
+}
+
+/** Accounts as the contract shows them, each with its specialties. */
+async function toAccounts(
+  db: Kysely<DatabaseSchema>,
+  rows: readonly AccountRow[],
+): Promise<Account[]> {
+  const specialties = await specialtiesOfAccounts(
+    db,
+    rows.map((row) => row.id),
+  )
+  return rows.map((row) => ({
+    ...row,
+    activo: row.activo === 1,
+    especialidades: specialties.get(row.id) ?? [],
+  }))
+}
+
+async function toAccount(db: Kysely<DatabaseSchema>, row: AccountRow): Promise<Account> {
+  const [account] = await toAccounts(db, [row])
+  if (!account) throw new Error('An account vanished while read')
+  return account
 }
 
 // Accounts per announcement of ended sessions: a NOTIFY payload stays far below 8,000 bytes.
@@ -284,16 +317,21 @@ export function createAccountRepository(
       )
     },
 
-    listProfessionals: (tenant) =>
-      db
+    async listProfessionals(tenant) {
+      const rows = await db
         .selectFrom('users')
-        .select(['id', 'nombre', 'especialidad'])
+        .select(['id', 'nombre'])
         .where('tenant', '=', tenant)
         .where('rol', '=', 'profesional')
         .where('activo', '=', 1)
-        .orderBy('especialidad')
         .orderBy('nombre')
-        .execute(),
+        .execute()
+      const specialties = await specialtiesOfAccounts(
+        db,
+        rows.map((row) => row.id),
+      )
+      return rows.map((row) => ({ ...row, especialidades: specialties.get(row.id) ?? [] }))
+    },
 
     async pageForTenant(tenant, { search, rol, afterId }, limit) {
       let after: { isStaff: boolean; email: string } | undefined
@@ -341,7 +379,7 @@ export function createAccountRepository(
       const staff = wantsStaff ? await group(true, limit) : []
       const patients =
         wantsPatients && staff.length < limit ? await group(false, limit - staff.length) : []
-      return [...staff, ...patients].map(toAccount)
+      return toAccounts(db, [...staff, ...patients])
     },
 
     async find(tenant, id) {
@@ -351,7 +389,7 @@ export function createAccountRepository(
         .where('tenant', '=', tenant)
         .where('id', '=', id)
         .executeTakeFirst()
-      return row && toAccount(row)
+      return row && toAccount(db, row)
     },
 
     async findStanding(id) {
@@ -389,8 +427,10 @@ export function createAccountRepository(
       }
     },
 
-    async create(actor, account, passwordHash) {
+    async create(actor, { especialidades, ...account }, passwordHash) {
       return db.transaction().execute(async (trx): Promise<CreateAccountOutcome> => {
+        const specialtyIds = await activeSpecialtyIds(trx, account.tenant, especialidades)
+        if (specialtyIds === null) return { ok: false, reason: 'unknown_specialty' }
         const inserted = await trx
           .insertInto('users')
           .values({ ...account, password_hash: passwordHash })
@@ -398,7 +438,13 @@ export function createAccountRepository(
           .returning(PUBLIC_COLUMNS)
           .executeTakeFirst()
         if (!inserted) return { ok: false, reason: 'taken' }
-        const created = toAccount(inserted)
+        if (specialtyIds.length > 0) {
+          await trx
+            .insertInto('cuenta_especialidades')
+            .values(specialtyIds.map((id) => ({ user_id: inserted.id, especialidad_id: id })))
+            .execute()
+        }
+        const created = await toAccount(trx, inserted)
         await audit.append(trx, actor, {
           tenant: created.tenant,
           accion: 'cuenta.creada',
@@ -407,6 +453,48 @@ export function createAccountRepository(
           despues: created,
         })
         return { ok: true, account: created }
+      })
+    },
+
+    async setSpecialties(actor, account, names) {
+      return db.transaction().execute(async (trx): Promise<SpecialtiesOutcome> => {
+        const ids = await activeSpecialtyIds(trx, account.tenant, names)
+        if (ids === null) return { ok: false, reason: 'unknown_specialty' }
+        // Retired specialties stay linked (they are shown nowhere): only the offered ones change.
+        const offered = await trx
+          .selectFrom('especialidades')
+          .select('id')
+          .where('tenant', '=', account.tenant)
+          .where('activa', '=', 1)
+          .execute()
+        const offeredIds = offered.map((row) => row.id)
+        if (offeredIds.length > 0) {
+          await trx
+            .deleteFrom('cuenta_especialidades')
+            .where('user_id', '=', account.id)
+            .where('especialidad_id', 'in', offeredIds)
+            .execute()
+        }
+        if (ids.length > 0) {
+          await trx
+            .insertInto('cuenta_especialidades')
+            .values(ids.map((id) => ({ user_id: account.id, especialidad_id: id })))
+            .execute()
+        }
+        const after = {
+          ...account,
+          especialidades: (await specialtiesOfAccounts(trx, [account.id])).get(account.id) ?? [],
+        }
+        if (after.especialidades.join('\n') !== account.especialidades.join('\n')) {
+          await audit.append(trx, actor, {
+            tenant: account.tenant,
+            accion: 'cuenta.especialidades',
+            objeto: account.email,
+            antes: account,
+            despues: after,
+          })
+        }
+        return { ok: true, account: after }
       })
     },
 

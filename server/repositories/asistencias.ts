@@ -81,7 +81,7 @@ export interface AsistenciaRepository {
   listReferrals(
     tenant: string,
     profesionalId: number,
-    especialidad: string | null,
+    especialidades: readonly string[],
   ): Promise<{ enviadas: AsistenciaView[]; recibidas: AsistenciaView[] }>
   /**
    * Forgets the contact (phone or email) of up to `batch` people without an account whose
@@ -365,7 +365,7 @@ export function createAsistenciaRepository(db: Executor): AsistenciaRepository {
           .execute(),
       ),
 
-    async listReferrals(tenant, profesionalId, especialidad) {
+    async listReferrals(tenant, profesionalId, especialidades) {
       const referred = () =>
         views(db)
           .where('asistencias.tenant', '=', tenant)
@@ -380,12 +380,12 @@ export function createAsistenciaRepository(db: Executor): AsistenciaRepository {
             eb.or([
               eb('derivaciones.a_id', '=', profesionalId),
               eb('asistencias.profesional_id', '=', profesionalId),
-              ...(especialidad === null
+              ...(especialidades.length === 0
                 ? []
                 : [
                     eb.and([
                       eb('derivaciones.a_id', 'is', null),
-                      eb('asistencias.especialidad', '=', especialidad),
+                      eb('asistencias.especialidad', 'in', [...especialidades]),
                     ]),
                   ]),
             ]),

@@ -15,7 +15,10 @@ import {
   CuentasQuery,
   NuevaCuenta,
   PERSON_NAME_MAX_LENGTH,
+  type Rol,
 } from '../../src/contract/accounts.js'
+import { ESPECIALIDAD_MAX_LENGTH } from '../../src/contract/specialties.js'
+import { hasSpecialties } from '../../src/contract/permissions.js'
 import { NO_QUERY_SCHEMA } from '../http/route-schemas.js'
 import { DEFAULT_TENANT } from '../../src/contract/tenants.js'
 import {
@@ -26,6 +29,18 @@ import {
   TENANT_PARAMS_SCHEMA,
 } from './admin-schemas.js'
 import { actorOf } from './admin-hospitales.js'
+
+const unknownSpecialty = () =>
+  new HttpError(400, 'invalid_request', 'Elige especialidades que este centro ofrezca.')
+
+/** A professional's specialties as given (trimmed); anyone else has none. */
+function readSpecialties(rol: Rol, names: readonly string[]): string[] {
+  const read = names.map((name) => readName(name, ESPECIALIDAD_MAX_LENGTH, 'especialidad'))
+  if (read.length > 0 && !hasSpecialties(rol)) {
+    throw new HttpError(400, 'invalid_request', 'Solo los profesionales tienen especialidades.')
+  }
+  return read
+}
 
 export interface AdminCuentasDeps {
   guards: AdminGuards
@@ -95,11 +110,13 @@ export function registerAdminCuentasRoutes(
         nombre: readName(body.nombre, PERSON_NAME_MAX_LENGTH),
         rol: body.rol,
         tenant,
+        especialidades: readSpecialties(body.rol, body.especialidades ?? []),
       }
       assertAcceptablePassword(body.password)
       const hash = await hashPassword(body.password, scryptParams)
       const outcome = await accounts.create(actorOf(request), account, hash)
       if (!outcome.ok) {
+        if (outcome.reason === 'unknown_specialty') throw unknownSpecialty()
         throw new HttpError(409, 'email_taken', 'Este centro ya tiene una cuenta con ese correo.')
       }
       reply.code(201)
@@ -113,7 +130,7 @@ export function registerAdminCuentasRoutes(
       preHandler: guards.tenantAdmin,
       schema: {
         summary:
-          'Desactiva o reactiva una cuenta ({ activo }) o le da un código de acceso de un solo uso ({ restablecer_acceso: true })',
+          'Desactiva o reactiva una cuenta ({ activo }), le da un código de acceso de un solo uso ({ restablecer_acceso: true }) o fija las especialidades de un profesional ({ especialidades })',
         params: ACCOUNT_PARAMS_SCHEMA,
         querystring: NO_QUERY_SCHEMA,
         body: CambioCuenta,
@@ -130,6 +147,12 @@ export function registerAdminCuentasRoutes(
           throw new HttpError(400, 'invalid_request', 'No puedes desactivar tu propia cuenta.')
         }
         return accounts.setActive(actor, account, activo)
+      }
+      if ('especialidades' in request.body) {
+        const names = readSpecialties(account.rol, request.body.especialidades)
+        const outcome = await accounts.setSpecialties(actor, account, names)
+        if (!outcome.ok) throw unknownSpecialty()
+        return outcome.account
       }
       if (!account.activo) {
         throw new HttpError(400, 'invalid_request', 'La cuenta está desactivada.')

@@ -573,14 +573,17 @@ describe('directory and figures', () => {
     })
     expect(anonymous.statusCode).toBe(200)
     const list = anonymous.json<Profesional[]>()
-    expect(list.map((item) => [item.nombre, item.especialidad, item.disponible])).toEqual([
-      ['Pablo Serrano', 'Enfermería', false],
-      ['Javier Ortega', 'Medicina general', false],
-      ['Elena Navarro', 'Pediatría', false],
+    expect(
+      list.map((item) => [item.nombre, item.especialidad, item.especialidades, item.disponible]),
+    ).toEqual([
+      ['Elena Navarro', 'Pediatría', ['Pediatría'], false],
+      ['Javier Ortega', 'Medicina general', ['Medicina general'], false],
+      ['Pablo Serrano', 'Enfermería', ['Enfermería'], false],
     ])
     expect(Object.keys(list[0] ?? {}).sort()).toEqual([
       'disponible',
       'especialidad',
+      'especialidades',
       'id',
       'nombre',
     ])

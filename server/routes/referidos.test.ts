@@ -142,7 +142,7 @@ describe('referring a patient', () => {
     })
     expect(unknown.statusCode).toBe(400)
     expect(unknown.json<{ message: string }>().message).toBe(
-      'Ningún profesional de este centro tiene esa especialidad.',
+      'Este centro no ofrece esa especialidad.',
     )
   })
 

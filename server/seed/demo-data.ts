@@ -41,11 +41,14 @@ export interface DemoUser {
   nombre: string
   rol: Rol
   tenant: string
-  /** Professionals only: shown in the hospital's directory. */
+  /** Professionals only: one of {@link DEMO_SPECIALTIES}, shown in the hospital's directory. */
   especialidad?: string
 }
 
 export const DEMO_PASSWORD = 'demo1234'
+
+/** The specialties each seeded hospital starts with; its administrators edit the list. */
+export const DEMO_SPECIALTIES: readonly string[] = ['Enfermería', 'Medicina general', 'Pediatría']
 
 export const DEMO_USERS: readonly DemoUser[] = [
   {

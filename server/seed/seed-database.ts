@@ -1,6 +1,6 @@
 import { hashPassword, type ScryptParams } from '../auth/passwords.js'
 import type { AppDatabase } from '../database/schema.js'
-import { DEMO_CONSULTATIONS, DEMO_USERS, SEED_HOSPITALS } from './demo-data.js'
+import { DEMO_CONSULTATIONS, DEMO_SPECIALTIES, DEMO_USERS, SEED_HOSPITALS } from './demo-data.js'
 
 export interface SeedOptions {
   demoMode: boolean
@@ -31,6 +31,7 @@ export async function seedDatabase(db: AppDatabase, { demoMode, scryptParams }: 
     )
     .onConflict((conflict) => conflict.columns(['tenant', 'version']).doNothing())
     .execute()
+  await seedSpecialties(db)
 
   if (!demoMode) {
     await db.deleteFrom('users').where('is_demo', '=', 1).execute()
@@ -66,7 +67,6 @@ async function insertDemoUsers(
       nombre: user.nombre,
       rol: user.rol,
       tenant: user.tenant,
-      especialidad: user.especialidad ?? null,
       is_demo: 1,
     })),
   )
@@ -112,18 +112,58 @@ function seedTermsText(nombre: string): string {
 }
 
 /**
- * The demo professionals' specialties (accounts made before specialties existed get theirs) and
+ * A seeded hospital starts with the demo's specialties, once: a hospital's list is its
+ * administrators' to edit, so one that already has any is left as it is.
+ */
+async function seedSpecialties(db: AppDatabase) {
+  const withList = await db.selectFrom('especialidades').select('tenant').distinct().execute()
+  const done = new Set(withList.map((row) => row.tenant))
+  const rows = SEED_HOSPITALS.filter((hospital) => !done.has(hospital.tenant)).flatMap((hospital) =>
+    DEMO_SPECIALTIES.map((nombre) => ({ tenant: hospital.tenant, nombre })),
+  )
+  if (rows.length === 0) return
+  // Instances starting at once: the unique name index lets the first one win.
+  await db
+    .insertInto('especialidades')
+    .values(rows)
+    .onConflict((conflict) => conflict.doNothing())
+    .execute()
+}
+
+/**
+ * The demo professionals' specialties (each given once: an administrator may change them) and
  * the demo patient's past consultations, each inserted once.
  */
 async function seedDemoCare(db: AppDatabase) {
   for (const user of DEMO_USERS) {
     if (user.especialidad === undefined) continue
-    await db
-      .updateTable('users')
-      .set({ especialidad: user.especialidad })
+    const account = await db
+      .selectFrom('users')
+      .select('id')
       .where('tenant', '=', user.tenant)
       .where('email', '=', user.email)
-      .where('especialidad', 'is', null)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('cuenta_especialidades')
+              .select('user_id')
+              .whereRef('cuenta_especialidades.user_id', '=', 'users.id'),
+          ),
+        ),
+      )
+      .executeTakeFirst()
+    const specialty = await db
+      .selectFrom('especialidades')
+      .select('id')
+      .where('tenant', '=', user.tenant)
+      .where('nombre', '=', user.especialidad)
+      .executeTakeFirst()
+    if (!account || !specialty) continue
+    await db
+      .insertInto('cuenta_especialidades')
+      .values({ user_id: account.id, especialidad_id: specialty.id })
+      .onConflict((conflict) => conflict.doNothing())
       .execute()
   }
   const accounts = await db

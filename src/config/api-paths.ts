@@ -9,6 +9,7 @@ export const API_PATHS = {
   asistencias: '/api/asistencias',
   estadisticas: '/api/asistencias/estadisticas',
   profesionales: '/api/profesionales',
+  especialidades: '/api/especialidades',
   eventos: '/api/eventos',
   registro: '/api/auth/registro',
   validarCuenta: '/api/auth/validar-cuenta',

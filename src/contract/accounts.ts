@@ -13,6 +13,7 @@ import {
   ROLES,
 } from './account-rules.js'
 import { TenantId } from './hospitals.js'
+import { EspecialidadesDeCuenta } from './specialties.js'
 
 export {
   ACCESS_CODE_MAX_LENGTH,
@@ -44,6 +45,8 @@ export const AdminAccount = Type.Object({
   rol: RolSchema,
   tenant: Type.String(),
   activo: Type.Boolean(),
+  /** A professional's specialties (active ones), sorted; empty for everyone else. */
+  especialidades: Type.Array(Type.String()),
 })
 export type AdminAccount = Static<typeof AdminAccount>
 
@@ -80,14 +83,17 @@ export const NuevaCuenta = Type.Object(
     nombre: Type.String({ maxLength: PERSON_NAME_MAX_LENGTH }),
     rol: RolSchema,
     password: NewPassword,
+    /** A professional's specialties: one or more of the hospital's active ones. */
+    especialidades: Type.Optional(EspecialidadesDeCuenta),
   },
   { additionalProperties: false },
 )
 export type NuevaCuenta = Static<typeof NuevaCuenta>
 
-/** Changing an account: disable it, or give it a one-time access code. */
+/** Changing an account: disable it, give it a one-time access code, or set its specialties. */
 export const CambioCuenta = Type.Union([
   Type.Object({ activo: Type.Boolean() }, { additionalProperties: false }),
+  Type.Object({ especialidades: EspecialidadesDeCuenta }, { additionalProperties: false }),
   Type.Object({ restablecer_acceso: Type.Literal(true) }, { additionalProperties: false }),
 ])
 export type CambioCuenta = Static<typeof CambioCuenta>

@@ -252,7 +252,10 @@ export type FotoSubida = Static<typeof FotoSubida>
 export const Profesional = Type.Object({
   id: Type.Integer(),
   nombre: Type.String(),
+  /** The first of `especialidades`, or null when none. */
   especialidad: Type.Union([Type.String(), Type.Null()]),
+  /** Every specialty of theirs the hospital offers, sorted. */
+  especialidades: Type.Array(Type.String()),
   disponible: Type.Boolean(),
 })
 export type Profesional = Static<typeof Profesional>

@@ -94,6 +94,11 @@ export function isStaffRole(rol: string): boolean {
   return policyOf(rol)?.isStaff ?? false
 }
 
+/** Whether accounts of `rol` have specialties: those who take the hospital's requests. */
+export function hasSpecialties(rol: string): boolean {
+  return isGranted({ rol }, 'atender')
+}
+
 /** The staff roles, for queries that must name them. */
 export const STAFF_ROLES: readonly Rol[] = (Object.keys(ROLE_POLICIES) as Rol[]).filter(isStaffRole)
 

@@ -17,6 +17,7 @@ import { passwordGenerationMigration } from './password-generation.js'
 import { referralsMigration } from './referrals.js'
 import { sessionGenerationMigration } from './session-generation.js'
 import { sessionsValidFromMigration } from './sessions-valid-from.js'
+import { specialtiesMigration } from './specialties.js'
 
 /** Migrations in the order they run; names sort in that order and never change once shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '1600-push-alerts': pushAlertsMigration,
   '1700-calls': callsMigration,
   '1800-guest-replay-secrets': guestReplaySecretsMigration,
+  '1970-specialties': specialtiesMigration,
 }

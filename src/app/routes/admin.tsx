@@ -4,6 +4,7 @@ import { AuditoriaPanel } from '../../features/admin/AuditoriaPanel'
 import { changeFromPanel, loadAdminPanel } from '../../features/admin/admin-route-data'
 import { CentrosPanel } from '../../features/admin/CentrosPanel'
 import { CuentasPanel } from '../../features/admin/CuentasPanel'
+import { EspecialidadesPanel } from '../../features/admin/EspecialidadesPanel'
 import { ImagenCentroPanel } from '../../features/admin/ImagenCentroPanel'
 import { TerminosPanel } from '../../features/join/TerminosPanel'
 import { KioskModePanel } from '../../features/auth/KioskModePanel'
@@ -32,6 +33,7 @@ function AdminArea({ tenant, current }: { tenant: string; current: CurrentUser }
     <>
       <KioskModePanel />
       <ImagenCentroPanel tenant={tenant} />
+      <EspecialidadesPanel tenant={tenant} hospitalName={hospitalName} />
       <CuentasPanel tenant={tenant} hospitalName={hospitalName} ownAccountId={current.id} />
       <TerminosPanel tenant={tenant} hospitalName={hospitalName} />
       <AuditoriaPanel tenant={tenant} hospitalName={hospitalName} />

@@ -27,6 +27,7 @@ const OWN: Account = {
   nombre: 'Carmen Ruiz',
   rol: 'admin',
   activo: true,
+  especialidades: [],
 } as Account
 const NURSE: Account = {
   id: 2,
@@ -34,6 +35,7 @@ const NURSE: Account = {
   nombre: 'Marta Gil',
   rol: 'profesional',
   activo: true,
+  especialidades: ['Enfermería'],
 } as Account
 
 beforeEach(() => {

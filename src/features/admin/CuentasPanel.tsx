@@ -10,15 +10,19 @@ import {
   ROLES,
 } from '../../contract/accounts'
 import { PASSWORD_MIN_LENGTH } from '../../contract/password-rule'
+import { hasSpecialties } from '../../contract/permissions'
 import {
   ACCOUNT_FIELDS,
   ACCOUNT_INTENTS,
   accountsQuery,
   type AccountChange,
   type AccountsData,
+  SPECIALTIES_FIELD,
 } from './accounts-route-data'
+import { chosenSpecialties, SpecialtyChoices } from './SpecialtyChoices'
+import { specialtiesQuery, type SpecialtiesData } from './specialties-route-data'
 import { AccountsFilterForm } from './AccountsFilterForm'
-import { listAccounts, type Account, type AccountsFilter } from './admin-api'
+import { listAccounts, type Account, type AccountsFilter, type Rol } from './admin-api'
 import { describeAdminError } from './admin-errors'
 import { checkNewAccount, textField } from './form-fields'
 import { ActionOutcome, ConfirmDisable, LoadError, Loading } from './PanelStates'
@@ -48,6 +52,11 @@ interface LaterPages {
 export function CuentasPanel({ tenant, hospitalName, ownAccountId }: CuentasPanelProps) {
   const headingId = useId()
   const list = useFetcher<AccountsData | null>()
+  const specialties = useFetcher<SpecialtiesData | null>()
+  const [newRol, setNewRol] = useState<Rol>('cliente')
+  // The professional whose specialties are being changed, and the answer shown when that form
+  // opened: a later answer that is not a refusal (the change done) closes it.
+  const [editing, setEditing] = useState<{ id: number; since: AccountChange | undefined }>()
   const changes = usePanelChange<AccountChange>()
   const createForm = useRef<HTMLFormElement>(null)
   const { load } = list
@@ -64,10 +73,23 @@ export function CuentasPanel({ tenant, hospitalName, ownAccountId }: CuentasPane
     void load(query)
   }, [load, query])
 
+  const loadSpecialties = specialties.load
+  useEffect(() => {
+    void loadSpecialties(specialtiesQuery(tenant))
+  }, [loadSpecialties, tenant])
+  const offered =
+    specialties.data && 'especialidades' in specialties.data
+      ? specialties.data.especialidades.filter((entry) => entry.activa).map((entry) => entry.nombre)
+      : []
+
   // A created account empties the form for the next one.
   useEffect(() => {
     if (outcome?.isCreated) createForm.current?.reset()
   }, [outcome])
+  const editingId =
+    editing && (outcome === undefined || outcome === editing.since || outcome.isError)
+      ? editing.id
+      : null
 
   function onCreate(event: SubmitEvent<HTMLFormElement>) {
     changes.submitForm(event, checkNewAccount, (data) => ({
@@ -77,7 +99,22 @@ export function CuentasPanel({ tenant, hospitalName, ownAccountId }: CuentasPane
       email: textField(data, 'email'),
       rol: textField(data, 'rol'),
       password: textField(data, 'password'),
+      [SPECIALTIES_FIELD]: chosenSpecialties(data),
     }))
+  }
+
+  function onSpecialties(event: SubmitEvent<HTMLFormElement>, account: Account) {
+    changes.submitForm(
+      event,
+      () => null,
+      (data) => ({
+        [ACCOUNT_FIELDS.intent]: ACCOUNT_INTENTS.specialties,
+        [ACCOUNT_FIELDS.centro]: tenant,
+        [ACCOUNT_FIELDS.id]: String(account.id),
+        email: account.email,
+        [SPECIALTIES_FIELD]: chosenSpecialties(data),
+      }),
+    )
   }
 
   function onChange(intent: string, account: Account) {
@@ -146,6 +183,7 @@ export function CuentasPanel({ tenant, hospitalName, ownAccountId }: CuentasPane
                   <th scope="col">Nombre</th>
                   <th scope="col">Correo</th>
                   <th scope="col">Perfil</th>
+                  <th scope="col">Especialidades</th>
                   <th scope="col">Estado</th>
                   <th scope="col">Acciones</th>
                 </tr>
@@ -156,8 +194,57 @@ export function CuentasPanel({ tenant, hospitalName, ownAccountId }: CuentasPane
                     <th scope="row">{account.nombre}</th>
                     <td>{account.email}</td>
                     <td>{ROL_LABELS[account.rol]}</td>
+                    <td>
+                      {editingId === account.id ? (
+                        <form
+                          className="admin-inline-form"
+                          noValidate
+                          onSubmit={(event) => {
+                            onSpecialties(event, account)
+                          }}
+                        >
+                          <SpecialtyChoices
+                            offered={offered}
+                            chosen={account.especialidades}
+                            legend={`Especialidades de ${account.nombre}`}
+                          />
+                          <div className="admin-actions">
+                            <button type="submit" disabled={isBusy}>
+                              Guardar especialidades
+                            </button>
+                            <button
+                              type="button"
+                              onClick={() => {
+                                setEditing(undefined)
+                              }}
+                            >
+                              Cancelar
+                            </button>
+                          </div>
+                        </form>
+                      ) : hasSpecialties(account.rol) ? (
+                        account.especialidades.join(', ') || 'Ninguna'
+                      ) : (
+                        '—'
+                      )}
+                    </td>
                     <td>{account.activo ? 'Activa' : 'Desactivada'}</td>
                     <td className="admin-actions">
+                      {account.activo &&
+                        hasSpecialties(account.rol) &&
+                        editingId !== account.id && (
+                          <button
+                            type="button"
+                            disabled={isBusy}
+                            aria-label={`Cambiar especialidades de ${account.email}`}
+                            onClick={() => {
+                              changes.dismiss()
+                              setEditing({ id: account.id, since: outcome })
+                            }}
+                          >
+                            Cambiar especialidades
+                          </button>
+                        )}
                       {account.activo && (
                         <button
                           type="button"
@@ -248,7 +335,15 @@ export function CuentasPanel({ tenant, hospitalName, ownAccountId }: CuentasPane
         </div>
       )}
 
-      <form ref={createForm} className="admin-form" noValidate onSubmit={onCreate}>
+      <form
+        ref={createForm}
+        className="admin-form"
+        noValidate
+        onSubmit={onCreate}
+        onReset={() => {
+          setNewRol('cliente')
+        }}
+      >
         <h3>Nueva cuenta</h3>
         <label>
           Nombre y apellidos
@@ -266,7 +361,13 @@ export function CuentasPanel({ tenant, hospitalName, ownAccountId }: CuentasPane
         </label>
         <label>
           Perfil
-          <select name="rol" defaultValue="cliente">
+          <select
+            name="rol"
+            value={newRol}
+            onChange={(event) => {
+              setNewRol(event.target.value as Rol)
+            }}
+          >
             {ROLES.map((rol) => (
               <option key={rol} value={rol}>
                 {ROL_LABELS[rol]}
@@ -274,6 +375,7 @@ export function CuentasPanel({ tenant, hospitalName, ownAccountId }: CuentasPane
             ))}
           </select>
         </label>
+        {hasSpecialties(newRol) && <SpecialtyChoices offered={offered} />}
         <label>
           Contraseña inicial (mínimo {PASSWORD_MIN_LENGTH} caracteres)
           <input

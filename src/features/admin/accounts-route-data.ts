@@ -11,6 +11,7 @@ import {
   listAccounts,
   resetAccess,
   setAccountActive,
+  setAccountSpecialties,
   type Account,
   type AccountsFilter,
   type Rol,
@@ -31,7 +32,23 @@ export const ACCOUNT_INTENTS = {
   disable: 'desactivar-cuenta',
   enable: 'reactivar-cuenta',
   resetAccess: 'restablecer-acceso',
+  specialties: 'especialidades-cuenta',
 } as const
+
+/** The form field carrying a professional's specialties (a JSON list of names). */
+export const SPECIALTIES_FIELD = 'especialidades'
+
+/** The specialties a form submitted as a JSON list; anything else reads as none. */
+function specialtiesField(form: FormData): string[] {
+  try {
+    const value: unknown = JSON.parse(textField(form, SPECIALTIES_FIELD) || '[]')
+    return Array.isArray(value)
+      ? value.filter((entry): entry is string => typeof entry === 'string')
+      : []
+  } catch {
+    return []
+  }
+}
 
 /** The loader's answer: the accounts, or why they could not be read. */
 export type AccountsData = { accounts: Account[] } | { error: unknown }
@@ -96,11 +113,22 @@ async function change(form: FormData, centro: string): Promise<AccountChange> {
         email,
         rol: textField(form, 'rol') as Rol,
         password: textField(form, 'password'),
+        especialidades: specialtiesField(form),
       })
       return {
         isError: false,
         isCreated: true,
         text: `Cuenta creada: ${created.email} (${ROL_LABELS[created.rol]}).`,
+      }
+    }
+    case ACCOUNT_INTENTS.specialties: {
+      const changed = await setAccountSpecialties(centro, id, specialtiesField(form))
+      return {
+        isError: false,
+        text:
+          changed.especialidades.length === 0
+            ? `${email} ya no tiene especialidades.`
+            : `Especialidades de ${email}: ${changed.especialidades.join(', ')}.`,
       }
     }
     case ACCOUNT_INTENTS.disable:

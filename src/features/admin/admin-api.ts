@@ -17,10 +17,11 @@ import {
   type CambiosHospital,
   type NuevoHospital,
 } from '../../contract/hospitals'
+import { Especialidad, type CambioEspecialidad } from '../../contract/specialties'
 import { readAnswer, readList } from '../../lib/answer-shape'
 import { api } from '../../lib/api'
 
-export type { AdminAccount as Account, AdminHospital as Hospital, Rol }
+export type { AdminAccount as Account, AdminHospital as Hospital, Rol, Especialidad }
 export type { NuevoHospital as NewHospital, NuevaCuenta as NewAccount }
 
 /** A hospital with the version a change must name in `If-Match`. */
@@ -125,5 +126,38 @@ export const resetAccess = async (tenant: string, id: number) =>
     await api.request(adminHospitalPath(tenant, 'cuentas', id), {
       method: 'PATCH',
       body: { restablecer_acceso: true },
+    }),
+  )
+
+/** A professional's specialties, replaced by these (active ones of the hospital, by name). */
+export const setAccountSpecialties = async (tenant: string, id: number, especialidades: string[]) =>
+  readAnswer(
+    AdminAccount,
+    await api.request(adminHospitalPath(tenant, 'cuentas', id), {
+      method: 'PATCH',
+      body: { especialidades },
+    }),
+  )
+
+/** The hospital's specialties, retired ones included, by name. */
+export const listSpecialties = async (tenant: string) =>
+  readList(Especialidad, await api.request(adminHospitalPath(tenant, 'especialidades')))
+
+export const addSpecialty = async (tenant: string, nombre: string) =>
+  readAnswer(
+    Especialidad,
+    await api.request(adminHospitalPath(tenant, 'especialidades'), {
+      method: 'POST',
+      body: { nombre },
+    }),
+  )
+
+/** Renames a specialty, retires it or offers it again. */
+export const changeSpecialty = async (tenant: string, id: number, changes: CambioEspecialidad) =>
+  readAnswer(
+    Especialidad,
+    await api.request(adminHospitalPath(tenant, 'especialidades', id), {
+      method: 'PATCH',
+      body: changes,
     }),
   )

@@ -8,8 +8,13 @@ import { loadAudit } from './audit-route-data'
 import { changeHospital, HOSPITAL_INTENTS, loadHospitals } from './hospitals-route-data'
 import { textField } from './form-fields'
 import { changeImage, IMAGE_INTENTS, loadImage } from './image-route-data'
+import {
+  changeSpecialtyFromPanel,
+  loadSpecialties,
+  SPECIALTY_INTENTS,
+} from './specialties-route-data'
 
-const PANEL_LOADERS = [loadAccounts, loadAudit, loadHospitals, loadImage]
+const PANEL_LOADERS = [loadAccounts, loadAudit, loadHospitals, loadImage, loadSpecialties]
 
 /** Reads what the asking panel needs; null when no panel asked (a plain navigation). */
 export async function loadAdminPanel(args: LoaderFunctionArgs) {
@@ -22,12 +27,14 @@ export async function loadAdminPanel(args: LoaderFunctionArgs) {
 
 const HOSPITAL_CHANGES: readonly string[] = Object.values(HOSPITAL_INTENTS)
 const IMAGE_CHANGES: readonly string[] = Object.values(IMAGE_INTENTS)
+const SPECIALTY_CHANGES: readonly string[] = Object.values(SPECIALTY_INTENTS)
 
-/** Makes the change a panel submitted: the hospitals', an image's, or else an account's. */
+/** Makes the change a panel submitted: the hospitals', an image's, a specialty's, or else an account's. */
 export async function changeFromPanel(args: ActionFunctionArgs) {
   // The owner reads the form itself, so only a copy is read here to choose it.
   const intent = textField(await args.request.clone().formData(), 'intent')
   if (HOSPITAL_CHANGES.includes(intent)) return changeHospital(args)
   if (IMAGE_CHANGES.includes(intent)) return changeImage(args)
+  if (SPECIALTY_CHANGES.includes(intent)) return changeSpecialtyFromPanel(args)
   return changeAccount(args)
 }

@@ -16,9 +16,11 @@ const GENERAL = 'Sin especialidad'
 
 function bySpecialty(list: readonly Profesional[]): [string, Profesional[]][] {
   const groups = new Map<string, Profesional[]>()
+  // A professional of several specialties is listed under each.
   for (const entry of list) {
-    const key = entry.especialidad ?? GENERAL
-    groups.set(key, [...(groups.get(key) ?? []), entry])
+    for (const key of entry.especialidades.length > 0 ? entry.especialidades : [GENERAL]) {
+      groups.set(key, [...(groups.get(key) ?? []), entry])
+    }
   }
   return [...groups.entries()]
     .sort(([a], [b]) => a.localeCompare(b, 'es'))

@@ -1,6 +1,6 @@
 /**
- * "Derivar", in the professional's consultation: refers the patient to a specialty or to one
- * named colleague of the hospital (from the directory), with a note for whoever receives it. The
+ * "Derivar", in the professional's consultation: refers the patient to a specialty the hospital
+ * offers or to one named colleague of the hospital (from the directory), with a note for whoever receives it. The
  * new request's id is chosen once per referral, so sending it again never makes a second one.
  */
 import { useEffect, useId, useState, type SubmitEvent } from 'react'
@@ -12,7 +12,7 @@ import {
 } from '../../contract/referrals'
 import { findFreeTextProblem } from '../../contract/text'
 import { ApiError } from '../../lib/api-errors'
-import { listProfesionales } from './care-api'
+import { listEspecialidades, listProfesionales } from './care-api'
 import { describeCareError } from './care-errors'
 import { newId } from './new-id'
 import { derivarAsistencia } from './referrals-api'
@@ -44,6 +44,7 @@ export function ReferralForm({ asistencia }: { asistencia: Asistencia }) {
   const [isOpen, setIsOpen] = useState(false)
   const [referralId, setReferralId] = useState(newId)
   const [directory, setDirectory] = useState<Profesional[] | null>(null)
+  const [offered, setOffered] = useState<string[] | null>(null)
   const [destino, setDestino] = useState<Destino>('especialidad')
   const [especialidad, setEspecialidad] = useState('')
   const [profesional, setProfesional] = useState('')
@@ -56,9 +57,15 @@ export function ReferralForm({ asistencia }: { asistencia: Asistencia }) {
   useEffect(() => {
     if (!isOpen) return
     const stop = new AbortController()
-    listProfesionales(null, stop.signal).then(setDirectory, (error: unknown) => {
-      if (!stop.signal.aborted) setAlert(describeCareError(error))
-    })
+    Promise.all([listProfesionales(null, stop.signal), listEspecialidades(stop.signal)]).then(
+      ([professionals, specialties]) => {
+        setDirectory(professionals)
+        setOffered(specialties)
+      },
+      (error: unknown) => {
+        if (!stop.signal.aborted) setAlert(describeCareError(error))
+      },
+    )
     return () => {
       stop.abort()
     }
@@ -66,11 +73,7 @@ export function ReferralForm({ asistencia }: { asistencia: Asistencia }) {
 
   const me = asistencia.profesional?.id
   const colleagues = (directory ?? []).filter((entry) => entry.id !== me)
-  const specialties = [
-    ...new Set(
-      (directory ?? []).flatMap((entry) => (entry.especialidad ? [entry.especialidad] : [])),
-    ),
-  ].sort((a, b) => a.localeCompare(b, 'es'))
+  const specialties = offered ?? []
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -196,7 +199,7 @@ export function ReferralForm({ asistencia }: { asistencia: Asistencia }) {
                 {colleagues.map((entry) => (
                   <option key={entry.id} value={String(entry.id)}>
                     {entry.nombre}
-                    {entry.especialidad ? ` (${entry.especialidad})` : ''}
+                    {entry.especialidades.length > 0 ? ` (${entry.especialidades.join(', ')})` : ''}
                   </option>
                 ))}
               </select>

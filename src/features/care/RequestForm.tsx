@@ -1,6 +1,6 @@
 import './care.css'
 /**
- * "Solicitar asistencia": the reason, an optional specialty from the hospital's professionals, up
+ * "Solicitar asistencia": the reason, an optional specialty of those the hospital offers, up
  * to MAX_FOTOS_POR_ASISTENCIA photos. The id is chosen once per form, so sending again (a lost
  * answer, a double tap, the outbox) never creates a second request. Without a connection the
  * request waits in the outbox and is sent when the connection returns.
@@ -17,16 +17,11 @@ import {
 } from '../../contract/care'
 import { freeTextMessage, readFreeText } from '../../contract/text'
 import { ApiError } from '../../lib/api-errors'
-import { createAsistencia, listProfesionales, uploadFoto } from './care-api'
+import { createAsistencia, listEspecialidades, uploadFoto } from './care-api'
 import { describeCareError } from './care-errors'
 import { LocalPreview } from './CareParts'
 import { newId } from './new-id'
 import { isUnsentFailure, keepRequest } from './outbox'
-
-function specialtiesOf(names: (string | null)[]): string[] {
-  const unique = new Set(names.filter((name): name is string => name !== null && name !== ''))
-  return [...unique].sort((a, b) => a.localeCompare(b, 'es'))
-}
 
 export function RequestForm({
   tenant,
@@ -56,9 +51,9 @@ export function RequestForm({
 
   useEffect(() => {
     const stop = new AbortController()
-    listProfesionales(null, stop.signal).then(
-      (profesionales) => {
-        setSpecialties(specialtiesOf(profesionales.map((entry) => entry.especialidad)))
+    listEspecialidades(stop.signal).then(
+      (offered) => {
+        setSpecialties(offered)
       },
       () => {
         // Offline or unavailable: the specialty stays optional, any professional may attend.

@@ -13,6 +13,7 @@ import {
   type NuevoMensaje,
   type Valoracion,
 } from '../../contract/care'
+import { EspecialidadesOfrecidas } from '../../contract/specialties'
 import { api } from '../../lib/api'
 import { readAnswer, readList } from '../../lib/answer-shape'
 
@@ -71,6 +72,14 @@ export async function listProfesionales(
       ? API_PATHS.profesionales
       : `${API_PATHS.profesionales}?${new URLSearchParams({ tenant }).toString()}`
   return readList(Profesional, await api.request(path, { signal }))
+}
+
+/** The specialties the signed-in user's hospital offers (a request or a referral names one). */
+export async function listEspecialidades(signal?: AbortSignal): Promise<string[]> {
+  return readAnswer(
+    EspecialidadesOfrecidas,
+    await api.request(API_PATHS.especialidades, { signal }),
+  )
 }
 
 export async function readEstadisticas(signal?: AbortSignal): Promise<EstadisticasHoy> {

@@ -240,7 +240,13 @@ describe('the thanks screen', () => {
 describe('the directory', () => {
   it('applies presence live, and reads the list again when the stream cannot say what changed', async () => {
     api.listProfesionales.mockResolvedValue([
-      { id: 7, nombre: 'Dra. Ruiz', especialidad: 'Pediatría', disponible: false },
+      {
+        id: 7,
+        nombre: 'Dra. Ruiz',
+        especialidad: 'Pediatría',
+        especialidades: ['Pediatría'],
+        disponible: false,
+      },
     ])
     show(<DirectoryScreen tenant="hospital-central" isSignedInHere mayRequest />)
     expect(await screen.findByText('No disponible')).toBeVisible()
@@ -269,7 +275,13 @@ describe('the directory', () => {
 
   it('signed out, shows the list the route asked for as it loaded, without asking again', async () => {
     api.listProfesionales.mockResolvedValue([
-      { id: 7, nombre: 'Dra. Ruiz', especialidad: 'Pediatría', disponible: true },
+      {
+        id: 7,
+        nombre: 'Dra. Ruiz',
+        especialidad: 'Pediatría',
+        especialidades: ['Pediatría'],
+        disponible: true,
+      },
     ])
     const client = newTestQueryClient()
     prefetchDirectory(client, {
