@@ -43,7 +43,11 @@ async function waitForRelay(child: ChildProcess, timeoutMs = 10_000): Promise<vo
       socket.send(request, TURN_PORT, '127.0.0.1')
       const result = await Promise.race([
         answered.then(() => true),
-        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 100)),
+        new Promise<boolean>((resolve) =>
+          setTimeout(() => {
+            resolve(false)
+          }, 100),
+        ),
       ])
       if (result) return
     }
