@@ -25,7 +25,7 @@ import {
 import { currentTermsVersion } from '../../utils/terms'
 import { startTurnRelay, type TurnRelay } from '../../utils/turn'
 
-test.describe.configure({ mode: 'serial', timeout: 120_000 })
+test.describe.configure({ mode: 'serial', timeout: 240_000 })
 
 let relay: TurnRelay
 let professionalBrowser: Browser
