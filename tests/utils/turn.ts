@@ -13,7 +13,7 @@ export const TURN_PORT = E2E_PORT + 2
 export const TURN_SECRET = 'secreto-de-pruebas-del-rele'
 /** What the app server is given (playwright.config.ts). */
 export const TURN_URLS = `turn:127.0.0.1:${String(TURN_PORT)}?transport=udp`
-// Ten relay ports per run port, far from the app's: 64500–64599 for port 4450.
+// A hundred relay ports per run port, far from the app's: 64500–64599 for port 4450.
 const RELAY_MIN_PORT = 20_000 + (E2E_PORT % 4_500) * 10
 const RELAY_MAX_PORT = RELAY_MIN_PORT + 99
 const TURNSERVER = process.env.TURNSERVER_PATH ?? '/usr/bin/turnserver'
