@@ -129,7 +129,7 @@ export async function openConsultation(
   await context.addInitScript(relayOnlyPeers)
   const page = await context.newPage()
   page.on('console', (message) => {
-    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) {
+    if (message.type() === 'error' && !message.text().includes('Failed to load resource')) {
       throw new Error(`Console error in ${who}'s page: ${message.text()}`)
     }
   })

@@ -13,7 +13,7 @@ export const TURN_PORT = E2E_PORT + 2
 export const TURN_SECRET = 'secreto-de-pruebas-del-rele'
 /** What the app server is given (playwright.config.ts). */
 export const TURN_URLS = `turn:127.0.0.1:${String(TURN_PORT)}?transport=udp`
-// Ten relay ports per run port, far from the app's: 44500–44599 for port 4450.
+// A hundred relay ports per run port, far from the app's: 64500–64599 for port 4450.
 const RELAY_MIN_PORT = 20_000 + (E2E_PORT % 4_500) * 10
 const RELAY_MAX_PORT = RELAY_MIN_PORT + 99
 const TURNSERVER = process.env.TURNSERVER_PATH ?? '/usr/bin/turnserver'
@@ -43,7 +43,11 @@ async function waitForRelay(child: ChildProcess, timeoutMs = 10_000): Promise<vo
       socket.send(request, TURN_PORT, '127.0.0.1')
       const result = await Promise.race([
         answered.then(() => true),
-        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 100)),
+        new Promise<boolean>((resolve) =>
+          setTimeout(() => {
+            resolve(false)
+          }, 100),
+        ),
       ])
       if (result) return
     }

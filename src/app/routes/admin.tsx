@@ -1,6 +1,7 @@
 import { may } from '../../contract/permissions'
 import { DEFAULT_TENANT } from '../../contract/tenants'
 import { AuditoriaPanel } from '../../features/admin/AuditoriaPanel'
+import { CallRelayNotice } from '../../features/admin/CallRelayNotice'
 import { changeFromPanel, loadAdminPanel } from '../../features/admin/admin-route-data'
 import { CentrosPanel } from '../../features/admin/CentrosPanel'
 import { CuentasPanel } from '../../features/admin/CuentasPanel'
@@ -32,6 +33,7 @@ function AdminArea({ tenant, current }: { tenant: string; current: CurrentUser }
   return (
     <>
       <KioskModePanel />
+      <CallRelayNotice />
       <ImagenCentroPanel tenant={tenant} />
       <EspecialidadesPanel tenant={tenant} hospitalName={hospitalName} />
       <CuentasPanel tenant={tenant} hospitalName={hospitalName} ownAccountId={current.id} />

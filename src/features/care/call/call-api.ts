@@ -1,12 +1,6 @@
 /** The API of calls inside a consultation (docs/calls.md), each answer checked against its contract. */
-import { API_PATHS, asistenciaPath } from '../../../config/api-paths'
-import {
-  ConfiguracionIce,
-  Llamada,
-  type Colgar,
-  type NuevaLlamada,
-  type Senal,
-} from '../../../contract/calls'
+import { asistenciaPath } from '../../../config/api-paths'
+import { Llamada, type Colgar, type NuevaLlamada, type Senal } from '../../../contract/calls'
 import { readAnswer, readList } from '../../../lib/answer-shape'
 import { api } from '../../../lib/api'
 
@@ -45,6 +39,4 @@ export async function sendSenal(asistenciaId: string, llamadaId: string, senal: 
   })
 }
 
-export async function readIceConfiguration(signal?: AbortSignal): Promise<ConfiguracionIce> {
-  return readAnswer(ConfiguracionIce, await api.request(API_PATHS.llamadasIce, { signal }))
-}
+export { readIceConfiguration } from '../../../lib/call-relay'

@@ -116,6 +116,7 @@ export function useConsultationCall(
   const [expiredRing, setExpiredRing] = useState<string | null>(null)
 
   const active = llamadas.find((llamada) => llamada.estado !== 'terminada') ?? null
+  const isVideoCall = active?.video === true
   const isIncoming =
     active?.estado === 'sonando' && active.iniciada_por !== side && expiredRing !== active.id
   const linkRef = useRef<{ callId: string; link: CallLink } | null>(null)
@@ -253,8 +254,7 @@ export function useConsultationCall(
     if (!isRunning || activeId === null || mediaRef.current !== null || isBusy) return
     if (rejoinTried.current === activeId) return
     rejoinTried.current = activeId
-    const video = active?.video ?? false
-    captureCallMedia(video).then(
+    captureCallMedia(isVideoCall).then(
       (captured) => {
         keepMedia(captured)
         setAlert(captured.notice)
@@ -264,13 +264,13 @@ export function useConsultationCall(
         setNeedsRejoin(true)
       },
     )
-  }, [active?.video, activeId, isBusy, isRunning, keepMedia])
+  }, [activeId, isBusy, isRunning, isVideoCall, keepMedia])
 
   // Ringing here: a tone, a notification on a hidden tab, and an end after LLAMADA_TONO_MS.
   useEffect(() => {
     if (!isIncoming || activeId === null) return
     const stopTone = startRingTone()
-    const closeNotice = notifyIncomingCall(active?.video ?? false)
+    const closeNotice = notifyIncomingCall(isVideoCall)
     const timer = setTimeout(() => {
       setExpiredRing(activeId)
     }, LLAMADA_TONO_MS)
@@ -279,7 +279,7 @@ export function useConsultationCall(
       closeNotice()
       clearTimeout(timer)
     }
-  }, [active?.video, activeId, isIncoming])
+  }, [activeId, isIncoming, isVideoCall])
 
   // Calling out: after LLAMADA_TONO_MS the caller asks the server, which ends it as unanswered.
   const isOutgoing = active?.estado === 'sonando' && active.iniciada_por === side

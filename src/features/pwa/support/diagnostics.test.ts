@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
+import { CALLS_WITHOUT_RELAY } from '../../../lib/call-relay'
 import {
   collectDiagnostics,
   describeWorker,
@@ -104,6 +105,21 @@ describe('collectDiagnostics and its report', () => {
     expect(report).toContain('Almacenamiento persistente: desconocido')
     expect(report).toContain('Imagen del centro actualizada: nunca en este dispositivo')
     expect(report).toContain('Conexión: Sin conexión')
+  })
+})
+
+describe('the calls line', () => {
+  it('says when the hospital has no relay, and nothing signed out', async () => {
+    const without = await collectDiagnostics(
+      'hospital-central',
+      sources({ describeCalls: () => Promise.resolve(CALLS_WITHOUT_RELAY) }),
+    )
+    expect(formatDiagnosticsReport(without)).toContain(`Llamadas: ${CALLS_WITHOUT_RELAY}`)
+    const signedOut = await collectDiagnostics(
+      'hospital-central',
+      sources({ describeCalls: () => Promise.resolve(null) }),
+    )
+    expect(formatDiagnosticsReport(signedOut)).not.toContain('Llamadas:')
   })
 })
 

@@ -5,6 +5,7 @@
  */
 import { appVersion } from '../../../config/env'
 import { formatBytes, formatDateTime } from '../../../lib/locale'
+import { describeCallRelay } from '../../../lib/call-relay'
 import { describePushState } from '../../../lib/push-device'
 import { readBrandingRefreshedAt } from '../../../shared/branding-db'
 import { describeConnection } from '../connection/connection-message'
@@ -42,6 +43,8 @@ export interface Diagnostics {
   connection: string
   /** Alerts with the app closed (Web Push) on this device, in words; null when not read. */
   push: string | null
+  /** Whether calls have the hospital's relay, in words; null signed out or not read. */
+  calls: string | null
   userAgent: string
 }
 
@@ -55,6 +58,8 @@ export interface DiagnosticsSources {
   describeConnection: () => string
   /** "activados (…)", "no activados", "permiso denegado"…; absent: not shown. */
   describePush?: () => Promise<string>
+  /** "con servidor de retransmisión" or why calls may fail; null or absent: not shown. */
+  describeCalls?: () => Promise<string | null>
   userAgent: string
 }
 
@@ -127,12 +132,13 @@ export async function collectDiagnostics(
   tenant: string,
   sources: DiagnosticsSources,
 ): Promise<Diagnostics> {
-  const [worker, caches, storage, brandingRefreshedAt, push] = await Promise.all([
+  const [worker, caches, storage, brandingRefreshedAt, push, calls] = await Promise.all([
     readWorker(sources.serviceWorker),
     readCaches(sources.caches),
     readStorage(sources.storage),
     sources.readBrandingRefreshedAt(tenant).catch(() => null),
     sources.describePush?.().catch(() => 'desconocido') ?? null,
+    sources.describeCalls?.().catch(() => null) ?? null,
   ])
   return {
     collectedAt: sources.now(),
@@ -145,6 +151,7 @@ export async function collectDiagnostics(
     brandingRefreshedAt,
     connection: sources.describeConnection(),
     push,
+    calls,
     userAgent: sources.userAgent,
   }
 }
@@ -160,6 +167,7 @@ export function browserDiagnosticsSources(): DiagnosticsSources {
     readBrandingRefreshedAt: (tenant) => readBrandingRefreshedAt(tenant),
     describeConnection: () => describeConnection(connectionMonitor.getSnapshot()) ?? 'Conectado',
     describePush: () => describePushState(),
+    describeCalls: () => describeCallRelay(),
     userAgent: navigator.userAgent,
   }
 }
@@ -217,6 +225,7 @@ export function diagnosticsRows(diagnostics: Diagnostics): [string, string][] {
     ],
     ['Conexión', diagnostics.connection],
     ...(diagnostics.push === null ? [] : [['Avisos', diagnostics.push] as [string, string]]),
+    ...(diagnostics.calls === null ? [] : [['Llamadas', diagnostics.calls] as [string, string]]),
     ['Navegador', diagnostics.userAgent],
     ['Fecha del informe', formatDateTime(diagnostics.collectedAt)],
   ]
