@@ -14,10 +14,7 @@ export function LockedScreen() {
   if (state.status === 'signed-out') return null
   const user = state.status === 'verified' ? state.user : null
   return (
-    <LockScreen
-      nombre={user?.nombre ?? null}
-      titlePrefix={waiting > 0 ? `(${String(waiting)}) ` : ''}
-    >
+    <LockScreen nombre={user?.nombre ?? null} titleCount={waiting}>
       {user && <WaitingCount professionalId={user.id} onCount={setWaiting} />}
     </LockScreen>
   )

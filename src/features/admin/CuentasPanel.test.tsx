@@ -23,6 +23,7 @@ vi.mock('./admin-api', () => ({
 
 const OWN: Account = {
   id: 1,
+  tenant: 'hospital-central',
   email: 'admin@hospital-central.es',
   nombre: 'Carmen Ruiz',
   rol: 'admin',

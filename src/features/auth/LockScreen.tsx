@@ -8,8 +8,8 @@ interface LockScreenProps {
   nombre: string | null
   /** What the lock still says of the duty: the queue's count, nothing of who waits. */
   children?: ReactNode
-  /** Put before the document title (the queue's count, "(3) "). */
-  titlePrefix?: string
+  /** Counted before the document title (the queue's count, "(3) "). */
+  titleCount?: number
 }
 
 const IDLE_MINUTES = String(IDLE_SIGN_OUT_MS / 60_000)
@@ -19,7 +19,7 @@ const IDLE_MINUTES = String(IDLE_SIGN_OUT_MS / 60_000)
  * behind it (they are not rendered at all), the duty's alerts, and the password to come back.
  * "Cerrar sesión" stays in the header for the next person.
  */
-export function LockScreen({ nombre, children, titlePrefix }: LockScreenProps) {
+export function LockScreen({ nombre, children, titleCount }: LockScreenProps) {
   const id = useId()
   const passwordInput = useRef<HTMLInputElement>(null)
   const [failure, setFailure] = useState<string | null>(null)
@@ -52,7 +52,7 @@ export function LockScreen({ nombre, children, titlePrefix }: LockScreenProps) {
   }
 
   return (
-    <SectionPage title="Pantalla bloqueada" titlePrefix={titlePrefix}>
+    <SectionPage title="Pantalla bloqueada" titleCount={titleCount}>
       <p>
         La pantalla se ha bloqueado tras {IDLE_MINUTES} minutos sin actividad.{' '}
         {nombre === null ? 'La sesión sigue abierta' : `${nombre}, sigues de guardia`}: aquí se

@@ -12,6 +12,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { Link } from '../../../components/Link'
 import { paths } from '../../../config/paths'
+import { isScreenLocked } from '../../auth/screen-lock'
 import { setUnseenAlertCount } from '../../../lib/title-count'
 import { careLiveOf } from '../live'
 import { newId } from '../new-id'
@@ -80,7 +81,8 @@ export function CareAlerts({
       name,
       tab: newId(),
       state: () => stateOfTab(),
-      isOnQueue: (path) => path === queuePath,
+      // A locked duty screen stands for the queue: its tone and notification are the queue's.
+      isOnQueue: (path) => path === queuePath || isScreenLocked(),
       onAlert: (alert, delivery) => {
         receive(alert, delivery)
       },
