@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
-import { Navigate, useSearchParams } from 'react-router-dom'
+import { Navigate, useNavigation, useSearchParams } from 'react-router-dom'
 import { Link } from '../../components/Link'
 import { SectionPage } from '../../components/SectionPage'
 import { EXPIRED_PARAMS, SESSION_END_REASONS, paths, returnPathWithin } from '../../config/paths'
@@ -53,12 +53,15 @@ function useHospitalToReturnTo(tenant: string): { tenant: string; nombre: string
 /**
  * A user already signed in to this hospital has nothing to do on its sign-in screens: they go
  * straight to their area (or the screen they were sent back to). It waits for the session on its
- * own, so the form shows (and keeps what is typed) meanwhile.
+ * own, so the form shows (and keeps what is typed) meanwhile, and for a navigation under way
+ * (a session that arrives while the screen is being left never overrides where the person went).
  */
 function RedirectIfSignedIn() {
   const tenant = useTenant()
   const [searchParams] = useSearchParams()
   const state = useSession()
+  const isLeaving = useNavigation().state !== 'idle'
+  if (isLeaving) return null
   // The portal (`main`) is a way in, never a second home: a hospital's account goes home.
   const isOwnOrPortal = state.status === 'verified' && isOwnOrPortalOf(state.user.tenant, tenant)
   if (state.status === 'verified' && isOwnOrPortal) {
