@@ -81,7 +81,7 @@ export function createConsultationRecords(deps: ConsultationRecordDeps) {
       return {
         hospital: {
           nombre: hospital?.nombre ?? view.tenant,
-          imagen: hospital?.imagen || null,
+          imagen: hospital?.imagen ?? null,
           zona_horaria: usableTimeZone(timeZone),
         },
         asistencia: toAsistencia(view, null, { withReferralNote }),

@@ -96,6 +96,7 @@ function CareAlertsAfterRender(props: {
   rol: string
   tenant: string
   hospitalName: string
+  standsForQueue: () => boolean
 }) {
   const loaded = useModuleAfterRender(loadCareAlerts)
   return loaded && <loaded.CareAlerts {...props} />
@@ -115,7 +116,15 @@ function CareAlertsSlot({
   const { id, rol } = state.user
   if (id === undefined || belongsToOtherHospital(state.user, tenant)) return null
   if (!may(state.user, 'recibir_avisos')) return null
-  return <CareAlertsAfterRender id={id} rol={rol} tenant={tenant} hospitalName={hospitalName} />
+  return (
+    <CareAlertsAfterRender
+      id={id}
+      rol={rol}
+      tenant={tenant}
+      hospitalName={hospitalName}
+      standsForQueue={isScreenLocked}
+    />
+  )
 }
 
 // Only a sign-out counts the writes still waiting to be sent.

@@ -29,7 +29,7 @@ const OWN: Account = {
   rol: 'admin',
   activo: true,
   especialidades: [],
-} as Account
+}
 const NURSE: Account = {
   id: 2,
   email: 'enfermeria@hospital-central.es',

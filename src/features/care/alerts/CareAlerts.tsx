@@ -12,7 +12,6 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { Link } from '../../../components/Link'
 import { paths } from '../../../config/paths'
-import { isScreenLocked } from '../../auth/screen-lock'
 import { setUnseenAlertCount } from '../../../lib/title-count'
 import { careLiveOf } from '../live'
 import { newId } from '../new-id'
@@ -37,7 +36,12 @@ export function CareAlerts({
   rol,
   tenant,
   hospitalName,
-}: AlertViewer & { hospitalName: string }) {
+  standsForQueue,
+}: AlertViewer & {
+  hospitalName: string
+  /** True while the screen shown stands for the queue (a locked duty screen). */
+  standsForQueue: () => boolean
+}) {
   const viewer = useMemo(() => ({ id, rol, tenant }), [id, rol, tenant])
   const { pathname } = useLocation()
   const navigate = useNavigate()
@@ -82,7 +86,7 @@ export function CareAlerts({
       tab: newId(),
       state: () => stateOfTab(),
       // A locked duty screen stands for the queue: its tone and notification are the queue's.
-      isOnQueue: (path) => path === queuePath || isScreenLocked(),
+      isOnQueue: (path) => path === queuePath || standsForQueue(),
       onAlert: (alert, delivery) => {
         receive(alert, delivery)
       },
