@@ -12,6 +12,7 @@ import { API_PATHS } from '../../config/api-paths'
 import { Asistencia, EVENTOS, Mensaje, Presencia } from '../../contract/care'
 import { isAnswer } from '../../lib/answer-shape'
 import { api } from '../../lib/api'
+import { UnauthorizedError } from '../../lib/api-errors'
 import {
   openLiveEvents,
   type LiveEvent,
@@ -117,7 +118,12 @@ function connect() {
   let isFirstOpen = true
   const current = openLiveEvents({
     lastEventId: resumesFrom,
-    open: (headers, signal) => api.stream(path, { headers, signal }),
+    // Signed out on this device since (a guest's session ends with its consultation): the stream
+    // ends here, rather than reconnecting to a 401 that reads as an expired session.
+    open: (headers, signal) =>
+      readValue('token') === null
+        ? Promise.reject(new UnauthorizedError(null))
+        : api.stream(path, { headers, signal }),
     holdAfter: isEvictedForNewer,
     release: waitUntilInUse,
     onEvent: (event) => {
