@@ -2,7 +2,9 @@
  * Web Push in the worker: shows what the server pushed (one notification per consultation: a
  * repeat replaces it through its `tag`), opens or focuses the pushed screen of the right hospital
  * when it is pressed, and subscribes again when the browser renews the subscription. The texts
- * come from the server and name no patient; nothing here adds any.
+ * come from the server and name no patient; nothing here adds any. Every push is shown (browsers
+ * require it): an open page therefore shows no notification of its own for news this device is
+ * subscribed to (`quienNotifica`, src/contract/alert-rules.ts).
  */
 import { SW_MESSAGES, type PushSubscriptionChangedMessage } from '../config/sw-messages'
 import { tenantIconUrl } from '../contract/icons'

@@ -15,6 +15,7 @@ import { Llamada, SenalRecibida } from '../../contract/calls'
 import { Asistencia, EVENTOS, Mensaje, Presencia } from '../../contract/care'
 import { isAnswer } from '../../lib/answer-shape'
 import { api } from '../../lib/api'
+import { UnauthorizedError } from '../../lib/api-errors'
 import {
   openLiveEvents,
   type LiveEvent,
@@ -143,7 +144,12 @@ function createCareLive(client: QueryClient): CareLive {
     let isFirstOpen = true
     const current = openLiveEvents({
       lastEventId: resumesFrom,
-      open: (headers, signal) => api.stream(path, { headers, signal }),
+      // Signed out on this device since (a guest's session ends with its consultation): the
+      // stream ends here, rather than reconnecting to a 401 that reads as an expired session.
+      open: (headers, signal) =>
+        readValue('token') === null
+          ? Promise.reject(new UnauthorizedError(null))
+          : api.stream(path, { headers, signal }),
       holdAfter: isEvictedForNewer,
       release: waitUntilInUse,
       onEvent: (event) => {

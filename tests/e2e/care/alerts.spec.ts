@@ -222,6 +222,16 @@ test('a patient on their home is alerted when taken and on each message, out of 
   await expect(patient).toHaveTitle('(2) Área del paciente · Hospital Central')
   await expect.poll(async () => (await seenIn(patient)).tones).toBe(2)
 
+  // The banners stay on whichever screen the patient opens next, counted in its title.
+  await patient
+    .getByRole('navigation', { name: 'Enlaces de ayuda' })
+    .getByRole('link', { name: 'Directorio' })
+    .click()
+  await expect(patient).toHaveURL(new RegExp(`/${TENANT}/directorio$`))
+  await expect(patient).toHaveTitle('(2) Directorio · Hospital Central')
+  await expect(banner(patient, 'Tienes un mensaje nuevo')).toBeVisible()
+  await expect(banner(patient, 'Un profesional ha empezado a atenderte')).toBeVisible()
+
   // Out of view, a message also raises a system notification that names no one.
   await setInView(patient, false)
   await professional.getByLabel('Mensaje').fill('¿Has tomado algo para la fiebre?')
