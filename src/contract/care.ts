@@ -49,6 +49,8 @@ export const MAX_FOTOS_POR_ASISTENCIA = 3
 export const DEFAULT_CADUCIDAD_MINUTOS = 30
 /** Largest photo file accepted (request attachments and conversation photos), in bytes. */
 export const FOTO_MAX_BYTES = 8 * 1024 * 1024
+/** The photo types the pickers offer (an `accept` list): what the server takes. */
+export const FOTO_TIPOS = 'image/png,image/jpeg,image/webp'
 /** Photos a consultation's conversation may hold besides the request's own. */
 export const MAX_FOTOS_POR_CONVERSACION = 30
 /**
