@@ -61,6 +61,8 @@ export const FOTO_MAX_BYTES = 8 * 1024 * 1024
  * claiming more (a decompression bomb) is refused from its header, before any pixel is decoded.
  */
 export const FOTO_MAX_PIXELS = 50_000_000
+/** The photo types the pickers offer (an `accept` list): what the server takes. */
+export const FOTO_TIPOS = 'image/png,image/jpeg,image/webp'
 /** Photos a consultation's conversation may hold besides the request's own. */
 export const MAX_FOTOS_POR_CONVERSACION = 30
 /**

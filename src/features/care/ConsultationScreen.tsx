@@ -9,9 +9,12 @@
  */
 import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
 import { useNavigate } from 'react-router-dom'
+import { ConfirmButton } from '../../components/ConfirmButton'
 import { Link } from '../../components/Link'
+import { PhotoPicker } from '../../components/PhotoPicker'
 import { paths } from '../../config/paths'
 import {
+  FOTO_TIPOS,
   MENSAJE_FIELD,
   MENSAJE_MAX_LENGTH,
   RESUMEN_FIELD,
@@ -323,14 +326,20 @@ function WaitingRoom({
         {alert}
       </div>
       {may(actor, 'cancelar', factsOf(asistencia), now) && (
-        <button
-          type="button"
+        <ConfirmButton
+          label="Cancelar solicitud"
           className="button-secondary"
           disabled={isBusy || !isOnline}
-          onClick={() => void run(() => cancelarAsistencia(asistencia.id))}
+          title="¿Cancelar la solicitud?"
+          confirmLabel="Sí, cancelar la solicitud"
+          keepLabel="Seguir esperando"
+          onConfirm={() => void run(() => cancelarAsistencia(asistencia.id))}
         >
-          Cancelar solicitud
-        </button>
+          <p>
+            Dejarás tu sitio en la cola. Si después vuelves a pedir asistencia, la nueva solicitud
+            esperará desde el final.
+          </p>
+        </ConfirmButton>
       )}
       {may(actor, 'atender', factsOf(asistencia), now) && (
         <button
@@ -536,18 +545,29 @@ function MessageForm({
           }}
         />
       </div>
-      <div className="field">
-        <label htmlFor={`${ids}-foto`}>Adjuntar foto</label>
-        <input
-          id={`${ids}-foto`}
-          type="file"
-          accept="image/png,image/jpeg,image/webp"
+      {foto ? (
+        <p className="care-chosen-photo">
+          <span>Foto elegida: {foto.name}</span>{' '}
+          <button
+            type="button"
+            className="button-secondary"
+            onClick={() => {
+              setFoto(null)
+            }}
+          >
+            Quitar la foto
+          </button>
+        </p>
+      ) : (
+        <PhotoPicker
+          accept={FOTO_TIPOS}
+          chooseLabel="Adjuntar foto"
           disabled={!isOnline}
-          onChange={(event) => {
-            setFoto(event.target.files?.[0] ?? null)
+          onFiles={(files) => {
+            setFoto(files[0] ?? null)
           }}
         />
-      </div>
+      )}
       <div role="alert" className="form-alert">
         {alert}
       </div>

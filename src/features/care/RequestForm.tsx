@@ -7,9 +7,11 @@ import './care.css'
  */
 import { useEffect, useId, useState, type SubmitEvent } from 'react'
 import { useNavigate } from 'react-router-dom'
+import { PhotoPicker } from '../../components/PhotoPicker'
 import { paths } from '../../config/paths'
 import {
   ESPECIALIDAD_MAX_LENGTH,
+  FOTO_TIPOS,
   MAX_FOTOS_POR_ASISTENCIA,
   MOTIVO_FIELD,
   MOTIVO_MAX_LENGTH,
@@ -122,9 +124,8 @@ export function RequestForm({
     await navigate(failedPhotos.length === 0 ? next : `${next}?fotos=error`)
   }
 
-  function addFiles(list: FileList | null) {
-    if (!list) return
-    const chosen = [...list].filter((file) => file.type.startsWith('image/'))
+  function addFiles(list: readonly File[]) {
+    const chosen = list.filter((file) => file.type.startsWith('image/'))
     const room = MAX_FOTOS_POR_ASISTENCIA - fotos.length
     if (chosen.length > room) {
       setAlert(`Puedes adjuntar como mucho ${MAX_FOTOS_POR_ASISTENCIA} fotos.`)
@@ -197,19 +198,7 @@ export function RequestForm({
           </ul>
         )}
         {fotos.length < MAX_FOTOS_POR_ASISTENCIA && (
-          <div className="field">
-            <label htmlFor={`${ids}-fotos`}>Añadir fotos</label>
-            <input
-              id={`${ids}-fotos`}
-              type="file"
-              accept="image/png,image/jpeg,image/webp"
-              multiple
-              onChange={(event) => {
-                addFiles(event.target.files)
-                event.target.value = ''
-              }}
-            />
-          </div>
+          <PhotoPicker accept={FOTO_TIPOS} chooseLabel="Añadir fotos" multiple onFiles={addFiles} />
         )}
       </fieldset>
       <div role="alert" className="form-alert">

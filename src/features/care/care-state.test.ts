@@ -151,6 +151,10 @@ describe('care state', () => {
     expect(describeMinutes(65)).toBe('1 h 05 min')
     expect(describeEstimate(null)).toBe('Todavía no hay datos suficientes para estimar la espera.')
     expect(describeEstimate(8)).toBe('Espera estimada: unos 8 minutos.')
+    // Never "unos 1 minuto".
+    expect(describeEstimate(1)).toBe('Espera estimada: 1 minuto.')
+    expect(describeEstimate(1.4)).toBe('Espera estimada: 1 minuto.')
+    expect(describeEstimate(2)).toBe('Espera estimada: unos 2 minutos.')
   })
 
   it('reads only the known reasons of the inactive-consultation screen', () => {

@@ -110,6 +110,8 @@ export function describeEstimate(estimacionMinutos: number | null): string {
     return 'Todavía no hay datos suficientes para estimar la espera.'
   }
   if (estimacionMinutos < 1) return 'Espera estimada: menos de un minuto.'
+  // "unos" is for a round figure: a single minute is just "1 minuto".
+  if (estimacionMinutos < 2) return 'Espera estimada: 1 minuto.'
   return `Espera estimada: unos ${describeMinutes(estimacionMinutos)}.`
 }
 

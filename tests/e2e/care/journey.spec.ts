@@ -153,6 +153,8 @@ test('a cancelled request leaves the professional’s queue live', async ({ brow
   await expect(queueRow(professional, motivo)).toBeVisible()
 
   await patient.getByRole('button', { name: 'Cancelar solicitud' }).click()
+
+  await patient.getByRole('button', { name: 'Sí, cancelar la solicitud' }).click()
   await expect(patient).toHaveURL(new RegExp(`/error-consulta-inactiva\\?motivo=cancelada$`))
   await expect(patient.getByText('Esta solicitud se canceló.')).toBeVisible()
   await expect(queueRow(professional, motivo)).toHaveCount(0)
@@ -271,6 +273,7 @@ test('another patient’s consultation does not exist for them and shows nothing
   await expect(other.getByRole('main')).not.toContainText(DEMO_ACCOUNT.nombre)
   await context.close()
   await patient.getByRole('button', { name: 'Cancelar solicitud' }).click()
+  await patient.getByRole('button', { name: 'Sí, cancelar la solicitud' }).click()
   await patient.context().close()
 })
 
@@ -299,6 +302,7 @@ test('a request written offline waits as "Pendiente de envío" and is sent once 
 
   await patient.getByRole('link', { name: 'Ver mi solicitud en espera' }).click()
   await patient.getByRole('button', { name: 'Cancelar solicitud' }).click()
+  await patient.getByRole('button', { name: 'Sí, cancelar la solicitud' }).click()
   await expect(queueRow(professional, motivo)).toHaveCount(0)
   await professional.context().close()
   await patient.context().close()

@@ -65,9 +65,9 @@ test('new terms stop a request until accepted, and the request then goes as it w
     })
       .jpeg()
       .toBuffer()
-    await patient
-      .getByLabel('Añadir fotos')
-      .setInputFiles({ name: 'piel.jpg', mimeType: 'image/jpeg', buffer: photo })
+    const chooser = patient.waitForEvent('filechooser')
+    await patient.getByRole('button', { name: 'Añadir fotos' }).click()
+    await (await chooser).setFiles({ name: 'piel.jpg', mimeType: 'image/jpeg', buffer: photo })
     await expect(patient.getByRole('img', { name: 'Foto 1: piel.jpg' })).toBeVisible()
 
     await admin.goto(`/${TENANT}/admin`)
@@ -92,6 +92,7 @@ test('new terms stop a request until accepted, and the request then goes as it w
     await expect(patient.getByText('Pediatría')).toBeVisible()
     await expect(patient.getByRole('img', { name: 'Foto 1 de la solicitud' })).toBeVisible()
     await patient.getByRole('button', { name: 'Cancelar solicitud' }).click()
+    await patient.getByRole('button', { name: 'Sí, cancelar la solicitud' }).click()
   } finally {
     await demoPatientAccepts(request)
     await patient.context().close()
