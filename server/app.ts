@@ -59,7 +59,11 @@ import { isPostgres } from './database/engine.js'
 import { createAccessCodeRepository } from './repositories/access-codes.js'
 import { createEmailLinkRepository } from './repositories/email-links.js'
 import { createTermsRepository } from './repositories/terms.js'
-import { DEFAULT_JOIN_RATE_LIMITS, type JoinRateLimits } from './auth/join-rate-limits.js'
+import {
+  createPerEmailRateLimit,
+  DEFAULT_JOIN_RATE_LIMITS,
+  type JoinRateLimits,
+} from './auth/join-rate-limits.js'
 import { createMailer } from './mail/mailer.js'
 import { registerJoinRoutes } from './routes/join.js'
 import { registerTerminosRoutes } from './routes/terminos.js'
@@ -379,16 +383,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       log: app.log,
     })
     app.addHook('onClose', () => mailer.drain())
+    const links = createEmailLinkRepository(db, now)
+    const joinLimits = { ...DEFAULT_JOIN_RATE_LIMITS, ...options.joinRateLimits }
+    // One count per address for every route that mails it (joining and invitations alike).
+    const perEmail = createPerEmailRateLimit(app, 'correo', joinLimits.perEmail)
     registerJoinRoutes(app, {
       hospitals,
       accounts,
-      links: createEmailLinkRepository(db, now),
+      links,
       terms,
       tokens,
       mailer,
       publicUrl: options.mail?.publicUrl,
       scryptParams,
-      limits: { ...DEFAULT_JOIN_RATE_LIMITS, ...options.joinRateLimits },
+      limits: joinLimits,
+      perEmail,
     })
     registerTerminosRoutes(app, { accounts, tokens, guards, hospitals, terms })
     registerAdminHospitalesRoutes(app, { guards, hospitals })
@@ -399,6 +408,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       accounts,
       accessCodes,
       scryptParams,
+      links,
+      mailer,
+      publicUrl: options.mail?.publicUrl,
+      perEmail,
     })
     const especialidades = createEspecialidadRepository(db, audit)
     registerAdminEspecialidadesRoutes(app, { guards, hospitals, especialidades })

@@ -37,6 +37,16 @@ export function joinPerIpRateLimit({ max, timeWindowMs }: RateLimitWindow): Rate
   }
 }
 
+const mailedAddresses = new WeakMap<FastifyRequest, string>()
+
+/**
+ * Names the address `request` mails when its body does not (an invitation sent again names an
+ * account by id): call before the per-address limit.
+ */
+export function nameMailedAddress(request: FastifyRequest, email: string): void {
+  mailedAddresses.set(request, email)
+}
+
 /**
  * A preHandler counting requests that name one email address, under `scope`'s own counters
  * (shared by every route given the same preHandler; in the database on PostgreSQL).
@@ -46,14 +56,18 @@ export function createPerEmailRateLimit(
   scope: string,
   { max, timeWindowMs }: RateLimitWindow,
 ): preHandlerAsyncHookHandler {
+  // The address a request mails: the one a handler named, else its body's `email`.
+  const addressOf = (request: FastifyRequest): string | undefined => {
+    const named = mailedAddresses.get(request)
+    if (named !== undefined) return named
+    const body = request.body as { email?: unknown } | undefined
+    return typeof body?.email === 'string' ? body.email : undefined
+  }
   const limiter = app.createRateLimit({
     max,
     timeWindow: timeWindowMs,
-    keyGenerator: (request: FastifyRequest) => {
-      const body = request.body as { email?: unknown } | undefined
-      const email = typeof body?.email === 'string' ? normaliseEmail(body.email) : ''
-      return `${scope}:${email}`
-    },
+    keyGenerator: (request: FastifyRequest) =>
+      `${scope}:${normaliseEmail(addressOf(request) ?? '')}`,
   })
   return async (request, reply) => {
     const result = await limiter(request)

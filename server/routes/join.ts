@@ -1,10 +1,6 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import {
-  createPerEmailRateLimit,
-  joinPerIpRateLimit,
-  type JoinRateLimits,
-} from '../auth/join-rate-limits.js'
+import { joinPerIpRateLimit, type JoinRateLimits } from '../auth/join-rate-limits.js'
 import { hashPassword, type ScryptParams } from '../auth/passwords.js'
 import type { TokenService } from '../auth/tokens.js'
 import { readName } from '../http/input-rules.js'
@@ -30,6 +26,7 @@ import {
   RESET_LINK_TTL_MINUTES,
   RestablecerEnlaceBody,
   ValidarCuentaBody,
+  AceptarInvitacionBody,
 } from '../../src/contract/join.js'
 import { PERSON_NAME_MAX_LENGTH, SesionIniciada } from '../../src/contract/accounts.js'
 import { DEFAULT_TENANT } from '../../src/contract/tenants.js'
@@ -49,6 +46,8 @@ export interface JoinRouteDeps {
   publicUrl: string | undefined
   scryptParams: ScryptParams
   limits: JoinRateLimits
+  /** The per-address limit of every route that mails someone (`createPerEmailRateLimit`). */
+  perEmail: preHandlerAsyncHookHandler
 }
 
 const ACCEPTED = { 202: { type: 'null' }, '4xx': ERROR_RESPONSE_SCHEMA, 503: ERROR_RESPONSE_SCHEMA }
@@ -67,7 +66,7 @@ export function registerJoinRoutes(instance: FastifyInstance, deps: JoinRouteDep
   const perIp = { rateLimit: joinPerIpRateLimit(limits.perIp) }
   // One count per address for every route that mails it, whichever message it asks for: one
   // inbox gets at most `limits.perEmail` messages in its window, however they are asked for.
-  const perEmail = createPerEmailRateLimit(app, 'correo', limits.perEmail)
+  const { perEmail } = deps
 
   /** The public address and the hospital, or the refusal when mail cannot be sent. */
   async function mailSetup(tenant: string) {
@@ -259,6 +258,27 @@ export function registerJoinRoutes(instance: FastifyInstance, deps: JoinRouteDep
       assertAcceptablePassword(request.body.password)
       const passwordHash = await hashPassword(request.body.password, scryptParams)
       return redeemAndSignIn(request.body, 'restablecer', (trx, userId) =>
+        accounts.resetPassword(trx, userId, passwordHash),
+      )
+    },
+  )
+
+  app.post(
+    '/api/auth/aceptar-invitacion',
+    {
+      config: perIp,
+      schema: {
+        summary:
+          'Acepta la invitación enviada por correo: la persona elige su contraseña (las reglas del registro) y queda con la sesión iniciada',
+        querystring: NO_QUERY_SCHEMA,
+        body: AceptarInvitacionBody,
+        response: SIGNED_IN,
+      },
+    },
+    async (request) => {
+      assertAcceptablePassword(request.body.password)
+      const passwordHash = await hashPassword(request.body.password, scryptParams)
+      return redeemAndSignIn(request.body, 'invitar', (trx, userId) =>
         accounts.resetPassword(trx, userId, passwordHash),
       )
     },

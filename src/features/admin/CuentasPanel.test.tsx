@@ -28,7 +28,9 @@ const OWN: Account = {
   rol: 'admin',
   activo: true,
   especialidades: [],
-} as Account
+  invitacion_pendiente: false,
+  tenant: 'hospital-central',
+}
 const NURSE: Account = {
   id: 2,
   email: 'enfermeria@hospital-central.es',
@@ -36,7 +38,9 @@ const NURSE: Account = {
   rol: 'profesional',
   activo: true,
   especialidades: ['Enfermería'],
-} as Account
+  invitacion_pendiente: false,
+  tenant: 'hospital-central',
+}
 
 beforeEach(() => {
   vi.resetAllMocks()
