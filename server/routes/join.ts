@@ -147,7 +147,16 @@ export function registerJoinRoutes(instance: FastifyInstance, deps: JoinRouteDep
       const email = readEmail(body.email)
       assertAcceptablePassword(body.password)
       const current = await terms.current(hospital.tenant)
-      if (current && body.terminos_version !== current.version) {
+      // Nobody joins a hospital without terms to accept: registration opens with their first
+      // version.
+      if (!current) {
+        throw new HttpError(
+          409,
+          'no_terms',
+          'El registro en este centro todavía no está abierto: aún no ha publicado sus términos y condiciones.',
+        )
+      }
+      if (body.terminos_version !== current.version) {
         throw new HttpError(
           409,
           'terms_changed',
@@ -164,7 +173,7 @@ export function registerJoinRoutes(instance: FastifyInstance, deps: JoinRouteDep
       if (outcome.kind === 'exists') {
         mailer.send(alreadyRegisteredMessage(context))
       } else {
-        if (current) await terms.accept(outcome.id, hospital.tenant, current.version)
+        await terms.accept(outcome.id, hospital.tenant, current.version)
         await sendActivation(context, outcome.id)
       }
       return reply.code(202).send()
