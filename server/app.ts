@@ -405,13 +405,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       log: app.log,
     })
     app.addHook('onClose', () => mailer.drain())
+    const links = createEmailLinkRepository(db, now)
     const joinLimits = { ...DEFAULT_JOIN_RATE_LIMITS, ...options.joinRateLimits }
-    // One count per address for every email the server sends, asked for or not.
+    // One count per address for every email the server sends, asked for or not (joining,
+    // invitations, a guest's summary).
     const addressLimit = createEmailAddressLimit(app, 'correo', joinLimits.perEmail)
     registerJoinRoutes(app, {
       hospitals,
       accounts,
-      links: createEmailLinkRepository(db, now),
+      links,
       terms,
       tokens,
       mailer,
@@ -429,6 +431,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       accounts,
       accessCodes,
       scryptParams,
+      links,
+      mailer,
+      publicUrl: options.mail?.publicUrl,
+      perEmail: addressLimit.preHandler,
     })
     const especialidades = createEspecialidadRepository(db, audit)
     registerAdminEspecialidadesRoutes(app, { guards, hospitals, especialidades })

@@ -37,6 +37,16 @@ export function joinPerIpRateLimit({ max, timeWindowMs }: RateLimitWindow): Rate
   }
 }
 
+const mailedAddresses = new WeakMap<FastifyRequest, string>()
+
+/**
+ * Names the address `request` mails when its body does not (an invitation sent again names an
+ * account by id): call before the per-address limit.
+ */
+export function nameMailedAddress(request: FastifyRequest, email: string): void {
+  mailedAddresses.set(request, email)
+}
+
 /**
  * One count per email address under `scope` (in the database on PostgreSQL): the preHandler for
  * routes whose body names the address, and `take` for messages the server sends on its own (a
@@ -53,14 +63,18 @@ export function createEmailAddressLimit(
   scope: string,
   { max, timeWindowMs }: RateLimitWindow,
 ): EmailAddressLimit {
+  // The address a request mails: the one a handler named, else its body's `email`.
+  const addressOf = (request: FastifyRequest): string | undefined => {
+    const named = mailedAddresses.get(request)
+    if (named !== undefined) return named
+    const body = request.body as { email?: unknown } | undefined
+    return typeof body?.email === 'string' ? body.email : undefined
+  }
   const limiter = app.createRateLimit({
     max,
     timeWindow: timeWindowMs,
-    keyGenerator: (request: FastifyRequest) => {
-      const body = request.body as { email?: unknown } | undefined
-      const email = typeof body?.email === 'string' ? normaliseEmail(body.email) : ''
-      return `${scope}:${email}`
-    },
+    keyGenerator: (request: FastifyRequest) =>
+      `${scope}:${normaliseEmail(addressOf(request) ?? '')}`,
   })
   return {
     async preHandler(request, reply) {

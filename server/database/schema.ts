@@ -103,8 +103,8 @@ export interface RateLimitHitsTable {
   resets_at: string
 }
 
-/** Why a link was emailed. */
-export type LinkPurpose = 'validar' | 'restablecer'
+/** Why a link was emailed: confirm a registration, reset access, or accept an invitation. */
+export type LinkPurpose = 'validar' | 'restablecer' | 'invitar'
 
 /** `email_links`: single-use links sent by email, kept as the hash of their code. */
 export interface EmailLinksTable {

@@ -2,7 +2,12 @@
  * The emails the server sends, in Spanish, each with a plain-text part and an HTML part. Links are
  * absolute and built from the configured public address, never from a request's `Host` header.
  */
-import { CONFIRMATION_LINK_TTL_HOURS, RESET_LINK_TTL_MINUTES } from '../../src/contract/join.js'
+import {
+  CONFIRMATION_LINK_TTL_HOURS,
+  INVITATION_LINK_TTL_DAYS,
+  RESET_LINK_TTL_MINUTES,
+} from '../../src/contract/join.js'
+import { rolLabel } from '../../src/contract/account-rules.js'
 import { tenantRoot } from '../../src/contract/tenants.js'
 import type { MailMessage } from './mailer.js'
 
@@ -147,4 +152,27 @@ export function summaryMessage(
     consultation.resumen,
     'Guárdalo: la conversación no se envía por correo. Si necesitas más ayuda, vuelve a pedir atención en el centro.',
   ])
+}
+
+/** Where an invitation's link leads: the hospital's access screen, with the invitation's code. */
+export function invitationLink(publicUrl: string, tenant: string, code: string): string {
+  const url = new URL(screenLink(publicUrl, tenant, 'restablecer-acceso'))
+  url.searchParams.set('invitacion', code)
+  return url.href
+}
+
+/** "Te damos la bienvenida": an account an administrator created, whose owner chooses a password. */
+export function invitationMessage(context: MailContext, rol: string, code: string): MailMessage {
+  return compose(
+    context,
+    'Te damos la bienvenida',
+    [
+      `La administración de ${context.hospital.nombre} te ha creado una cuenta (${rolLabel(rol)}) con esta dirección. Para empezar, elige tu contraseña con este enlace.`,
+      `El enlace funciona una sola vez y caduca en ${String(INVITATION_LINK_TTL_DAYS)} días. Si caduca, pide a la administración que te envíe otra invitación.`,
+    ],
+    {
+      label: 'Elegir mi contraseña',
+      url: invitationLink(context.publicUrl, context.hospital.tenant, code),
+    },
+  )
 }

@@ -112,12 +112,18 @@ export interface AccountRepository {
   ): Promise<Account[]>
   find(tenant: string, id: number): Promise<Account | undefined>
   findStanding(id: number): Promise<AccountStanding | undefined>
-  /** Creates an account; `especialidades` must name active specialties of its hospital. */
+  /**
+   * Creates an account; `especialidades` must name active specialties of its hospital. Without a
+   * password hash the account is invited: nobody signs in to it until its owner chooses one
+   * through the emailed link (or an access code).
+   */
   create(
     actor: Actor,
-    account: Omit<Account, 'id' | 'activo'>,
-    passwordHash: string,
+    account: Omit<Account, 'id' | 'activo' | 'invitacion_pendiente'>,
+    passwordHash: string | null,
   ): Promise<CreateAccountOutcome>
+  /** Records in the audit log that an invitation was sent again (the link is never logged). */
+  recordInvitationResent(actor: Actor, account: Account): Promise<void>
   /** A professional's specialties, replaced by these (active ones of the hospital, by name). */
   setSpecialties(
     actor: Actor,
@@ -165,7 +171,21 @@ const NO_PASSWORD = '!guest'
 // the address chooses one through an emailed link.
 const CONTESTED_PASSWORD = '!contested'
 
-const PUBLIC_COLUMNS = ['id', 'email', 'nombre', 'rol', 'tenant', 'activo'] as const
+// Nor this: an account invited by email has no password until its owner chooses one.
+const INVITED_PASSWORD = '!invited'
+
+/** 1 while the account's invitation is pending (its password not chosen yet). */
+const INVITATION_PENDING = sql<number>`case when users.password_hash = ${INVITED_PASSWORD} then 1 else 0 end`
+
+const PUBLIC_COLUMNS = [
+  'users.id',
+  'users.email',
+  'users.nombre',
+  'users.rol',
+  'users.tenant',
+  'users.activo',
+  INVITATION_PENDING.as('invitacion'),
+] as const
 
 interface AccountRow {
   id: number
@@ -174,6 +194,7 @@ interface AccountRow {
   rol: Rol
   tenant: string
   activo: number
+  invitacion: number
 }
 
 /** Accounts as the contract shows them, each with its specialties. */
@@ -185,10 +206,11 @@ async function toAccounts(
     db,
     rows.map((row) => row.id),
   )
-  return rows.map((row) => ({
+  return rows.map(({ invitacion, ...row }) => ({
     ...row,
     activo: row.activo === 1,
     especialidades: specialties.get(row.id) ?? [],
+    invitacion_pendiente: invitacion === 1,
   }))
 }
 
@@ -433,7 +455,7 @@ export function createAccountRepository(
         if (specialtyIds === null) return { ok: false, reason: 'unknown_specialty' }
         const inserted = await trx
           .insertInto('users')
-          .values({ ...account, password_hash: passwordHash })
+          .values({ ...account, password_hash: passwordHash ?? INVITED_PASSWORD })
           .onConflict((conflict) => conflict.columns(['tenant', 'email']).doNothing())
           .returning(PUBLIC_COLUMNS)
           .executeTakeFirst()
@@ -520,6 +542,18 @@ export function createAccountRepository(
           despues: after,
         })
         return after
+      })
+    },
+
+    async recordInvitationResent(actor, account) {
+      await db.transaction().execute(async (trx) => {
+        await audit.append(trx, actor, {
+          tenant: account.tenant,
+          accion: 'cuenta.invitacion_reenviada',
+          objeto: account.email,
+          antes: null,
+          despues: null,
+        })
       })
     },
 

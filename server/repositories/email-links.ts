@@ -14,6 +14,11 @@ export interface EmailLinkRepository {
   /** A new single-use code for the account; only its hash is kept. */
   issue(userId: number, purpose: LinkPurpose, ttlMs: number): Promise<string>
   /**
+   * A new code that replaces every pending one of the account for the same purpose: an
+   * invitation sent again opens with its newest link only.
+   */
+  replace(userId: number, purpose: LinkPurpose, ttlMs: number): Promise<string>
+  /**
    * Uses the code once: of any number of attempts at once, exactly one gets `ok` and runs
    * `apply` in the same transaction (so the link is spent only if its effect is written). Every
    * other pending link of the account for the same purpose is spent with it. A link of an
@@ -30,20 +35,33 @@ export interface EmailLinkRepository {
 }
 
 export function createEmailLinkRepository(db: AppDatabase, now: () => number): EmailLinkRepository {
+  async function issue(userId: number, purpose: LinkPurpose, ttlMs: number): Promise<string> {
+    const code = randomBytes(32).toString('base64url')
+    await db
+      .insertInto('email_links')
+      .values({
+        code_hash: hashCode(code),
+        user_id: userId,
+        proposito: purpose,
+        caduca_en: new Date(now() + ttlMs).toISOString(),
+        usado_en: null,
+      })
+      .execute()
+    return code
+  }
+
   return {
-    async issue(userId, purpose, ttlMs) {
-      const code = randomBytes(32).toString('base64url')
+    issue,
+
+    async replace(userId, purpose, ttlMs) {
+      // Forgotten rather than marked used: the old link then reads as one that never existed.
       await db
-        .insertInto('email_links')
-        .values({
-          code_hash: hashCode(code),
-          user_id: userId,
-          proposito: purpose,
-          caduca_en: new Date(now() + ttlMs).toISOString(),
-          usado_en: null,
-        })
+        .deleteFrom('email_links')
+        .where('user_id', '=', userId)
+        .where('proposito', '=', purpose)
+        .where('usado_en', 'is', null)
         .execute()
-      return code
+      return issue(userId, purpose, ttlMs)
     },
 
     async redeem(code, purpose, tenant, apply) {

@@ -620,6 +620,36 @@ describe('terms', () => {
     })
   }
 
+  it('keeps registration closed at a hospital until it publishes its first terms', async () => {
+    await start()
+    const productAdmin = await signIn('plataforma@main.es', 'demo1234', 'main')
+    const created = await testApp?.app.inject({
+      method: 'POST',
+      url: '/api/admin/hospitales',
+      payload: {
+        tenant: 'hospital-nuevo',
+        nombre: 'Hospital Nuevo',
+        color_primario: '#123456',
+        color_secundario: '#abcdef',
+      },
+      headers: { 'x-authorization': `Bearer ${productAdmin}` },
+    })
+    expect(created?.statusCode).toBe(201)
+    const email = newEmail()
+    const closed = await register(email, { tenant: 'hospital-nuevo' })
+    expect(closed.statusCode).toBe(409)
+    expect(closed.json()).toMatchObject({
+      error: 'no_terms',
+      message: expect.stringContaining('todavía no está abierto') as unknown,
+    })
+    expect(inbox.messages.some((mail) => mail.to.includes(email))).toBe(false)
+
+    expect(
+      (await publish(productAdmin, 'Términos del centro.', 'hospital-nuevo'))?.statusCode,
+    ).toBe(201)
+    expect((await register(email, { tenant: 'hospital-nuevo' })).statusCode).toBe(202)
+  })
+
   it('serves the current version; a new one asks patients to accept it again, recorded once', async () => {
     await start()
     const current = await testApp?.app.inject({

@@ -30,6 +30,7 @@ import {
   RESET_LINK_TTL_MINUTES,
   RestablecerEnlaceBody,
   ValidarCuentaBody,
+  AceptarInvitacionBody,
 } from '../../src/contract/join.js'
 import { PERSON_NAME_MAX_LENGTH, SesionIniciada } from '../../src/contract/accounts.js'
 import { DEFAULT_TENANT } from '../../src/contract/tenants.js'
@@ -150,7 +151,16 @@ export function registerJoinRoutes(instance: FastifyInstance, deps: JoinRouteDep
       const email = readEmail(body.email)
       assertAcceptablePassword(body.password)
       const current = await terms.current(hospital.tenant)
-      if (current && body.terminos_version !== current.version) {
+      // Nobody joins a hospital without terms to accept: registration opens with their first
+      // version.
+      if (!current) {
+        throw new HttpError(
+          409,
+          'no_terms',
+          'El registro en este centro todavía no está abierto: aún no ha publicado sus términos y condiciones.',
+        )
+      }
+      if (body.terminos_version !== current.version) {
         throw new HttpError(
           409,
           'terms_changed',
@@ -167,7 +177,7 @@ export function registerJoinRoutes(instance: FastifyInstance, deps: JoinRouteDep
       if (outcome.kind === 'exists') {
         mailer.send(alreadyRegisteredMessage(context))
       } else {
-        if (current) await terms.accept(outcome.id, hospital.tenant, current.version)
+        await terms.accept(outcome.id, hospital.tenant, current.version)
         await sendActivation(context, outcome.id)
       }
       return reply.code(202).send()
@@ -261,6 +271,27 @@ export function registerJoinRoutes(instance: FastifyInstance, deps: JoinRouteDep
       assertAcceptablePassword(request.body.password)
       const passwordHash = await hashPassword(request.body.password, scryptParams)
       return redeemAndSignIn(request.body, 'restablecer', (trx, userId) =>
+        accounts.resetPassword(trx, userId, passwordHash),
+      )
+    },
+  )
+
+  app.post(
+    '/api/auth/aceptar-invitacion',
+    {
+      config: perIp,
+      schema: {
+        summary:
+          'Acepta la invitación enviada por correo: la persona elige su contraseña (las reglas del registro) y queda con la sesión iniciada',
+        querystring: NO_QUERY_SCHEMA,
+        body: AceptarInvitacionBody,
+        response: SIGNED_IN,
+      },
+    },
+    async (request) => {
+      assertAcceptablePassword(request.body.password)
+      const passwordHash = await hashPassword(request.body.password, scryptParams)
+      return redeemAndSignIn(request.body, 'invitar', (trx, userId) =>
         accounts.resetPassword(trx, userId, passwordHash),
       )
     },

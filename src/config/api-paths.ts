@@ -17,6 +17,7 @@ export const API_PATHS = {
   olvido: '/api/auth/olvido',
   restablecerEnlace: '/api/auth/restablecer-enlace',
   restablecerAcceso: '/api/auth/restablecer-acceso',
+  aceptarInvitacion: '/api/auth/aceptar-invitacion',
   terminos: '/api/terminos',
   aceptarTerminos: '/api/terminos/aceptar',
   avisosClave: '/api/avisos/clave',

@@ -47,6 +47,8 @@ export const AdminAccount = Type.Object({
   activo: Type.Boolean(),
   /** A professional's specialties (active ones), sorted; empty for everyone else. */
   especialidades: Type.Array(Type.String()),
+  /** Invited by email and no password chosen yet ("Invitación pendiente"). */
+  invitacion_pendiente: Type.Boolean(),
 })
 export type AdminAccount = Static<typeof AdminAccount>
 
@@ -82,7 +84,11 @@ export const NuevaCuenta = Type.Object(
     email: Type.String({ maxLength: EMAIL_MAX_LENGTH, pattern: EMAIL_PATTERN }),
     nombre: Type.String({ maxLength: PERSON_NAME_MAX_LENGTH }),
     rol: RolSchema,
-    password: NewPassword,
+    /**
+     * An initial password (registration's rules) for someone without email at hand; without it
+     * the person is invited by email to choose their own.
+     */
+    password: Type.Optional(NewPassword),
     /** A professional's specialties: one or more of the hospital's active ones. */
     especialidades: Type.Optional(EspecialidadesDeCuenta),
   },

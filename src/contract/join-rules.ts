@@ -19,6 +19,8 @@ export const LINK_CODE_MAX_LENGTH = 128
 
 /** Hours an account confirmation link works. */
 export const CONFIRMATION_LINK_TTL_HOURS = 48
+/** Days an invitation link (an account created by an administrator, without a password) works. */
+export const INVITATION_LINK_TTL_DAYS = 7
 /** Minutes an access reset link works. */
 export const RESET_LINK_TTL_MINUTES = 60
 

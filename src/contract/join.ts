@@ -14,6 +14,7 @@ export {
   LINK_CODE_FAILURES,
   LINK_CODE_MAX_LENGTH,
   RESET_LINK_TTL_MINUTES,
+  INVITATION_LINK_TTL_DAYS,
   TERMS_MAX_LENGTH,
   type LinkCodeFailure,
 } from './join-rules.js'
@@ -56,6 +57,10 @@ export const RestablecerEnlaceBody = Type.Object(
   { additionalProperties: false },
 )
 export type RestablecerEnlaceBody = Static<typeof RestablecerEnlaceBody>
+
+/** `POST /api/auth/aceptar-invitacion`: the code from the invitation link and one's password. */
+export const AceptarInvitacionBody = RestablecerEnlaceBody
+export type AceptarInvitacionBody = RestablecerEnlaceBody
 
 /** A version of a hospital's terms. */
 export const Terminos = Type.Object({

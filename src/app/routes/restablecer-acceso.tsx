@@ -12,7 +12,12 @@ import { EmailLinkRequest } from '../../features/join/EmailLinkRequest'
 import { PasswordField } from '../../features/join/PasswordField'
 import { TextField } from '../../features/join/TextField'
 import { describeJoinError, linkFailureOf } from '../../features/join/join-errors'
-import { requestReset, resetWithAccessCode, resetWithLink } from '../../features/join/join-api'
+import {
+  acceptInvitation,
+  requestReset,
+  resetWithAccessCode,
+  resetWithLink,
+} from '../../features/join/join-api'
 import { emailError, fieldText, newPasswordError } from '../../features/join/validate-join'
 import { useTenant } from '../tenant-route'
 
@@ -33,8 +38,39 @@ function ForgotPassword({ tenant, title }: { tenant: string; title: string }) {
   )
 }
 
-/** The emailed link: a new password, then the patient is signed in (other sessions end). */
-function NewPasswordWithLink({ tenant, codigo }: { tenant: string; codigo: string }) {
+/** What a link's password form says and calls: a reset link's, or an invitation's. */
+interface LinkKind {
+  intro: string
+  label: string
+  send: (tenant: string, codigo: string, password: string) => Promise<unknown>
+  /** Said, instead of another link's form, when the link does not work. */
+  whenFailed: 'another-link' | 'ask-admin'
+}
+
+const RESET_LINK: LinkKind = {
+  intro: 'Elige una contraseña nueva. Al guardarla se cerrarán tus otras sesiones.',
+  label: 'Contraseña nueva',
+  send: resetWithLink,
+  whenFailed: 'another-link',
+}
+
+const INVITATION_LINK: LinkKind = {
+  intro: 'Te damos la bienvenida. Elige la contraseña de tu cuenta: con ella entrarás desde ahora.',
+  label: 'Contraseña nueva',
+  send: acceptInvitation,
+  whenFailed: 'ask-admin',
+}
+
+/** The emailed link: a password, then its owner is signed in (other sessions end). */
+function NewPasswordWithLink({
+  tenant,
+  codigo,
+  kind,
+}: {
+  tenant: string
+  codigo: string
+  kind: LinkKind
+}) {
   const navigate = useNavigate()
   const passwordInput = useRef<HTMLInputElement>(null)
   const [error, setError] = useState<string | undefined>()
@@ -54,7 +90,7 @@ function NewPasswordWithLink({ tenant, codigo }: { tenant: string; codigo: strin
     }
     setBusy(true)
     try {
-      const user = await startSession(await resetWithLink(tenant, codigo, password), tenant)
+      const user = await startSession(await kind.send(tenant, codigo, password), tenant)
       // The new session is read on the way: the held one no longer matches the stored token.
       void navigate(paths.home(tenant, user.rol), { replace: true })
     } catch (caught) {
@@ -74,7 +110,11 @@ function NewPasswordWithLink({ tenant, codigo }: { tenant: string; codigo: strin
         <p role="alert" className="form-alert">
           {describeJoinError(failure)}
         </p>
-        <ForgotPassword tenant={tenant} title="Enviar otro enlace" />
+        {kind.whenFailed === 'another-link' ? (
+          <ForgotPassword tenant={tenant} title="Enviar otro enlace" />
+        ) : (
+          <p>Pide a la administración de tu centro que te envíe otra invitación.</p>
+        )}
       </>
     )
   }
@@ -85,8 +125,8 @@ function NewPasswordWithLink({ tenant, codigo }: { tenant: string; codigo: strin
       aria-busy={isBusy}
       onSubmit={(event) => void onSubmit(event)}
     >
-      <p>Elige una contraseña nueva. Al guardarla se cerrarán tus otras sesiones.</p>
-      <PasswordField label="Contraseña nueva" error={error} inputRef={passwordInput} />
+      <p>{kind.intro}</p>
+      <PasswordField label={kind.label} error={error} inputRef={passwordInput} />
       <div role="alert" className="form-alert">
         {failure !== null && describeJoinError(failure)}
       </div>
@@ -214,7 +254,16 @@ export function Component() {
   if (codigo !== null) {
     return (
       <SectionPage title="Elegir una contraseña nueva">
-        <NewPasswordWithLink tenant={tenant} codigo={codigo} />
+        <NewPasswordWithLink tenant={tenant} codigo={codigo} kind={RESET_LINK} />
+      </SectionPage>
+    )
+  }
+  // An invitation: an account an administrator created, whose owner chooses a first password.
+  const invitacion = searchParams.get('invitacion')
+  if (invitacion !== null) {
+    return (
+      <SectionPage title="Elige tu contraseña">
+        <NewPasswordWithLink tenant={tenant} codigo={invitacion} kind={INVITATION_LINK} />
       </SectionPage>
     )
   }

@@ -29,6 +29,7 @@ const OWN: Account = {
   rol: 'admin',
   activo: true,
   especialidades: [],
+  invitacion_pendiente: false,
 }
 const NURSE: Account = {
   id: 2,
@@ -37,7 +38,9 @@ const NURSE: Account = {
   rol: 'profesional',
   activo: true,
   especialidades: ['Enfermería'],
-} as Account
+  invitacion_pendiente: false,
+  tenant: 'hospital-central',
+}
 
 beforeEach(() => {
   vi.resetAllMocks()

@@ -228,8 +228,26 @@ export function CuentasPanel({ tenant, hospitalName, ownAccountId }: CuentasPane
                         '—'
                       )}
                     </td>
-                    <td>{account.activo ? 'Activa' : 'Desactivada'}</td>
+                    <td>
+                      {!account.activo
+                        ? 'Desactivada'
+                        : account.invitacion_pendiente
+                          ? 'Invitación pendiente'
+                          : 'Activa'}
+                    </td>
                     <td className="admin-actions">
+                      {account.activo && account.invitacion_pendiente && (
+                        <button
+                          type="button"
+                          disabled={isBusy}
+                          aria-label={`Reenviar la invitación a ${account.email}`}
+                          onClick={() => {
+                            onChange(ACCOUNT_INTENTS.resendInvitation, account)
+                          }}
+                        >
+                          Reenviar
+                        </button>
+                      )}
                       {account.activo &&
                         hasSpecialties(account.rol) &&
                         editingId !== account.id && (
@@ -376,12 +394,16 @@ export function CuentasPanel({ tenant, hospitalName, ownAccountId }: CuentasPane
           </select>
         </label>
         {hasSpecialties(newRol) && <SpecialtyChoices offered={offered} />}
+        <p id={`${headingId}-invitation`}>
+          Recibirá por correo una invitación para elegir su contraseña. Si no tiene el correo a
+          mano, escribe tú una contraseña inicial y entrégasela por un canal seguro.
+        </p>
         <label>
-          Contraseña inicial (mínimo {PASSWORD_MIN_LENGTH} caracteres)
+          Contraseña inicial (opcional, mínimo {PASSWORD_MIN_LENGTH} caracteres)
           <input
             name="password"
             type="password"
-            required
+            aria-describedby={`${headingId}-invitation`}
             minLength={PASSWORD_MIN_LENGTH}
             maxLength={PASSWORD_MAX_LENGTH}
             autoComplete="new-password"

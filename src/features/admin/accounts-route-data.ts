@@ -9,6 +9,7 @@ import { ROL_LABELS, ROLES } from '../../contract/accounts'
 import {
   createAccount,
   listAccounts,
+  resendInvitation,
   resetAccess,
   setAccountActive,
   setAccountSpecialties,
@@ -33,6 +34,7 @@ export const ACCOUNT_INTENTS = {
   enable: 'reactivar-cuenta',
   resetAccess: 'restablecer-acceso',
   specialties: 'especialidades-cuenta',
+  resendInvitation: 'reenviar-invitacion',
 } as const
 
 /** The form field carrying a professional's specialties (a JSON list of names). */
@@ -108,17 +110,21 @@ async function change(form: FormData, centro: string): Promise<AccountChange> {
   const email = textField(form, 'email')
   switch (textField(form, ACCOUNT_FIELDS.intent)) {
     case ACCOUNT_INTENTS.create: {
+      const password = textField(form, 'password')
       const created = await createAccount(centro, {
         nombre: textField(form, 'nombre'),
         email,
         rol: textField(form, 'rol') as Rol,
-        password: textField(form, 'password'),
+        // Without one, the person is invited by email to choose their own.
+        ...(password === '' ? {} : { password }),
         especialidades: specialtiesField(form),
       })
       return {
         isError: false,
         isCreated: true,
-        text: `Cuenta creada: ${created.email} (${ROL_LABELS[created.rol]}).`,
+        text: created.invitacion_pendiente
+          ? `Cuenta creada: ${created.email} (${ROL_LABELS[created.rol]}). Le hemos enviado una invitación por correo para que elija su contraseña.`
+          : `Cuenta creada: ${created.email} (${ROL_LABELS[created.rol]}).`,
       }
     }
     case ACCOUNT_INTENTS.specialties: {
@@ -131,6 +137,12 @@ async function change(form: FormData, centro: string): Promise<AccountChange> {
             : `Especialidades de ${email}: ${changed.especialidades.join(', ')}.`,
       }
     }
+    case ACCOUNT_INTENTS.resendInvitation:
+      await resendInvitation(centro, id)
+      return {
+        isError: false,
+        text: `Invitación reenviada a ${email}. El enlace anterior ya no sirve.`,
+      }
     case ACCOUNT_INTENTS.disable:
       await setAccountActive(centro, id, false)
       return {

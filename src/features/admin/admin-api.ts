@@ -139,6 +139,13 @@ export const setAccountSpecialties = async (tenant: string, id: number, especial
     }),
   )
 
+/** Sends an account's invitation again; the earlier link stops working. */
+export const resendInvitation = async (tenant: string, id: number) =>
+  readAnswer(
+    AdminAccount,
+    await api.request(adminHospitalPath(tenant, 'cuentas', id, 'invitacion'), { method: 'POST' }),
+  )
+
 /** The hospital's specialties, retired ones included, by name. */
 export const listSpecialties = async (tenant: string) =>
   readList(Especialidad, await api.request(adminHospitalPath(tenant, 'especialidades')))

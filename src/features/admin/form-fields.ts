@@ -27,7 +27,9 @@ export function checkNewAccount(data: FormData): FieldProblem | null {
       message: 'Escribe un correo electrónico válido, como nombre@centro.es.',
     }
   }
-  const passwordProblem = findPasswordProblem(textField(data, 'password'))
+  // No password: the person is invited by email to choose their own.
+  const password = textField(data, 'password')
+  const passwordProblem = password === '' ? null : findPasswordProblem(password)
   if (passwordProblem !== null) {
     return { field: 'password', message: PASSWORD_PROBLEM_MESSAGES[passwordProblem] }
   }

@@ -50,6 +50,19 @@ export function resetWithLink(tenant: string, codigo: string, password: string):
   })
 }
 
+/** One's first password, with the code of the invitation an administrator had emailed. */
+export function acceptInvitation(
+  tenant: string,
+  codigo: string,
+  password: string,
+): Promise<unknown> {
+  return api.request(API_PATHS.aceptarInvitacion, {
+    method: 'POST',
+    body: { tenant, codigo, password },
+    isCredentialCheck: true,
+  })
+}
+
 /** A new password with the one-time code an administrator gave. */
 export async function resetWithAccessCode(body: {
   tenant: string

@@ -27,6 +27,9 @@ export function describeJoinError(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 429)
       return 'Demasiadas solicitudes. Espera unos minutos y vuelve a intentarlo.'
+    if (error.code === 'no_terms') {
+      return 'El registro en este centro todavía no está abierto: aún no ha publicado sus términos y condiciones.'
+    }
     if (error.code === 'email_unavailable') {
       return 'Ahora no podemos enviar correos electrónicos. Contacta con la administración de tu centro.'
     }

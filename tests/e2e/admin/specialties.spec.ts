@@ -23,6 +23,7 @@ async function signedIn(browser: Browser, email: string, password: string): Prom
 test('an admin defines a specialty, a professional has it, a patient asks for it and that professional sees it', async ({
   browser,
 }) => {
+  test.setTimeout(90_000)
   const run = String(Date.now()).slice(-6)
   const specialty = `Cardiología ${run}`
   const proEmail = `cardio-${run}@${TENANT}.es`
