@@ -492,7 +492,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       calls,
       now,
       onPublished,
-      onFinished: guestSummaries.sendFor,
+      onFinished: (view) => {
+        guestSummaries.sendFor(view)
+      },
     })
     const presence = createPresence({ db, presencia, eventos, now, onPublished })
     const live: LiveEvents = createLiveEvents({

@@ -47,7 +47,7 @@ import type { AccountRepository } from '../repositories/accounts.js'
 import { isAllowedIn } from '../../src/contract/care-transitions.js'
 import { isEntitled, isTimely, may, requestListOf } from '../../src/contract/permissions.js'
 import { readCareText } from '../http/input-rules.js'
-import { LECTURA_REGISTRO } from '../../src/contract/record.js'
+import type { LECTURA_REGISTRO } from '../../src/contract/record.js'
 import { specialtiesOf } from './specialties.js'
 import {
   isAddressedElsewhere,

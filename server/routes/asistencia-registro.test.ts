@@ -254,7 +254,11 @@ async function closedPort(): Promise<number> {
   const server = createServer()
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const address = server.address()
-  await new Promise<void>((resolve) => server.close(() => resolve()))
+  await new Promise<void>((resolve) => {
+    server.close(() => {
+      resolve()
+    })
+  })
   if (address === null || typeof address === 'string') throw new Error('no port')
   return address.port
 }
