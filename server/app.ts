@@ -516,7 +516,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       maxOpenRequests: options.maxOpenRequests ?? MAX_SOLICITUDES_ABIERTAS,
       now,
       onPublished,
-      onFinished: guestSummaries.sendFor,
+      onFinished: (view) => {
+        guestSummaries.sendFor(view)
+      },
     })
     const presence = createPresence({ db, presencia, eventos, now, onPublished })
     const live: LiveEvents = createLiveEvents({

@@ -49,7 +49,7 @@ import type { EspecialidadRepository } from '../repositories/especialidades.js'
 import { isAllowedIn } from '../../src/contract/care-transitions.js'
 import { isEntitled, isTimely, may, requestListOf } from '../../src/contract/permissions.js'
 import { readCareText } from '../http/input-rules.js'
-import { LECTURA_REGISTRO } from '../../src/contract/record.js'
+import type { LECTURA_REGISTRO } from '../../src/contract/record.js'
 import { takeTurns } from '../database/engine.js'
 import {
   isAddressedElsewhere,

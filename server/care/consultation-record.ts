@@ -78,10 +78,12 @@ export function createConsultationRecords(deps: ConsultationRecordDeps) {
         hospitals.findTimeZone(view.tenant),
       ])
       const withReferralNote = mayReadReferralNote(viewer, view)
+      // An empty `imagen` is no logo.
+      const logo = hospital?.imagen ?? ''
       return {
         hospital: {
           nombre: hospital?.nombre ?? view.tenant,
-          imagen: hospital?.imagen ?? null,
+          imagen: logo === '' ? null : logo,
           zona_horaria: usableTimeZone(timeZone),
         },
         asistencia: toAsistencia(view, null, { withReferralNote }),

@@ -55,7 +55,7 @@ async function newPage(browser: Browser, viewport: typeof PHONE): Promise<Page> 
   return page
 }
 
-async function pdfText(pdf: Buffer): Promise<string> {
+async function pdfPages(pdf: Buffer): Promise<string[]> {
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs')
   const document = await getDocument({ data: new Uint8Array(pdf), verbosity: 0 }).promise
   const pages: string[] = []
@@ -63,7 +63,7 @@ async function pdfText(pdf: Buffer): Promise<string> {
     const content = await (await document.getPage(number)).getTextContent()
     pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '))
   }
-  return pages.join('\n')
+  return pages
 }
 
 const RESUMEN = 'Faringitis vírica. Reposo, líquidos y paracetamol si hay fiebre.'
@@ -140,7 +140,11 @@ test('a finished consultation is read again by its patient, printed and download
   await expect(patient.getByRole('button', { name: 'Finalizar' })).toHaveCount(0)
   expect(await findings(patient, 'record, patient')).toEqual([])
   // Nothing of it stays in the device's storage.
-  const kept = await patient.evaluate(() => JSON.stringify(Object.entries(localStorage)))
+  const kept = await patient.evaluate(() =>
+    Object.keys(localStorage)
+      .map((key) => `${key}=${localStorage.getItem(key) ?? ''}`)
+      .join('\n'),
+  )
   expect(kept).not.toContain(RESUMEN)
   expect(kept).not.toContain('ibuprofeno')
 
@@ -154,6 +158,14 @@ test('a finished consultation is read again by its patient, printed and download
   await expect(patient.getByRole('button', { name: 'Cerrar sesión' })).toBeHidden()
   await expect(patient.locator('nav')).toBeHidden()
   await expect(patient.locator('.app-footer')).toBeHidden()
+  // On A4 paper: one or two pages, the summary and the hospital, none of the app's chrome.
+  const printed = await pdfPages(await patient.pdf({ format: 'A4' }))
+  expect(printed.length).toBeLessThanOrEqual(2)
+  const paper = printed.join('\n')
+  expect(paper).toContain(RESUMEN)
+  expect(paper).toContain('Hospital Central')
+  expect(paper).not.toContain('Cerrar sesión')
+  expect(paper).not.toContain('Descargar PDF')
   await patient.emulateMedia({ media: 'screen' })
 
   // The PDF: the server's, downloaded, with the summary in its text.
@@ -162,7 +174,7 @@ test('a finished consultation is read again by its patient, printed and download
     patient.getByRole('button', { name: 'Descargar PDF' }).click(),
   ])
   expect(download.suggestedFilename()).toMatch(/^consulta-\d{4}-\d{2}-\d{2}\.pdf$/)
-  const text = await pdfText(await readFile(await download.path()))
+  const text = (await pdfPages(await readFile(await download.path()))).join('\n')
   expect(text).toContain(RESUMEN)
   expect(text).toContain('¿Puedo tomar ibuprofeno?')
 
