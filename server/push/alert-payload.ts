@@ -1,4 +1,5 @@
-import { TEXTOS_AVISO, type AvisoPush, type TipoAviso } from '../../src/contract/push.js'
+import type { AvisoPush } from '../../src/contract/push.js'
+import { TEXTOS_AVISO, type TipoAviso } from '../../src/contract/push-rules.js'
 import { tenantRoot } from '../../src/contract/tenants.js'
 
 /**

@@ -5,7 +5,7 @@
  * walk-in request. Pure: decided from the request as the event left it.
  */
 import { EVENTOS, comesFirstInQueue } from '../../src/contract/care.js'
-import { TTL_AVISO_SEGUNDOS, type TipoAviso } from '../../src/contract/push.js'
+import { TTL_AVISO_SEGUNDOS, type TipoAviso } from '../../src/contract/push-rules.js'
 import type { AvisoAsunto } from '../repositories/avisos-pendientes.js'
 
 export type Destinatario = { usuario: number } | { profesionalesDe: string }
