@@ -1,5 +1,6 @@
 /**
- * `/{tenant}/profesional`: the hospital's live queue (oldest first), "Atender" per row, and the
+ * `/{tenant}/profesional`: the hospital's live queue (oldest first, a page at a time: "Ver más"
+ * brings the next, so the newest are always reachable), "Atender" per row, and the
  * professional's own active and recent consultations. Having this screen open marks them available
  * (`?cola=1`). A new request makes a short sound, counts in the tab's title, and raises a system
  * notification while the tab is hidden, if the professional allowed it (asked with a button).
@@ -27,6 +28,7 @@ import {
   notificationPermission,
   requestNotifications,
 } from './alerts'
+import { nextQueueCursor, usePageRequest } from './paging'
 import { useTakeRequest } from './use-take-request'
 import { useIsOnline, useNow, useLiveLoad } from './use-live'
 
@@ -45,6 +47,9 @@ export function ProfessionalScreen({
   const { rowErrors, isTaking, take } = useTakeRequest(tenant)
   // The requests already seen: only one that was not makes a sound.
   const known = useRef<Set<string> | null>(null)
+  // Where the queue's next page starts; null when the last page is shown.
+  const [nextPage, setNextPage] = useState<string | null>(null)
+  const more = usePageRequest()
   const {
     data: list,
     setData: setList,
@@ -53,6 +58,8 @@ export function ProfessionalScreen({
   } = useLiveLoad<Asistencia[]>(listAsistencias, {
     onLoad: (loaded) => {
       known.current = new Set(loaded.map((entry) => entry.id))
+      more.reset()
+      setNextPage(nextQueueCursor(loaded))
     },
     cola: true,
     onEvent: (event) => {
@@ -68,6 +75,22 @@ export function ProfessionalScreen({
       }
     },
   })
+
+  const showMore = (despues: string) => {
+    more.request(
+      (signal) => listAsistencias(signal, despues),
+      (page) => {
+        for (const entry of page) known.current?.add(entry.id)
+        setList((shown) =>
+          page.reduce(
+            (merged, record) => applyToStaffList(merged, record, professionalId),
+            shown ?? [],
+          ),
+        )
+        setNextPage(nextQueueCursor(page))
+      },
+    )
+  }
 
   const queue = list === null ? [] : waitingQueue(list)
   const active = list === null ? [] : list.filter((entry) => entry.estado === 'en_curso')
@@ -85,7 +108,10 @@ export function ProfessionalScreen({
       </nav>
       <NotificationsControl />
       <section aria-labelledby="cola-titulo">
-        <h2 id="cola-titulo">Cola de espera ({queue.length})</h2>
+        <h2 id="cola-titulo">
+          Cola de espera ({queue.length}
+          {nextPage === null ? '' : ' o más'})
+        </h2>
         {loadError && <RetryAlert message={loadError} onRetry={reload} />}
         {list === null && !loadError && <p role="status">Cargando la cola…</p>}
         {list !== null && queue.length === 0 && <p>No hay nadie esperando.</p>}
@@ -131,6 +157,25 @@ export function ProfessionalScreen({
             </li>
           ))}
         </ul>
+        {nextPage !== null && (
+          <div className="care-more">
+            <button
+              type="button"
+              className="button-secondary"
+              disabled={more.isLoading}
+              onClick={() => {
+                showMore(nextPage)
+              }}
+            >
+              {more.isLoading ? 'Cargando más solicitudes…' : 'Ver más solicitudes'}
+            </button>
+            {more.error && (
+              <p role="alert" className="field-error">
+                {more.error}
+              </p>
+            )}
+          </div>
+        )}
         {Object.entries(rowErrors)
           .filter(([id]) => !queue.some((entry) => entry.id === id))
           .map(([id, message]) => (
