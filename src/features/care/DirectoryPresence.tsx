@@ -16,7 +16,9 @@ export function DirectoryPresence({
   onStale: () => void
 }) {
   useCareEvents((event) => {
-    if (event.tipo === 'presencia') onPresence(event.presencia.id, event.presencia.disponible)
+    if (event.tipo === 'presencia') {
+      for (const { id, disponible } of event.cambios) onPresence(id, disponible)
+    }
     if (event.tipo === 'reinicio') onStale()
   })
   return null

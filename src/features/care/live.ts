@@ -9,7 +9,7 @@
  * its place back from the one being used.
  */
 import { API_PATHS } from '../../config/api-paths'
-import { Asistencia, EVENTOS, Mensaje, Presencia } from '../../contract/care'
+import { Asistencia, EVENTOS, Mensaje, PresenciaCambios, type Presencia } from '../../contract/care'
 import { isAnswer } from '../../lib/answer-shape'
 import { api } from '../../lib/api'
 import {
@@ -23,7 +23,7 @@ import { readValue } from '../../lib/storage'
 export type CareEvent =
   | { tipo: 'asistencia'; asistencia: Asistencia }
   | { tipo: 'mensaje'; mensaje: Mensaje }
-  | { tipo: 'presencia'; presencia: Presencia }
+  | { tipo: 'presencia'; cambios: Presencia[] }
   | { tipo: 'reinicio' }
 
 /** The care event an SSE event carries, or null when it is unknown or malformed. */
@@ -41,8 +41,8 @@ export function toCareEvent(event: LiveEvent): CareEvent | null {
   if (event.event === EVENTOS.mensaje && isAnswer(Mensaje, data)) {
     return { tipo: 'mensaje', mensaje: data }
   }
-  if (event.event === EVENTOS.presencia && isAnswer(Presencia, data)) {
-    return { tipo: 'presencia', presencia: data }
+  if (event.event === EVENTOS.presencia && isAnswer(PresenciaCambios, data)) {
+    return { tipo: 'presencia', cambios: data.cambios }
   }
   return null
 }

@@ -22,7 +22,7 @@ describe('useLiveLoad', () => {
     await answer(0, 1)
     expect(load).toHaveBeenCalledTimes(1)
 
-    emit({ tipo: 'presencia', presencia })
+    emit({ tipo: 'presencia', cambios: [presencia] })
     expect(load).toHaveBeenCalledTimes(1)
 
     emit({ tipo: 'asistencia', asistencia })
@@ -50,8 +50,8 @@ describe('useLiveLoad', () => {
     const { load } = scriptedLoad<number>()
     const onEvent = vi.fn()
     renderLoad(load, { onEvent })
-    emit({ tipo: 'presencia', presencia })
-    expect(onEvent).toHaveBeenCalledWith({ tipo: 'presencia', presencia })
+    emit({ tipo: 'presencia', cambios: [presencia] })
+    expect(onEvent).toHaveBeenCalledWith({ tipo: 'presencia', cambios: [presencia] })
     expect(load).toHaveBeenCalledTimes(1)
   })
 
