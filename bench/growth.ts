@@ -514,22 +514,45 @@ async function main() {
     const screens: Record<string, unknown>[] = []
     const accounts: Record<string, unknown>[] = []
     const storms: Record<string, unknown>[] = []
+    // Written after every part: a part that fails (a server that cannot start on a machine too
+    // busy) is recorded as such, and what was measured before it is kept.
+    const save = () => {
+      mkdirSync(dirname(RESULTS_FILE), { recursive: true })
+      writeFileSync(
+        RESULTS_FILE,
+        `${JSON.stringify({ date: new Date().toISOString(), quick: QUICK, seconds: Math.round((performance.now() - started) / 1000), screens, accounts, storms }, null, 2)}\n`,
+      )
+    }
+    const failed = (engine: Engine, error: unknown) => {
+      console.error(error)
+      process.exitCode = 1
+      return {
+        engine,
+        error: error instanceof Error ? error.message.split('\n')[0] : String(error),
+      }
+    }
     for (const target of targets) {
       console.log(`… ${target.engine}: screens' calls`)
       screens.push(...(await measureScreens(target, dist.dir)))
+      save()
       console.log(`… ${target.engine}: accounts panel`)
-      accounts.push(await measureAccounts(target, dist.dir))
+      accounts.push(
+        await measureAccounts(target, dist.dir).catch((error: unknown) =>
+          failed(target.engine, error),
+        ),
+      )
+      save()
       console.log(`… ${target.engine}: storms`)
-      storms.push(await measureStorms(target, dist.dir))
+      storms.push(
+        await measureStorms(target, dist.dir).catch((error: unknown) =>
+          failed(target.engine, error),
+        ),
+      )
+      save()
     }
     console.table(screens)
     console.table(accounts)
     console.table(storms)
-    mkdirSync(dirname(RESULTS_FILE), { recursive: true })
-    writeFileSync(
-      RESULTS_FILE,
-      `${JSON.stringify({ date: new Date().toISOString(), quick: QUICK, seconds: Math.round((performance.now() - started) / 1000), screens, accounts, storms }, null, 2)}\n`,
-    )
   } finally {
     await cluster.stop()
     dist.remove()
