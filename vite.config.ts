@@ -5,6 +5,8 @@ import type { Plugin } from 'vite'
 import { defineConfig } from 'vitest/config'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
 import { jsBudgetPlugin, NOT_IN_A_PATIENT_FIRST_LOAD } from './scripts/js-budget.ts'
+import { precacheScope } from './scripts/precache-scope.ts'
+import { precompressPlugin } from './scripts/precompress.ts'
 import { prerenderScreensPlugin } from './scripts/prerender-screens.ts'
 import { pressKeeperPlugin } from './scripts/press-keeper-script.ts'
 import { routerTreeShakingPlugin } from './scripts/router-tree-shaking.ts'
@@ -177,6 +179,12 @@ const APP_DEFINE = {
   'import.meta.env.VITE_APP_VERSION': JSON.stringify(APP_VERSION),
 }
 
+// What the worker precaches: the staff screens' own files are left to be cached on first use, and
+// a URL listed twice fails the build. vite-plugin-pwa adds its own entries (the manifest) after
+// Workbox's transforms: they are read before the worker's build so the check sees them too.
+let pwaAddedEntries: readonly string[] = []
+const PRECACHE_SCOPE = precacheScope(() => pwaAddedEntries)
+
 // The API server the dev server forwards `/api` and `/logos` to (`npm run dev:api`).
 const DEV_API_TARGET = process.env.DEV_API_TARGET ?? 'http://127.0.0.1:4174'
 
@@ -191,6 +199,7 @@ export default defineConfig(({ command }) => ({
     releaseNotesPlugin(),
     pressKeeperPlugin(fileURLToPath(new URL('src/press-keeper.ts', import.meta.url))),
     jsBudgetPlugin(),
+    PRECACHE_SCOPE.plugin,
     prerenderScreensPlugin({ define: APP_DEFINE, alias: REACT_ROUTER_PRODUCTION }),
     VitePWA({
       strategies: 'injectManifest',
@@ -201,11 +210,22 @@ export default defineConfig(({ command }) => ({
       // Served as `/manifest.webmanifest` and precached; the worker derives every tenant's
       // manifest from that copy, the server from the same file.
       manifest: BASE_MANIFEST,
+      // The icons are in the glob below already: listing them again would precache them twice.
+      includeManifestIcons: false,
+      integration: {
+        beforeBuildServiceWorker: (options) => {
+          pwaAddedEntries = (options.injectManifest.additionalManifestEntries ?? []).map((entry) =>
+            typeof entry === 'string' ? entry : entry.url,
+          )
+        },
+      },
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,png,svg,ico,webmanifest}'],
+        globPatterns: ['**/*.{js,css,html,png,svg,ico}'],
+        manifestTransforms: [PRECACHE_SCOPE.transform],
       },
     }),
     oneManifestLinkPlugin(),
+    precompressPlugin(),
   ],
   define: APP_DEFINE,
   build: {

@@ -520,7 +520,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         guestSummaries.sendFor(view)
       },
     })
-    const presence = createPresence({ db, presencia, eventos, now, onPublished })
+    const presence = createPresence({
+      db,
+      presencia,
+      eventos,
+      now,
+      onPublished,
+      onError: (error) => {
+        app.log.warn({ err: error }, 'presence batch')
+      },
+    })
     const live: LiveEvents = createLiveEvents({
       db,
       databaseUrl: options.databaseUrl,

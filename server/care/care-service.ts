@@ -316,7 +316,12 @@ export function createCareService(deps: CareServiceDeps) {
       }
       if (scope === 'queue') {
         const [queue, own] = await Promise.all([
-          asistencias.listQueue(viewer.tenant, at, afterId),
+          asistencias.listQueue(
+            viewer.tenant,
+            at,
+            afterId,
+            may(viewer, 'atender') ? viewer.id : undefined,
+          ),
           afterId === undefined ? asistencias.listForProfessional(viewer.id) : [],
         ])
         return [...queue.filter((view) => !isAddressedElsewhere(viewer, view)), ...own].map(

@@ -1,6 +1,6 @@
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
 import { SCREEN_PLACEHOLDERS, screenShellUrl } from '../../src/contract/app-shell.js'
 import { createTestApp, TEST_ASSET_JS, TEST_INDEX_HTML, type TestApp } from '../testing/test-app.js'
@@ -61,6 +61,26 @@ describe('static files', () => {
     expect(response.headers.vary).toMatch(/accept-encoding/i)
     expect(response.rawPayload.length).toBeLessThan(TEST_ASSET_JS.length)
     expect(decompress(response.rawPayload).toString()).toBe(TEST_ASSET_JS)
+  })
+
+  it("sends the build's own brotli copy as is, with the file's type and cache rule", async () => {
+    testApp = await createTestApp()
+    // Not what compressing the file would give: proof the copy is what went out.
+    const copy = brotliCompressSync(Buffer.from('/* the build compressed this */'))
+    writeFileSync(join(testApp.distDir, 'assets', 'index-abc123.js.br'), copy)
+    const response = await request('/assets/index-abc123.js', {
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    })
+    expect(response.statusCode).toBe(200)
+    expect(response.headers['content-encoding']).toBe('br')
+    expect(response.headers['content-type']).toMatch(/javascript/)
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(response.rawPayload.equals(copy)).toBe(true)
+    // A client without brotli gets the file itself, compressed its own way.
+    const gzip = await request('/assets/index-abc123.js', {
+      headers: { 'accept-encoding': 'gzip' },
+    })
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(TEST_ASSET_JS)
   })
 
   it('prefers brotli when both are accepted', async () => {

@@ -68,8 +68,10 @@ export async function registerStaticApp(
   app: FastifyInstance,
   { distDir, apiBaseUrl, readBranding = () => Promise.resolve(null) }: StaticAppOptions,
 ) {
-  // Only the sendFile decorator: the catch-all route below decides what is a file.
-  await app.register(fastifyStatic, { root: distDir, serve: false })
+  // Only the sendFile decorator: the catch-all route below decides what is a file. A file the
+  // build compressed ahead (`{file}.br`, scripts/precompress.ts) goes as is to a browser that
+  // accepts brotli; anything else is compressed per request (@fastify/compress).
+  await app.register(fastifyStatic, { root: distDir, serve: false, preCompressed: true })
   const loadAppShell = createAppShellLoader(distDir, apiBaseUrl)
   const workerCsp = buildWorkerCsp(apiBaseUrl)
 

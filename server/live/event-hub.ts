@@ -10,6 +10,7 @@ import {
   EVENTOS_REANUDACION_MAX,
   type Asistencia,
   type Presencia,
+  type PresenciaCambios,
 } from '../../src/contract/care.js'
 import { isParticipant, mayFollow, mayReceiveMessages, type Viewer } from '../care/access.js'
 import { renderSignal, toLlamada } from '../care/calls.js'
@@ -72,6 +73,15 @@ interface Loaded {
   signals: Map<string, SenalRow>
 }
 
+/**
+ * A `presencia` row's changes as the event carries them: a batch (a list), or one change as
+ * the log held them before presence was batched.
+ */
+export function presenceChanges(ref: string | null): PresenciaCambios {
+  const stored = JSON.parse(ref ?? '[]') as Presencia | Presencia[]
+  return { cambios: Array.isArray(stored) ? stored : [stored] }
+}
+
 export function formatEvent(id: number, tipo: string, data: unknown): string {
   return `id: ${String(id)}\nevent: ${tipo}\ndata: ${JSON.stringify(data)}\n\n`
 }
@@ -110,7 +120,7 @@ export function createEventHub(deps: EventHubDeps) {
     const { viewer } = stream
     if (row.tenant !== viewer.tenant) return undefined
     if (row.tipo === EVENTOS.presencia) {
-      return stream.showsPresence ? (JSON.parse(row.ref ?? 'null') as Presencia) : undefined
+      return stream.showsPresence ? presenceChanges(row.ref) : undefined
     }
     const view = row.asistencia_id === null ? undefined : loaded.views.get(row.asistencia_id)
     if (!view) return undefined

@@ -293,6 +293,7 @@ export function createLiveEvents(options: LiveEventsOptions) {
       if (poll) clearInterval(poll)
       for (const stream of [...open]) stream.end()
       await Promise.all([...open].map((stream) => close(stream)))
+      await presence.close()
       await channel?.close()
     },
   }

@@ -1,6 +1,6 @@
 /** Presence reaches the streams that show it, and not the queue streams of every professional. */
 import { afterEach, expect, it } from 'vitest'
-import { EVENTOS, type Asistencia, type Presencia } from '../../src/contract/care.js'
+import { EVENTOS, type Asistencia, type PresenciaCambios } from '../../src/contract/care.js'
 import { DEMO, requestHelp, signIn } from '../testing/care-client.js'
 import { openEventStream, type TestEventStream } from '../testing/event-stream.js'
 import { createTestApp, type TestApp } from '../testing/test-app.js'
@@ -33,7 +33,9 @@ it(
 
     await open(second.token, true)
     const announced = await directory.next((event) => event.event === EVENTOS.presencia)
-    expect((JSON.parse(announced.data) as Presencia).disponible).toBe(true)
+    expect((JSON.parse(announced.data) as PresenciaCambios).cambios).toEqual([
+      { id: expect.any(Number) as unknown, disponible: true },
+    ])
 
     // A later event reaches the first queue: everything logged before it has been delivered.
     const id = await requestHelp(patient)

@@ -1,7 +1,10 @@
 /**
  * Which professionals have the queue open: a row per open queue stream in the shared
  * `presencia` table, refreshed by the stream's heartbeats and expiring on its own when an
- * instance dies. A change of availability is a `presencia` event in the hospital's log.
+ * instance dies. Changes of availability are announced in batches: at most one `presencia`
+ * event per hospital per {@link PRESENCE_BATCH_MS} from this instance, carrying each
+ * professional's latest change since the last one (a lone change goes at once). S professionals
+ * reconnecting after a deploy cost a few events, not S.
  */
 import { randomUUID } from 'node:crypto'
 import { EVENTOS, type Presencia } from '../../src/contract/care.js'
@@ -12,30 +15,73 @@ import type { PresenciaRepository } from '../repositories/presencia.js'
 /** A queue stream counts as open this long after its last heartbeat. */
 export const PRESENCE_TTL_MS = 45_000
 
+/** Presence changes of one hospital are announced together, at most once in this window. */
+export const PRESENCE_BATCH_MS = 1_000
+
 export interface PresenceDeps {
   db: AppDatabase
   presencia: PresenciaRepository
   eventos: EventoRepository
   now: () => number
   onPublished: (tenant: string) => void
+  /** A batch that could not be written (it is dropped: the directory reads presence afresh). */
+  onError: (error: unknown) => void
+}
+
+/** One hospital's changes waiting for their announcement. */
+interface Batch {
+  changes: Map<number, boolean>
+  timer: ReturnType<typeof setTimeout> | null
 }
 
 export type Presence = ReturnType<typeof createPresence>
 
-export function createPresence({ db, presencia, eventos, now, onPublished }: PresenceDeps) {
+export function createPresence({
+  db,
+  presencia,
+  eventos,
+  now,
+  onPublished,
+  onError,
+}: PresenceDeps) {
   const iso = (ms: number) => new Date(ms).toISOString()
   const open = new Set<string>()
+  const batches = new Map<string, Batch>()
+  // When each hospital's last batch went, on the process's own clock (the window is real time,
+  // whatever `now` says).
+  const lastAnnounced = new Map<string, number>()
 
-  async function announce(tenant: string, change: Presencia) {
+  async function announceBatch(tenant: string) {
+    const batch = batches.get(tenant)
+    if (!batch) return
+    batches.delete(tenant)
+    if (batch.timer !== null) clearTimeout(batch.timer)
+    lastAnnounced.set(tenant, performance.now())
+    const changes: Presencia[] = [...batch.changes].map(([id, disponible]) => ({ id, disponible }))
     await db.transaction().execute((trx) =>
       eventos.append(trx, {
         tenant,
         tipo: EVENTOS.presencia,
         asistencia_id: null,
-        ref: JSON.stringify(change),
+        ref: JSON.stringify(changes),
       }),
     )
     onPublished(tenant)
+  }
+
+  function announce(tenant: string, change: Presencia) {
+    let batch = batches.get(tenant)
+    if (!batch) {
+      batch = { changes: new Map(), timer: null }
+      batches.set(tenant, batch)
+    }
+    batch.changes.set(change.id, change.disponible)
+    if (batch.timer !== null) return
+    const last = lastAnnounced.get(tenant)
+    const wait = last === undefined ? 0 : Math.max(0, last + PRESENCE_BATCH_MS - performance.now())
+    batch.timer = setTimeout(() => {
+      announceBatch(tenant).catch(onError)
+    }, wait)
   }
 
   return {
@@ -50,7 +96,7 @@ export function createPresence({ db, presencia, eventos, now, onPublished }: Pre
         expira_en: iso(now() + PRESENCE_TTL_MS),
       })
       open.add(conexion)
-      if (!wasAvailable) await announce(tenant, { id: userId, disponible: true })
+      if (!wasAvailable) announce(tenant, { id: userId, disponible: true })
       return conexion
     },
 
@@ -58,7 +104,7 @@ export function createPresence({ db, presencia, eventos, now, onPublished }: Pre
       open.delete(conexion)
       await presencia.close(db, conexion)
       if (!(await presencia.isAvailable(userId, iso(now())))) {
-        await announce(tenant, { id: userId, disponible: false })
+        announce(tenant, { id: userId, disponible: false })
       }
     },
 
@@ -72,9 +118,14 @@ export function createPresence({ db, presencia, eventos, now, onPublished }: Pre
       const users = new Map(gone.map((row) => [row.user_id, row.tenant]))
       for (const [userId, tenant] of users) {
         if (!(await presencia.isAvailable(userId, at))) {
-          await announce(tenant, { id: userId, disponible: false })
+          announce(tenant, { id: userId, disponible: false })
         }
       }
+    },
+
+    /** Announces what is still waiting for its batch at once (the instance is stopping). */
+    async close() {
+      await Promise.all([...batches.keys()].map((tenant) => announceBatch(tenant)))
     },
   }
 }

@@ -1,9 +1,5 @@
-import {
-  TEXTOS_AVISO,
-  alertScreen,
-  type AvisoPush,
-  type TipoAviso,
-} from '../../src/contract/push.js'
+import type { AvisoPush } from '../../src/contract/push.js'
+import { TEXTOS_AVISO, alertScreen, type TipoAviso } from '../../src/contract/push-rules.js'
 import { tenantRoot } from '../../src/contract/tenants.js'
 
 /**

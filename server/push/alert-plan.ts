@@ -11,7 +11,7 @@ import {
   type ParaQuien,
 } from '../../src/contract/alert-rules.js'
 import { EVENTOS } from '../../src/contract/care.js'
-import { TTL_AVISO_SEGUNDOS, type TipoAviso } from '../../src/contract/push.js'
+import { TTL_AVISO_SEGUNDOS, type TipoAviso } from '../../src/contract/push-rules.js'
 import type { AvisoAsunto } from '../repositories/avisos-pendientes.js'
 
 export type Destinatario = { usuario: number } | { profesionalesDe: string }

@@ -43,9 +43,16 @@ export interface AsistenciaRepository {
   countOpenOf(trx: Executor, pacienteId: number, at: string): Promise<number>
   /**
    * The hospital's waiting requests not yet due at `at`: immediate ones first, then oldest first;
-   * a page of at most {@link COLA_PAGINA}, after the request `afterId` when given.
+   * a page of at most {@link COLA_PAGINA}, after the request `afterId` when given. With `takerId`
+   * (a professional who takes from the queue), referrals addressed to another professional are
+   * left out here rather than after the page is cut, so a full page means there may be more.
    */
-  listQueue(tenant: string, at: string, afterId?: string): Promise<AsistenciaView[]>
+  listQueue(
+    tenant: string,
+    at: string,
+    afterId?: string,
+    takerId?: number,
+  ): Promise<AsistenciaView[]>
   listForProfessional(profesionalId: number): Promise<AsistenciaView[]>
   /** Waiting (not yet due at `at`) and ongoing requests of the hospital, oldest first. */
   listOpen(tenant: string, at: string): Promise<AsistenciaView[]>
@@ -236,11 +243,16 @@ export function createAsistenciaRepository(db: Executor): AsistenciaRepository {
           .execute(),
       ),
 
-    async listQueue(tenant, at, afterId) {
+    async listQueue(tenant, at, afterId, takerId) {
       let query = views(db)
         .where('asistencias.tenant', '=', tenant)
         .where('asistencias.estado', '=', 'en_espera')
         .where('asistencias.caduca_en', '>', at)
+      if (takerId !== undefined) {
+        query = query.where((eb) =>
+          eb.or([eb('derivaciones.a_id', 'is', null), eb('derivaciones.a_id', '=', takerId)]),
+        )
+      }
       if (afterId !== undefined) {
         const after = await db
           .selectFrom('asistencias')

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { TipoAviso } from '../../src/contract/push.js'
+import type { TipoAviso } from '../../src/contract/push-rules.js'
 import { skippingLockedRows } from '../database/engine.js'
 import type { DatabaseSchema } from '../database/schema.js'
 

@@ -5,7 +5,7 @@ import {
   EVENTOS_REANUDACION_MAX,
   type Asistencia,
   type Mensaje,
-  type Presencia,
+  type PresenciaCambios,
   type Profesional,
 } from '../../src/contract/care.js'
 import type { BuildAppOptions } from '../app.js'
@@ -42,7 +42,7 @@ async function stream(client: CareClient, options?: Parameters<typeof openEventS
 
 const asistencia = (event: { data: string }) => JSON.parse(event.data) as Asistencia
 const mensaje = (event: { data: string }) => JSON.parse(event.data) as Mensaje
-const presencia = (event: { data: string }) => JSON.parse(event.data) as Presencia
+const cambios = (event: { data: string }) => (JSON.parse(event.data) as PresenciaCambios).cambios
 const about = (id: string, estado?: string) => (event: { event?: string; data: string }) =>
   event.event === EVENTOS.asistencia &&
   asistencia(event).id === id &&
@@ -195,7 +195,7 @@ describe('the live event stream', { timeout: 20_000 }, () => {
     const queue = await stream(professional, { cola: true })
     const online = await watching.next((event) => event.event === EVENTOS.presencia)
     const me = (await directory()).find((item) => item.nombre === 'Elena Navarro')
-    expect(presencia(online)).toEqual({ id: me?.id, disponible: true })
+    expect(cambios(online)).toEqual([{ id: me?.id, disponible: true }])
     expect(me?.disponible).toBe(true)
     // A second tab changes nothing; closing one of two leaves them available.
     const secondTab = await stream(professional, { cola: true })
@@ -204,9 +204,10 @@ describe('the live event stream', { timeout: 20_000 }, () => {
     await stream(await signIn(app, DEMO.nurse))
     queue.close()
     const offline = await watching.next(
-      (event) => event.event === EVENTOS.presencia && !presencia(event).disponible,
+      (event) =>
+        event.event === EVENTOS.presencia && cambios(event).some((change) => !change.disponible),
     )
-    expect(presencia(offline)).toEqual({ id: me?.id, disponible: false })
+    expect(cambios(offline)).toEqual([{ id: me?.id, disponible: false }])
     expect((await directory()).every((item) => !item.disponible)).toBe(true)
   })
 

@@ -114,6 +114,18 @@ it('pages the queue so the newest waiting request is reachable', async () => {
       .values(rows.slice(start, start + 100))
       .execute()
   }
+  // A referral addressed to a colleague, inside the first page: the page still holds a full
+  // page of what this professional sees, so the rule "a full page, ask for more" holds.
+  const referred = rows[10]?.id ?? ''
+  await database
+    .insertInto('derivaciones')
+    .values({
+      asistencia_id: referred,
+      por_id: await userId(DEMO.professional.email),
+      a_id: await userId(DEMO.professional2.email),
+      nota: 'Para una colega',
+    })
+    .execute()
   // Another patient: the demo patient's rows above are far past what one patient may keep open.
   const newest = await requestHelp(await newPatient(testApp.app), 'La última en llegar')
   const professional = await signIn(testApp.app, DEMO.professional)
@@ -126,8 +138,10 @@ it('pages the queue so the newest waiting request is reachable', async () => {
   expect(all.length).toBeGreaterThan(1)
   const queue = all.flatMap(waiting).map((item) => item.id)
   expect(new Set(queue).size).toBe(queue.length)
-  expect(queue.slice(0, rows.length)).toEqual(rows.map((row) => row.id))
-  expect(queue.at(-1)).toBe(newest)
+  expect(queue).toEqual([...rows.map((row) => row.id).filter((id) => id !== referred), newest])
+  const colleague = await signIn(testApp.app, DEMO.professional2)
+  const firstPage = (await colleague.call('GET', '/api/asistencias')).json<Asistencia[]>()
+  expect(waiting(firstPage).map((item) => item.id)).toContain(referred)
 })
 
 it('answers the newest page of a long conversation first and older pages on request', async () => {

@@ -5,7 +5,7 @@
  * Pure: decided from the request as the event left it.
  */
 import { comesFirstInQueue } from './care.js'
-import type { TipoAviso } from './push.js'
+import type { TipoAviso } from './push-rules.js'
 
 /**
  * Who, in a request's terms: its patient; the professional a referral names; every professional

@@ -280,7 +280,10 @@ export const EVENTOS = {
   asistencia: 'asistencia',
   /** A new message in a consultation the caller takes part in: the message. */
   mensaje: 'mensaje',
-  /** A professional's availability changed: `{ id, disponible }`. */
+  /**
+   * Professionals' availability changed: `{ cambios: [{ id, disponible }, …] }`, each one's
+   * latest change; at most one such event per hospital per second from each instance.
+   */
   presencia: 'presencia',
   /** The caller is too far behind the log: reload the state, then carry on. */
   reinicio: 'reinicio',
@@ -307,3 +310,7 @@ export const STREAMS_PER_ACCOUNT = 12
 
 export const Presencia = Type.Object({ id: Type.Integer(), disponible: Type.Boolean() })
 export type Presencia = Static<typeof Presencia>
+
+/** The data of a `presencia` event: what changed since the hospital's previous one. */
+export const PresenciaCambios = Type.Object({ cambios: Type.Array(Presencia) })
+export type PresenciaCambios = Static<typeof PresenciaCambios>

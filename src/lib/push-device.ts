@@ -6,7 +6,8 @@
  */
 import { API_PATHS } from '../config/api-paths'
 import { SW_MESSAGES, type PushSubscriptionChangedMessage } from '../config/sw-messages'
-import { SUSCRIPCION_TIMEOUT_MS, type ClaveAvisos } from '../contract/push'
+import type { ClaveAvisos } from '../contract/push'
+import { SUSCRIPCION_TIMEOUT_MS } from '../contract/push-rules'
 import { api } from './api'
 
 /** True for a well-formed `PUSH_SUBSCRIPTION_CHANGED` message from the worker. */

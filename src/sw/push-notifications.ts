@@ -8,7 +8,8 @@
  */
 import { SW_MESSAGES, type PushSubscriptionChangedMessage } from '../config/sw-messages'
 import { tenantIconUrl } from '../contract/icons'
-import { TIPOS_AVISO, type AvisoPush } from '../contract/push'
+import type { AvisoPush } from '../contract/push'
+import { TIPOS_AVISO } from '../contract/push-rules'
 import { tenantFromPathname } from '../contract/tenants'
 
 /** What a notification carries for its press. */

@@ -14,6 +14,7 @@ import {
   type PrecacheEntry,
 } from 'workbox-precaching'
 import { registerRoute } from 'workbox-routing'
+import { createAssetStrategy, isBuildAssetRequest } from './asset-route'
 import { CACHE_NAMES, CACHE_PREFIX } from '../config/cache-names'
 import { readBranding, writeBranding } from '../shared/branding-db'
 import {
@@ -55,8 +56,6 @@ installLifecycleHandlers(self, {
   currentCacheNames: () => [cacheNames.precache, ...Object.values(CACHE_NAMES)],
 })
 
-// The app shell: HTML, every JS and CSS chunk, icons and the manifest, from the build (named
-// once: the build injects the list at the one place it finds it).
 // Care writes kept offline, sent when the browser says the connection is back.
 self.addEventListener('sync', (event) => {
   handleOutboxSync(event as ExtendableEvent & { tag: string })
@@ -77,9 +76,15 @@ self.addEventListener('pushsubscriptionchange', (event) => {
   change.waitUntil(renewSubscription(self.registration.pushManager, change, self.clients))
 })
 
+// The app shell: HTML, icons, the manifest, and the scripts and styles of every screen but the
+// staff's (scripts/precache-scope.ts), from the build (named once: the build injects the list at
+// the one place it finds it).
 const PRECACHE_ENTRIES = self.__WB_MANIFEST
 precacheAndRoute(PRECACHE_ENTRIES)
 cleanupOutdatedCaches()
+
+// After the precache route: the staff screens' scripts and styles, kept on first use.
+registerRoute(isBuildAssetRequest, createAssetStrategy())
 
 registerRoute(
   isTenantManifestRequest,

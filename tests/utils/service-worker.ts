@@ -1,5 +1,5 @@
 /** What the service worker shows a page: its registration, its caches, what it painted. */
-import { readdirSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import { REPO_ROOT } from './app-server'
@@ -99,6 +99,12 @@ export function builtAssets(distDir = join(REPO_ROOT, 'dist')): string[] {
   return readdirSync(join(distDir, 'assets'))
     .filter((file) => file.endsWith('.js') || file.endsWith('.css'))
     .map((file) => `/assets/${file}`)
+}
+
+/** The URL paths the build's worker precaches (its list in `dist/sw.js`), each once. */
+export function precacheList(distDir = join(REPO_ROOT, 'dist')): string[] {
+  const worker = readFileSync(join(distDir, 'sw.js'), 'utf8')
+  return [...new Set([...worker.matchAll(/"url":"([^"]+)"/g)].map((match) => `/${match[1] ?? ''}`))]
 }
 
 /** The stored branding of `tenant` in IndexedDB (`clinica-pwa` / `branding`), or null. */

@@ -34,6 +34,7 @@ import {
 import { asistenciaQuery } from './care-queries'
 import { freeTextMessage, readFreeText } from '../../contract/text'
 import { describeCareError } from './care-errors'
+import { olderMessagesCursor, usePageRequest, type PageRequest } from './paging'
 import { addMensaje, describeEstimate, describeMinutes, faseOf, minutesBetween } from './care-state'
 import { AuthImage, LiveNotice, PendingMark, RetryAlert } from './CareParts'
 import { newId } from './new-id'
@@ -85,6 +86,9 @@ export function ConsultationScreen({
   // An address no request can have: nothing to ask the server.
   const isPossibleId = UUID.test(id)
   const [mensajes, setMensajes] = useState<Mensaje[]>([])
+  // Where the conversation's older page ends; null when its beginning is shown.
+  const [olderPage, setOlderPage] = useState<string | null>(null)
+  const older = usePageRequest()
   // Whether this screen saw it open: a request that ends while shown leads on; one opened when
   // already over goes to the inactive-consultation screen.
   const sawItOpen = useRef(false)
@@ -144,7 +148,10 @@ export function ConsultationScreen({
       if (asistencia.estado === 'en_curso') {
         listMensajes(id, signal).then(
           (list) => {
-            if (!signal.aborted) setMensajes((shown) => list.reduce(addMensaje, shown))
+            if (signal.aborted) return
+            setMensajes((shown) => list.reduce(addMensaje, shown))
+            older.reset()
+            setOlderPage(olderMessagesCursor(list))
           },
           () => undefined,
         )
@@ -212,6 +219,22 @@ export function ConsultationScreen({
           onMensaje={(mensaje) => {
             setMensajes((shown) => addMensaje(shown, mensaje))
           }}
+          olderMessages={
+            olderPage === null
+              ? null
+              : {
+                  ...older,
+                  load: () => {
+                    older.request(
+                      (signal) => listMensajes(id, signal, olderPage),
+                      (page) => {
+                        setMensajes((shown) => page.reduce(addMensaje, shown))
+                        setOlderPage(olderMessagesCursor(page))
+                      },
+                    )
+                  },
+                }
+          }
           onChange={show}
         />
       )}
@@ -364,6 +387,7 @@ function Consultation({
   mensajes,
   isJustTaken,
   onMensaje,
+  olderMessages,
   onChange,
 }: {
   tenant: string
@@ -374,6 +398,8 @@ function Consultation({
   /** It was waiting on this screen a moment ago: its heading takes the focus, and is read out. */
   isJustTaken: boolean
   onMensaje: (mensaje: Mensaje) => void
+  /** The conversation's earlier messages, not loaded yet; null when all are shown. */
+  olderMessages: (Pick<PageRequest, 'isLoading' | 'error'> & { load: () => void }) | null
   onChange: (asistencia: Asistencia) => void
 }) {
   const pending = usePendingIds()
@@ -420,6 +446,23 @@ function Consultation({
         />
         <section aria-labelledby="conversacion" className="care-conversation">
           <h3 id="conversacion">Conversación</h3>
+          {olderMessages && (
+            <div className="care-more">
+              <button
+                type="button"
+                className="button-secondary"
+                disabled={olderMessages.isLoading}
+                onClick={olderMessages.load}
+              >
+                {olderMessages.isLoading ? 'Cargando mensajes anteriores…' : 'Cargar anteriores'}
+              </button>
+              {olderMessages.error && (
+                <p role="alert" className="field-error">
+                  {olderMessages.error}
+                </p>
+              )}
+            </div>
+          )}
           {conversation.length === 0 ? (
             <p>Todavía no hay mensajes.</p>
           ) : (

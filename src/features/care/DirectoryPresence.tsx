@@ -14,7 +14,9 @@ export function DirectoryPresence({
   onPresence: (id: number, disponible: boolean) => void
 }) {
   useCareEvents((event) => {
-    if (event.tipo === 'presencia') onPresence(event.presencia.id, event.presencia.disponible)
+    if (event.tipo === 'presencia') {
+      for (const { id, disponible } of event.cambios) onPresence(id, disponible)
+    }
   })
   return null
 }

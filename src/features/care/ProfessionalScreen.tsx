@@ -1,14 +1,16 @@
 /**
- * `/{tenant}/profesional`: the hospital's live queue (oldest first), "Atender" per row (named for
- * its patient: "Atender a Lucía Martín"), and the professional's own active and recent
- * consultations. Having this screen open marks them available (`?cola=1`) and counts who waits in
- * the tab's title; a new request's tone and system notification are the in-app alerts'
- * (src/features/care/alerts/), which the professional may allow here (asked with a button).
+ * `/{tenant}/profesional`: the hospital's live queue (oldest first, a page at a time: "Ver más"
+ * brings the next, so the newest are always reachable), "Atender" per row (named for its patient:
+ * "Atender a Lucía Martín"), and the professional's own active and recent consultations. Having
+ * this screen open marks them available (`?cola=1`) and counts who waits in the tab's title; a new
+ * request's tone and system notification are the in-app alerts' (src/features/care/alerts/),
+ * which the professional may allow here (asked with a button).
  */
 import { useEffect, useState } from 'react'
 import { Link } from '../../components/Link'
 import { paths } from '../../config/paths'
 import { origenLabel } from './origen-label'
+import { listAsistencias } from './care-api'
 import { asistenciasQuery } from './care-queries'
 import {
   describeMinutes,
@@ -24,6 +26,7 @@ import {
   notificationPermission,
   requestNotifications,
 } from './alerts/system-notification'
+import { nextQueueCursor, usePageRequest } from './paging'
 import { useTakeRequest } from './use-take-request'
 import { useIsOnline, useNow, useLiveLoad } from './use-live'
 
@@ -40,12 +43,19 @@ export function ProfessionalScreen({
   const now = useNow()
   const isOnline = useIsOnline()
   const { rowErrors, isTaking, take } = useTakeRequest(tenant)
+  // Where the queue's next page starts; null when the last page is shown.
+  const [nextPage, setNextPage] = useState<string | null>(null)
+  const more = usePageRequest()
   const {
     data: list,
     setData: setList,
     error: loadError,
     reload,
   } = useLiveLoad(asistenciasQuery(), {
+    onLoad: (loaded) => {
+      more.reset()
+      setNextPage(nextQueueCursor(loaded))
+    },
     cola: true,
     onEvent: (event) => {
       if (event.tipo !== 'asistencia') return
@@ -53,6 +63,21 @@ export function ProfessionalScreen({
       setList((shown) => (shown === null ? shown : applyToStaffList(shown, record, professionalId)))
     },
   })
+
+  const showMore = (despues: string) => {
+    more.request(
+      (signal) => listAsistencias(signal, despues),
+      (page) => {
+        setList((shown) =>
+          page.reduce(
+            (merged, record) => applyToStaffList(merged, record, professionalId),
+            shown ?? [],
+          ),
+        )
+        setNextPage(nextQueueCursor(page))
+      },
+    )
+  }
 
   const queue = list === null ? [] : waitingQueue(list)
   const active = list === null ? [] : list.filter((entry) => entry.estado === 'en_curso')
@@ -70,7 +95,10 @@ export function ProfessionalScreen({
       </nav>
       <NotificationsControl />
       <section aria-labelledby="cola-titulo">
-        <h2 id="cola-titulo">Cola de espera ({queue.length})</h2>
+        <h2 id="cola-titulo">
+          Cola de espera ({queue.length}
+          {nextPage === null ? '' : ' o más'})
+        </h2>
         {loadError && <RetryAlert message={loadError} onRetry={reload} />}
         {list === null && !loadError && <p role="status">Cargando la cola…</p>}
         {list !== null && queue.length === 0 && <p>No hay nadie esperando.</p>}
@@ -118,6 +146,25 @@ export function ProfessionalScreen({
             </li>
           ))}
         </ul>
+        {nextPage !== null && (
+          <div className="care-more">
+            <button
+              type="button"
+              className="button-secondary"
+              disabled={more.isLoading}
+              onClick={() => {
+                showMore(nextPage)
+              }}
+            >
+              {more.isLoading ? 'Cargando más solicitudes…' : 'Ver más solicitudes'}
+            </button>
+            {more.error && (
+              <p role="alert" className="field-error">
+                {more.error}
+              </p>
+            )}
+          </div>
+        )}
         {Object.entries(rowErrors)
           .filter(([id]) => !queue.some((entry) => entry.id === id))
           .map(([id, message]) => (

@@ -21,8 +21,19 @@ export async function createAsistencia(body: NuevaAsistencia): Promise<Asistenci
   return readAnswer(Asistencia, await api.request(API_PATHS.asistencias, { method: 'POST', body }))
 }
 
-export async function listAsistencias(signal?: AbortSignal): Promise<Asistencia[]> {
-  return readList(Asistencia, await api.request(API_PATHS.asistencias, { signal }))
+/**
+ * The viewer's requests; for a professional, the queue's first page and their own, or with
+ * `despues` (the last waiting request received) the queue's next page only.
+ */
+export async function listAsistencias(
+  signal?: AbortSignal,
+  despues?: string,
+): Promise<Asistencia[]> {
+  const path =
+    despues === undefined
+      ? API_PATHS.asistencias
+      : `${API_PATHS.asistencias}?${new URLSearchParams({ despues }).toString()}`
+  return readList(Asistencia, await api.request(path, { signal }))
 }
 
 export async function readAsistencia(id: string, signal?: AbortSignal): Promise<Asistencia> {
@@ -45,8 +56,17 @@ export async function valorarAsistencia(id: string, valoracion: Valoracion): Pro
   await api.request(asistenciaPath(id, 'valoracion'), { method: 'PUT', body: valoracion })
 }
 
-export async function listMensajes(id: string, signal?: AbortSignal): Promise<Mensaje[]> {
-  return readList(Mensaje, await api.request(asistenciaPath(id, 'mensajes'), { signal }))
+/** A conversation's newest page, oldest first; with `antes` (a message id), the page before it. */
+export async function listMensajes(
+  id: string,
+  signal?: AbortSignal,
+  antes?: string,
+): Promise<Mensaje[]> {
+  const path =
+    antes === undefined
+      ? asistenciaPath(id, 'mensajes')
+      : `${asistenciaPath(id, 'mensajes')}?${new URLSearchParams({ antes }).toString()}`
+  return readList(Mensaje, await api.request(path, { signal }))
 }
 
 export async function sendMensaje(asistenciaId: string, body: NuevoMensaje): Promise<Mensaje> {

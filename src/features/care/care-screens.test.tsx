@@ -164,7 +164,7 @@ describe('the referrals screen', () => {
   it('reads the referrals again when a request changes, and not for presence', async () => {
     show(<ReferralsScreen tenant="hospital-central" professionalId={5} />)
     expect(await screen.findByText('No has recibido derivaciones.')).toBeVisible()
-    emit({ tipo: 'presencia', presencia: { id: 7, disponible: true } })
+    emit({ tipo: 'presencia', cambios: [{ id: 7, disponible: true }] })
     emit({ tipo: 'asistencia', asistencia: asistencia() })
     await waitFor(() => {
       expect(listReferidos).toHaveBeenCalledTimes(2)
@@ -254,7 +254,7 @@ describe('the directory', () => {
     await waitFor(() => {
       expect(careListeners.size).toBe(1)
     })
-    emit({ tipo: 'presencia', presencia: { id: 7, disponible: true } })
+    emit({ tipo: 'presencia', cambios: [{ id: 7, disponible: true }] })
     expect(await screen.findByText('Disponible ahora')).toBeVisible()
     expect(api.listProfesionales).toHaveBeenCalledOnce()
 

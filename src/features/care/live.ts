@@ -12,7 +12,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { API_PATHS } from '../../config/api-paths'
 import { Llamada, SenalRecibida } from '../../contract/calls'
-import { Asistencia, EVENTOS, Mensaje, Presencia } from '../../contract/care'
+import { Asistencia, EVENTOS, Mensaje, PresenciaCambios, type Presencia } from '../../contract/care'
 import { isAnswer } from '../../lib/answer-shape'
 import { api } from '../../lib/api'
 import { UnauthorizedError } from '../../lib/api-errors'
@@ -28,7 +28,7 @@ import { writeCareEvent } from './live-cache'
 export type CareEvent =
   | { tipo: 'asistencia'; asistencia: Asistencia }
   | { tipo: 'mensaje'; mensaje: Mensaje }
-  | { tipo: 'presencia'; presencia: Presencia }
+  | { tipo: 'presencia'; cambios: Presencia[] }
   | { tipo: 'llamada'; llamada: Llamada }
   | { tipo: 'senal'; senal: SenalRecibida }
   | { tipo: 'reinicio' }
@@ -48,8 +48,8 @@ export function toCareEvent(event: LiveEvent): CareEvent | null {
   if (event.event === EVENTOS.mensaje && isAnswer(Mensaje, data)) {
     return { tipo: 'mensaje', mensaje: data }
   }
-  if (event.event === EVENTOS.presencia && isAnswer(Presencia, data)) {
-    return { tipo: 'presencia', presencia: data }
+  if (event.event === EVENTOS.presencia && isAnswer(PresenciaCambios, data)) {
+    return { tipo: 'presencia', cambios: data.cambios }
   }
   if (event.event === EVENTOS.llamada && isAnswer(Llamada, data)) {
     return { tipo: 'llamada', llamada: data }

@@ -49,7 +49,7 @@ describe('a live care screen', () => {
       expect(result.current.data).toBe(1)
     })
 
-    emit({ tipo: 'presencia', presencia })
+    emit({ tipo: 'presencia', cambios: [presencia] })
     emit({ tipo: 'asistencia', asistencia })
     await waitFor(() => {
       expect(result.current.data).toBe(2)
@@ -70,8 +70,8 @@ describe('a live care screen', () => {
     await waitFor(() => {
       expect(result.current.data).toBe(1)
     })
-    emit({ tipo: 'presencia', presencia })
-    expect(onEvent).toHaveBeenCalledWith({ tipo: 'presencia', presencia })
+    emit({ tipo: 'presencia', cambios: [presencia] })
+    expect(onEvent).toHaveBeenCalledWith({ tipo: 'presencia', cambios: [presencia] })
 
     act(() => {
       result.current.setData(41)

@@ -1,7 +1,24 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
-import { builtAssets, readCachedPaths, waitForControllingWorker } from '../../utils/service-worker'
+import { REPO_ROOT } from '../../utils/app-server'
+import {
+  builtAssets,
+  precacheList,
+  readCachedPaths,
+  waitForControllingWorker,
+} from '../../utils/service-worker'
 
-test('the precache holds the shell and every script and style of the build', async ({ page }) => {
+/** The build's chunk of a screen (`/assets/{screen}-{hash}.js`). */
+function screenChunk(assets: readonly string[], screen: string): string {
+  const chunk = assets.find((asset) => new RegExp(`^/assets/${screen}-[\\w-]+\\.js$`).test(asset))
+  if (!chunk) throw new Error(`No chunk for ${screen}`)
+  return chunk
+}
+
+test('the precache holds the shell and the public and patient screens, each file once', async ({
+  page,
+}) => {
   await page.goto('/hospital-central/login')
   await waitForControllingWorker(page)
 
@@ -16,8 +33,27 @@ test('the precache holds the shell and every script and style of the build', asy
 
   expect(precached).toContain('/index.html')
   expect(precached).toContain('/manifest.webmanifest')
-  // Every route chunk and style sheet, used or not: a screen never opened must work offline too.
+  expect(new Set(precached).size).toBe(precached.length)
+  // A patient's or a public screen never opened must work offline too.
   const assets = builtAssets()
-  expect(assets.filter((asset) => asset.endsWith('.js')).length).toBeGreaterThan(10)
-  expect(precached).toEqual(expect.arrayContaining(assets))
+  for (const screen of [
+    'login',
+    'cliente',
+    'solicitar-asistencia',
+    'atencion-asistencia',
+    'directorio',
+    'registro',
+  ]) {
+    expect(precached).toContain(screenChunk(assets, screen))
+  }
+  // The staff screens load on first use: a patient's phone never downloads them.
+  for (const screen of ['profesional', 'referidos', 'apanel', 'admin']) {
+    expect(precached).not.toContain(screenChunk(assets, screen))
+  }
+  // The worker's list names each URL once (the build fails otherwise).
+  const worker = readFileSync(join(REPO_ROOT, 'dist', 'sw.js'), 'utf8')
+  const listed = [...worker.matchAll(/"url":"([^"]+)"/g)].map((match) => match[1])
+  expect(listed.length).toBeGreaterThan(20)
+  expect(new Set(listed).size).toBe(listed.length)
+  expect(precached).toEqual(expect.arrayContaining(precacheList()))
 })

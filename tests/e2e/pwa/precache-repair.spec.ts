@@ -3,7 +3,7 @@
  * online visit refills the precache, so the app works offline again without a new release.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { builtAssets, readCachedPaths, waitForControllingWorker } from '../../utils/service-worker'
+import { precacheList, readCachedPaths, waitForControllingWorker } from '../../utils/service-worker'
 
 const PRECACHE = 'clinica-pwa-precache'
 
@@ -20,7 +20,7 @@ test('the precache refills after the caches are deleted by hand, and offline wor
 }) => {
   await page.goto('/hospital-central/login')
   await waitForControllingWorker(page)
-  const assets = builtAssets()
+  const assets = precacheList().filter((path) => path.startsWith('/assets/'))
   await expect.poll(() => precachedPaths(page)).toEqual(expect.arrayContaining(assets))
 
   await page.evaluate(async () => {

@@ -8,7 +8,7 @@ import { avisosDeSolicitud, type ParaQuien } from '../../../contract/alert-rules
 import { comesFirstInQueue, type Asistencia } from '../../../contract/care'
 import { isAllowedIn } from '../../../contract/care-transitions'
 import { may, type Actor } from '../../../contract/permissions'
-import { alertScreen, TEXTOS_AVISO, type TipoAviso } from '../../../contract/push'
+import { alertScreen, TEXTOS_AVISO, type TipoAviso } from '../../../contract/push-rules'
 import { tenantRoot } from '../../../contract/tenants'
 import { isForColleague } from '../care-state'
 import type { CareEvent } from '../live'

@@ -5,7 +5,7 @@
  * push's, so the two replace each other rather than pile up).
  */
 import { quienNotifica } from '../../../contract/alert-rules'
-import { TEXTOS_AVISO } from '../../../contract/push'
+import { TEXTOS_AVISO } from '../../../contract/push-rules'
 import { isDeviceSubscribed } from '../../../lib/push-device'
 import type { CareAlert } from './alert-of-event'
 
