@@ -112,7 +112,7 @@ export function CareAlerts({
       current.close()
       coordinator.current = null
     }
-  }, [viewer, queuePath, live])
+  }, [viewer, queuePath, live, standsForQueue])
 
   // A new screen: news it shows is seen, and the leader learns where this tab is.
   const [screen, setScreen] = useState(pathname)
