@@ -7,7 +7,7 @@ import './call.css'
  */
 import { useEffect, useRef, useState } from 'react'
 import type { Llamada } from '../../../contract/calls'
-import { describeCallLine } from './call-lines'
+import { describeCall } from '../../../contract/record'
 import type { ConsultationCall } from './use-consultation-call'
 
 export const NO_RELAY_NOTICE =
@@ -195,7 +195,7 @@ export function CallLine({ llamada }: { llamada: Llamada }) {
   return (
     <li className="care-message-call">
       <p>
-        {describeCallLine(llamada)}{' '}
+        {describeCall(llamada)}{' '}
         <time dateTime={llamada.creada_en}>
           {new Date(llamada.creada_en).toLocaleTimeString('es-ES', {
             hour: '2-digit',

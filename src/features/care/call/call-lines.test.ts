@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Llamada } from '../../../contract/calls'
 import type { Mensaje } from '../../../contract/care'
-import { describeCallLine, mergeConversation } from './call-lines'
+import { describeCall } from '../../../contract/record'
+import { mergeConversation } from './call-lines'
 
 function llamada(overrides: Partial<Llamada>): Llamada {
   return {
@@ -31,21 +32,19 @@ function mensaje(id: string, creado_en: string): Mensaje {
 
 describe('a call’s line in the conversation', () => {
   it('says what it was and how long it lasted', () => {
-    expect(describeCallLine(llamada({}))).toBe('Videollamada · 12 min')
-    expect(
-      describeCallLine(llamada({ video: false, terminada_en: '2026-03-01T10:00:20.000Z' })),
-    ).toBe('Llamada de voz · 1 min')
+    expect(describeCall(llamada({}))).toBe('Videollamada · 12 min')
+    expect(describeCall(llamada({ video: false, terminada_en: '2026-03-01T10:00:20.000Z' }))).toBe(
+      'Llamada de voz · 1 min',
+    )
   })
 
   it('says a call nobody answered was missed, and a declined one was declined', () => {
     const unanswered = { aceptada_en: null, terminada_en: '2026-03-01T10:00:45.000Z' }
-    expect(describeCallLine(llamada({ ...unanswered, motivo_fin: 'sin_respuesta' }))).toBe(
+    expect(describeCall(llamada({ ...unanswered, motivo_fin: 'sin_respuesta' }))).toBe(
       'Llamada perdida',
     )
-    expect(describeCallLine(llamada({ ...unanswered, motivo_fin: 'colgada' }))).toBe(
-      'Llamada perdida',
-    )
-    expect(describeCallLine(llamada({ ...unanswered, motivo_fin: 'rechazada' }))).toBe(
+    expect(describeCall(llamada({ ...unanswered, motivo_fin: 'colgada' }))).toBe('Llamada perdida')
+    expect(describeCall(llamada({ ...unanswered, motivo_fin: 'rechazada' }))).toBe(
       'Videollamada rechazada',
     )
   })

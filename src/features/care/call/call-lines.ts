@@ -1,21 +1,10 @@
 /**
- * The line a call leaves in the conversation, once it is over: "Videollamada · 12 min",
- * "Llamada de voz · 1 min", "Llamada perdida", "Llamada rechazada". The server keeps each call
- * as a record (its times and how it ended); the page places its line among the messages.
+ * Where the line a call leaves in the conversation goes, once it is over. The server keeps each
+ * call as a record (its times and how it ended); its words are the record's (`describeCall` in
+ * the contract, which the printed record and the PDF use too).
  */
 import type { Llamada } from '../../../contract/calls'
 import type { Mensaje } from '../../../contract/care'
-
-export function describeCallLine(llamada: Llamada): string {
-  const kind = llamada.video ? 'Videollamada' : 'Llamada de voz'
-  if (llamada.aceptada_en !== null && llamada.terminada_en !== null) {
-    const ms = Date.parse(llamada.terminada_en) - Date.parse(llamada.aceptada_en)
-    const minutes = Math.max(1, Math.round(ms / 60_000))
-    return `${kind} · ${String(minutes)} min`
-  }
-  if (llamada.motivo_fin === 'rechazada') return `${kind} rechazada`
-  return 'Llamada perdida'
-}
 
 export type ConversationEntry =
   | { tipo: 'mensaje'; mensaje: Mensaje; llamada?: undefined; at: string }
