@@ -61,6 +61,8 @@ interface JsonSchema {
   properties?: Record<string, JsonSchema>
   required?: string[]
   items?: JsonSchema
+  minItems?: number
+  maxItems?: number
   anyOf?: JsonSchema[]
   enum?: unknown[]
   const?: unknown
@@ -102,7 +104,8 @@ function shapedValuesOf(schema: JsonSchema, chaos: boolean): fc.Arbitrary<unknow
     }
     case 'array':
       return fc.array(schema.items ? valuesOf(schema.items, chaos) : fc.jsonValue(), {
-        maxLength: 3,
+        minLength: schema.minItems ?? 0,
+        maxLength: Math.min(3, schema.maxItems ?? 3),
       })
     case 'string': {
       if (schema.format === 'uuid') return fc.uuid()
@@ -110,7 +113,17 @@ function shapedValuesOf(schema: JsonSchema, chaos: boolean): fc.Arbitrary<unknow
         const [min, max] = [new Date('1970-01-01'), new Date('2100-01-01')]
         return fc.date({ min, max, noInvalidDate: true }).map((date) => date.toISOString())
       }
-      if (schema.pattern !== undefined) return fc.stringMatching(new RegExp(schema.pattern, 'u'))
+      if (schema.pattern !== undefined) {
+        // A repeated character class with lengths ("^[A-Za-z0-9_-]+$", 32 to 128): made from the
+        // class, so the lengths hold too; any other pattern as fast-check reads it.
+        const repeated = /^\^(\[[^\]]+\])\+\$$/.exec(schema.pattern)
+        if (repeated?.[1] === undefined) return fc.stringMatching(new RegExp(schema.pattern, 'u'))
+        return fc.string({
+          unit: fc.stringMatching(new RegExp(`^${repeated[1]}$`, 'u')),
+          minLength: Math.max(1, schema.minLength ?? 1),
+          maxLength: Math.max(1, Math.min(schema.maxLength ?? 40, 200)),
+        })
+      }
       const past = chaos ? 1 : 0
       return fc.string({
         unit: 'binary',

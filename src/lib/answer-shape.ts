@@ -19,6 +19,8 @@ interface Schema {
   additionalProperties?: boolean
   minProperties?: number
   items?: Schema
+  minItems?: number
+  maxItems?: number
   anyOf?: readonly Schema[]
   enum?: readonly unknown[]
   const?: unknown
@@ -38,6 +40,8 @@ export const KEYWORDS: ReadonlySet<string> = new Set<keyof Schema>([
   'additionalProperties',
   'minProperties',
   'items',
+  'minItems',
+  'maxItems',
   'anyOf',
   'enum',
   'const',
@@ -119,9 +123,11 @@ function isOfSchema(schema: Schema, value: unknown): boolean {
     if (schema.minimum !== undefined && value < schema.minimum) return false
     if (schema.maximum !== undefined && value > schema.maximum) return false
   }
-  if (Array.isArray(value) && schema.items) {
+  if (Array.isArray(value)) {
+    if (schema.minItems !== undefined && value.length < schema.minItems) return false
+    if (schema.maxItems !== undefined && value.length > schema.maxItems) return false
     const { items } = schema
-    if (!value.every((item) => isOfSchema(items, item))) return false
+    if (items && !value.every((item) => isOfSchema(items, item))) return false
   }
   if (isObject(value)) return isObjectOfSchema(schema, value)
   return true

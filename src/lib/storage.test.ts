@@ -57,6 +57,7 @@ describe('with working storage', () => {
       'logo',
       'refresh',
       'dispositivo-compartido',
+      'pantalla-bloqueada',
       'ultima-actividad',
       'modo-kiosco',
       'fin-de-sesion',

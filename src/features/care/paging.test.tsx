@@ -14,6 +14,7 @@ import { ConsultationScreen } from './ConsultationScreen'
 import { ProfessionalScreen } from './ProfessionalScreen'
 import { anAsistencia } from './testing/asistencia'
 import { emitCareEvent } from './testing/fake-live'
+import { WithQueryClient } from './testing/with-query-client'
 
 vi.mock('./live', () => import('./testing/fake-live'))
 vi.mock('./outbox', () => {
@@ -25,8 +26,7 @@ vi.mock('./outbox', () => {
     keepMessage: vi.fn(),
   }
 })
-vi.mock('./alerts', () => ({
-  announceNewRequest: vi.fn(),
+vi.mock('./alerts/system-notification', () => ({
   canNotify: () => false,
   notificationPermission: () => 'default',
   requestNotifications: vi.fn(),
@@ -80,13 +80,15 @@ describe("the professional's queue", () => {
 
   function showQueue() {
     render(
-      <MemoryRouter>
-        <ProfessionalScreen
-          tenant="hospital-central"
-          professionalId={5}
-          onQueueCount={() => undefined}
-        />
-      </MemoryRouter>,
+      <WithQueryClient>
+        <MemoryRouter>
+          <ProfessionalScreen
+            tenant="hospital-central"
+            professionalId={5}
+            onQueueCount={() => undefined}
+          />
+        </MemoryRouter>
+      </WithQueryClient>,
     )
   }
 
@@ -175,9 +177,11 @@ describe('a long conversation', () => {
       return Promise.resolve(messages.slice(Math.max(0, before - MENSAJES_PAGINA), before))
     })
     render(
-      <MemoryRouter>
-        <ConsultationScreen tenant="hospital-central" id={id} rol="profesional" userId={5} />
-      </MemoryRouter>,
+      <WithQueryClient>
+        <MemoryRouter>
+          <ConsultationScreen tenant="hospital-central" id={id} rol="profesional" userId={5} />
+        </MemoryRouter>
+      </WithQueryClient>,
     )
 
     const conversation = await screen.findByRole('region', { name: 'Conversación' })

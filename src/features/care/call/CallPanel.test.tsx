@@ -10,6 +10,7 @@ import { LLAMADA_TONO_MS, type Llamada } from '../../../contract/calls'
 import type { Asistencia } from '../../../contract/care'
 import { anAsistencia } from '../testing/asistencia'
 import { emitCareEvent } from '../testing/fake-live'
+import { WithQueryClient } from '../testing/with-query-client'
 import * as callApi from './call-api'
 import { CallPanel, NO_RELAY_NOTICE } from './CallPanel'
 import { useConsultationCall } from './use-consultation-call'
@@ -63,21 +64,23 @@ afterEach(() => {
 
 describe('the call panel', () => {
   it('offers a video or a voice call in a remote consultation', async () => {
-    render(<Harness asistencia={consultation()} isPatient />)
+    render(<Harness asistencia={consultation()} isPatient />, { wrapper: WithQueryClient })
     expect(await screen.findByRole('button', { name: 'Videollamada' })).toBeEnabled()
     expect(screen.getByRole('button', { name: 'Llamada de voz' })).toBeEnabled()
     expect(screen.queryByText(NO_RELAY_NOTICE)).not.toBeInTheDocument()
   })
 
   it('offers no call on a walk-in: the person is at the centre', () => {
-    render(<Harness asistencia={consultation({ origen: 'presencial' })} isPatient={false} />)
+    render(<Harness asistencia={consultation({ origen: 'presencial' })} isPatient={false} />, {
+      wrapper: WithQueryClient,
+    })
     expect(screen.queryByRole('button', { name: 'Videollamada' })).not.toBeInTheDocument()
     expect(api.listLlamadas).not.toHaveBeenCalled()
   })
 
   it('says calls may fail on some networks when the hospital has no relay', async () => {
     api.readIceConfiguration.mockResolvedValue({ iceServers: [], relay: false, caduca_en: null })
-    render(<Harness asistencia={consultation()} isPatient />)
+    render(<Harness asistencia={consultation()} isPatient />, { wrapper: WithQueryClient })
     expect(await screen.findByText(NO_RELAY_NOTICE)).toBeInTheDocument()
   })
 
@@ -91,7 +94,7 @@ describe('the call panel', () => {
       motivo_fin: 'rechazada',
       terminada_en: new Date().toISOString(),
     })
-    render(<Harness asistencia={consultation()} isPatient />)
+    render(<Harness asistencia={consultation()} isPatient />, { wrapper: WithQueryClient })
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Videollamada entrante de Dra. Ana Ruiz',
     )
@@ -113,7 +116,7 @@ describe('the call panel', () => {
       terminada_en: new Date().toISOString(),
     }
     api.colgarLlamada.mockResolvedValue(unanswered)
-    render(<Harness asistencia={consultation()} isPatient />)
+    render(<Harness asistencia={consultation()} isPatient />, { wrapper: WithQueryClient })
     expect(await screen.findByText('Llamando a Dra. Ana Ruiz…')).toBeInTheDocument()
     expect(api.colgarLlamada).not.toHaveBeenCalled()
     await act(() => vi.advanceTimersByTimeAsync(LLAMADA_TONO_MS + 1_000))
@@ -125,7 +128,7 @@ describe('the call panel', () => {
   it('hears the other side’s ringing stop when its call ends elsewhere', async () => {
     const ringing = llamada()
     api.listLlamadas.mockResolvedValue([ringing])
-    render(<Harness asistencia={consultation()} isPatient />)
+    render(<Harness asistencia={consultation()} isPatient />, { wrapper: WithQueryClient })
     expect(await screen.findByRole('button', { name: 'Aceptar' })).toBeInTheDocument()
     emitCareEvent({
       tipo: 'llamada',
