@@ -57,7 +57,10 @@ export function createPresence({
     batches.delete(tenant)
     if (batch.timer !== null) clearTimeout(batch.timer)
     lastAnnounced.set(tenant, performance.now())
-    const changes: Presencia[] = [...batch.changes].map(([id, disponible]) => ({ id, disponible }))
+    // In the order of the accounts, whatever order the changes came in (one reading for all).
+    const changes: Presencia[] = [...batch.changes]
+      .sort(([one], [other]) => one - other)
+      .map(([id, disponible]) => ({ id, disponible }))
     await db.transaction().execute((trx) =>
       eventos.append(trx, {
         tenant,
