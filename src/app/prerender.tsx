@@ -84,11 +84,17 @@ export async function renderScreen(screen: PrerenderedScreen): Promise<string> {
     throw new Error(`Prerendering ${screen} answered ${String(context.status)}`)
   }
   const router = createStaticRouter(handler.dataRoutes, context)
-  return renderToString(
-    <StrictMode>
-      <QueryClientProvider client={client}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </QueryClientProvider>
-    </StrictMode>,
-  )
+  try {
+    return renderToString(
+      <StrictMode>
+        <QueryClientProvider client={client}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </QueryClientProvider>
+      </StrictMode>,
+    )
+  } finally {
+    // Each cached query holds a garbage-collection timer (minutes): left, it keeps the build's
+    // process alive long after the screens are written.
+    client.clear()
+  }
 }
