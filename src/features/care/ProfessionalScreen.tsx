@@ -199,7 +199,10 @@ export function ProfessionalScreen({
             {recent.map((entry) => (
               <li key={entry.id} className="care-row">
                 <p className="care-row-title">
-                  {entry.paciente.nombre}{' '}
+                  {/* Opens the consultation's record, to read it again. */}
+                  <Link to={`${paths.screen(tenant, 'atencion-asistencia')}/${entry.id}`}>
+                    {entry.paciente.nombre}
+                  </Link>{' '}
                   <span className="care-row-meta">· {ESTADO_LABELS[entry.estado]}</span>
                 </p>
                 <p className="care-text">{entry.resumen ?? entry.motivo}</p>

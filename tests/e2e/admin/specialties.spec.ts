@@ -70,6 +70,7 @@ test('an admin defines a specialty, a professional has it, a patient asks for it
   await patient.getByLabel('Especialidad').selectOption(specialty)
   await patient.getByRole('button', { name: 'Solicitar asistencia' }).click()
   await expect(patient.getByRole('heading', { name: 'Tu solicitud está en espera' })).toBeVisible()
+  const waitingRoom = patient.url()
 
   // The new professional signs in and finds it in the queue, with its specialty.
   const professional = await signedIn(browser, proEmail, proPassword)
@@ -96,4 +97,10 @@ test('an admin defines a specialty, a professional has it, a patient asks for it
   await expect(
     patient.getByLabel('Especialidad').locator('option', { hasText: specialty }),
   ).toHaveCount(0)
+
+  // The request goes, as its patient would end it: the demo patient's open requests are limited.
+  await patient.goto(waitingRoom)
+  await patient.getByRole('button', { name: 'Cancelar solicitud' }).click()
+  await patient.getByRole('button', { name: 'Sí, cancelar la solicitud' }).click()
+  await expect(patient).toHaveURL(/\/error-consulta-inactiva\?motivo=cancelada$/)
 })

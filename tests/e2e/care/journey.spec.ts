@@ -295,12 +295,17 @@ test('a request written offline waits as "Pendiente de envío" and is sent once 
   await patient.context().setOffline(false)
   await expect(queueRow(professional, motivo)).toHaveCount(1)
   await expect(patient.getByText('Pendiente de envío')).toHaveCount(0)
-  await expect(patient.getByRole('link', { name: 'Ver mi solicitud en espera' })).toBeVisible()
+  // Its own row: other requests of this patient may be waiting too.
+  const sent = patient
+    .getByRole('listitem')
+    .filter({ hasText: motivo })
+    .getByRole('link', { name: 'Ver mi solicitud en espera' })
+  await expect(sent).toBeVisible()
   // Nothing is left to send on a later return to the app: the device's outbox is empty.
   await expect.poll(() => patient.evaluate(countOutboxItems, OUTBOX_DATABASE)).toBe(0)
   await expect(queueRow(professional, motivo)).toHaveCount(1)
 
-  await patient.getByRole('link', { name: 'Ver mi solicitud en espera' }).click()
+  await sent.click()
   await patient.getByRole('button', { name: 'Cancelar solicitud' }).click()
   await patient.getByRole('button', { name: 'Sí, cancelar la solicitud' }).click()
   await expect(queueRow(professional, motivo)).toHaveCount(0)

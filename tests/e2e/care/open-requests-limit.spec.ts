@@ -73,6 +73,7 @@ test('past the open-request limit the screen says why and keeps what was typed',
   await expect(page.getByText(motivo)).toBeVisible()
   await expect(page.getByText('Pediatría')).toBeVisible()
   await page.getByRole('button', { name: 'Cancelar solicitud' }).click()
+  await page.getByRole('button', { name: 'Sí, cancelar la solicitud' }).click()
   await expect(page).toHaveURL(/\/error-consulta-inactiva\?motivo=cancelada$/)
   for (const id of open) {
     expect((await request.post(`/api/asistencias/${id}/cancelar`, { headers })).status()).toBe(200)
