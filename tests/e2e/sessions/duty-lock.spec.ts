@@ -144,10 +144,13 @@ test('the sign-in screen says what a shared device does for each role', async ({
 test("an administrator's idle session on a shared device still ends", async ({ page }) => {
   await page.clock.install()
   await signInOnSharedDevice(page, ADMIN.email)
-  await page.clock.fastForward('04:01')
-  await expect(page.getByRole('alertdialog', { name: '¿Sigues ahí?' })).toContainText(
-    'la sesión se cerrará en',
-  )
+  // The idle watch starts once the signed-in layout is drawn: time moves on until it warns.
+  const warning = page.getByRole('alertdialog', { name: '¿Sigues ahí?' })
+  await expect(async () => {
+    await page.clock.fastForward('01:00')
+    await expect(warning).toBeVisible({ timeout: 500 })
+  }).toPass()
+  await expect(warning).toContainText('la sesión se cerrará en')
   await page.clock.fastForward('02:00')
   await expect(page).toHaveURL(new RegExp(`/${TENANT}/login$`))
   await expect(page.getByRole('banner').getByRole('link', { name: 'Iniciar sesión' })).toBeVisible()
@@ -162,10 +165,13 @@ test('"Cerrar sesión" on a locked screen ends the session for the next person',
 }) => {
   await page.clock.install()
   await signInOnSharedDevice(page, PROFESSIONAL.email)
-  await page.clock.fastForward('04:01')
-  await expect(page.getByRole('alertdialog', { name: '¿Sigues ahí?' })).toContainText(
-    'la pantalla se bloqueará en',
-  )
+  // The idle watch starts once the signed-in layout is drawn: time moves on until it warns.
+  const warning = page.getByRole('alertdialog', { name: '¿Sigues ahí?' })
+  await expect(async () => {
+    await page.clock.fastForward('01:00')
+    await expect(warning).toBeVisible({ timeout: 500 })
+  }).toPass()
+  await expect(warning).toContainText('la pantalla se bloqueará en')
   await page.clock.fastForward('01:00')
   await expect(page.getByRole('heading', { name: 'Pantalla bloqueada' })).toBeVisible()
   await page.getByRole('button', { name: 'Cerrar sesión' }).click()
