@@ -7,6 +7,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { DEMO_ACCOUNT } from '../../utils/demo'
 import { localStorageEntries } from '../../utils/page-state'
+import { advanceClockUntilVisible, idleWarning } from '../../utils/idle'
 
 test.use({ serviceWorkers: 'block', viewport: { width: 1920, height: 1080 } })
 
@@ -119,8 +120,7 @@ test('on a kiosk an idle session always ends by itself', async ({ page }) => {
   // Kiosk mode alone is the reason: the device was never marked shared by hand.
   expect((await localStorageEntries(page))['dispositivo-compartido']).toBeUndefined()
 
-  await page.clock.fastForward('04:01')
-  await expect(page.getByRole('alertdialog', { name: '¿Sigues ahí?' })).toBeVisible()
+  await advanceClockUntilVisible(page, idleWarning(page))
   await page.clock.fastForward('01:00')
   await expect(page).toHaveURL(/\/hospital-central\/login$/)
   expect((await localStorageEntries(page)).token).toBeUndefined()

@@ -12,6 +12,7 @@ import { createAccount, uniqueEmail } from '../../utils/admin-api'
 import { DEMO_ACCOUNT } from '../../utils/demo'
 import { localStorageEntries } from '../../utils/page-state'
 import { acceptCurrentTerms } from '../../utils/terms'
+import { advanceClockUntilVisible, idleWarning } from '../../utils/idle'
 
 test.use({ serviceWorkers: 'block' })
 
@@ -82,9 +83,8 @@ test('a professional on a shared tablet left idle is locked, still alerted, and 
   const queue = page.getByRole('region', { name: /^Cola de espera/ })
   await expect(queue).toContainText(first.nombre)
 
-  await page.clock.fastForward('06:00')
   const lock = page.getByRole('heading', { level: 1, name: 'Pantalla bloqueada' })
-  await expect(lock).toBeVisible()
+  await advanceClockUntilVisible(page, lock)
   await expect(page.getByLabel('Contraseña')).toBeFocused()
   // Not covered: gone. Nothing of the queue is in the page or its accessibility tree.
   await expect(queue).toHaveCount(0)
@@ -144,12 +144,8 @@ test('the sign-in screen says what a shared device does for each role', async ({
 test("an administrator's idle session on a shared device still ends", async ({ page }) => {
   await page.clock.install()
   await signInOnSharedDevice(page, ADMIN.email)
-  // The idle watch starts once the signed-in layout is drawn: time moves on until it warns.
-  const warning = page.getByRole('alertdialog', { name: '¿Sigues ahí?' })
-  await expect(async () => {
-    await page.clock.fastForward('01:00')
-    await expect(warning).toBeVisible({ timeout: 500 })
-  }).toPass()
+  const warning = idleWarning(page)
+  await advanceClockUntilVisible(page, warning)
   await expect(warning).toContainText('la sesión se cerrará en')
   await page.clock.fastForward('02:00')
   await expect(page).toHaveURL(new RegExp(`/${TENANT}/login$`))
@@ -165,12 +161,8 @@ test('"Cerrar sesión" on a locked screen ends the session for the next person',
 }) => {
   await page.clock.install()
   await signInOnSharedDevice(page, PROFESSIONAL.email)
-  // The idle watch starts once the signed-in layout is drawn: time moves on until it warns.
-  const warning = page.getByRole('alertdialog', { name: '¿Sigues ahí?' })
-  await expect(async () => {
-    await page.clock.fastForward('01:00')
-    await expect(warning).toBeVisible({ timeout: 500 })
-  }).toPass()
+  const warning = idleWarning(page)
+  await advanceClockUntilVisible(page, warning)
   await expect(warning).toContainText('la pantalla se bloqueará en')
   await page.clock.fastForward('01:00')
   await expect(page.getByRole('heading', { name: 'Pantalla bloqueada' })).toBeVisible()

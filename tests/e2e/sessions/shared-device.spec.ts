@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { DEMO_ACCOUNT } from '../../utils/demo'
 import { localStorageEntries } from '../../utils/page-state'
+import { advanceClockUntilVisible, idleWarning } from '../../utils/idle'
 
 test.use({ serviceWorkers: 'block' })
 
@@ -23,11 +24,10 @@ test('an idle session warns with a countdown, can be kept, and then ends for the
 }) => {
   await page.clock.install()
   await signInOnSharedDevice(page)
-  const dialog = page.getByRole('alertdialog', { name: '¿Sigues ahí?' })
+  const dialog = idleWarning(page)
   await expect(dialog).toHaveCount(0)
 
-  await page.clock.fastForward('04:01')
-  await expect(dialog).toBeVisible()
+  await advanceClockUntilVisible(page, dialog)
   await expect(dialog).toContainText(/se cerrará en \d+ segundos/)
   await expect(dialog.getByRole('button', { name: 'Seguir conectado' })).toBeFocused()
 
