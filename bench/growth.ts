@@ -1,5 +1,5 @@
-// Growth benchmark (`npm run bench:growth`, `-- --quick` for a short run), on SQLite and on a
-// throwaway PostgreSQL (`server/testing/postgres-cluster.ts`):
+// Growth benchmark (`npm run bench:growth`; `-- --quick` for a short run, `-- --only=storms` for one
+// part), on SQLite and on a throwaway PostgreSQL (`server/testing/postgres-cluster.ts`):
 //   1. Screens' calls: for N requests (1k, 10k, 100k; quick: 1k, 10k) in one hospital and spread
 //      over twenty, seeded through the app's own tables (migrated by the app, rows inserted in
 //      batches), the p50/p95 of the professional's queue, a waiting patient's request (with its
@@ -10,6 +10,9 @@
 //   3. Presence storm: 1,000 and 3,000 professionals' queue streams (quick: 300, 1,000) opening at
 //      once; the time until every stream has an event written after the last one opened (settled)
 //      and the server's resident memory before and after.
+//   4. Shedding: with the instance's stream cap set to 4,000, 5,000 streams open at once while
+//      health is pinged and requests are written: how many streams were held and how many got
+//      `503`, and whether every health check and write was answered.
 // Writes bench/results/growth.json and prints the tables. Bounded: every process has a lifetime.
 import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
@@ -27,6 +30,9 @@ import { createMinimalDist, startApiInstance } from '../server/testing/api-insta
 import { startPostgresCluster } from '../server/testing/postgres-cluster.js'
 
 const QUICK = process.argv.includes('--quick')
+/** `-- --only=storms` (or `screens`, `accounts`) runs one part. */
+const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length)
+const runs = (part: 'screens' | 'accounts' | 'storms') => ONLY === undefined || ONLY === part
 const RESULTS_FILE = fileURLToPath(new URL('./results/growth.json', import.meta.url))
 const TENANT = 'hospital-central'
 const SECRET = 'bench-growth-secret-'.padEnd(40, 'x')
@@ -36,6 +42,10 @@ const ACCOUNTS = QUICK ? 5_000 : 25_000
 const LOG_EVENTS = QUICK ? 100_000 : 600_000
 const RESUMES = 300
 const PRESENCE_STREAMS = QUICK ? [300, 1_000] : [1_000, 3_000]
+const SHED_STREAMS = 5_000
+const STREAM_CAP = 4_000
+/** Writes made while the streams past the cap are refused. */
+const SHED_WRITES = 20
 const SAMPLES = QUICK ? 20 : 40
 const BATCH = 500
 const MINUTE = 60_000
@@ -423,6 +433,9 @@ async function measureStorms(target: Target, distDir: string) {
       TOKEN_SECRET: SECRET,
       DEMO_MODE: '1',
       LIVE_STREAMS_PER_ADDRESS: '1000000',
+      LIVE_STREAMS_MAX: String(STREAM_CAP),
+      // The bench's one patient writes a request per storm and many while shedding.
+      MAX_OPEN_REQUESTS: '1000',
     },
     lifetimeSeconds: 600,
   })
@@ -478,6 +491,49 @@ async function measureStorms(target: Target, distDir: string) {
       for (const stream of streams) stream.close()
       await pause(2000)
     }
+
+    // Shedding: streams past the cap are refused while health checks and writes go on.
+    const health = { answered: 0, failed: 0, longest: 0, isActive: true }
+    const checker = (async () => {
+      while (health.isActive) {
+        const started = performance.now()
+        const ok = await fetch(`${instance.url}/api/health`)
+          .then((response) => response.ok)
+          .catch(() => false)
+        health.longest = Math.max(health.longest, performance.now() - started)
+        if (ok) health.answered += 1
+        else health.failed += 1
+        await pause(10)
+      }
+    })()
+    const flood = Promise.all(
+      Array.from({ length: SHED_STREAMS }, (_, index) =>
+        openStream(instance.url, professionalTokens[index % professionalTokens.length] ?? '', ''),
+      ),
+    )
+    const writes = await Promise.all(
+      Array.from({ length: SHED_WRITES }, () =>
+        writeRequest(instance.url, patient).then(
+          () => true,
+          () => false,
+        ),
+      ),
+    )
+    const shed = await flood
+    health.isActive = false
+    await checker
+    result[`${String(SHED_STREAMS)} streams, cap ${String(STREAM_CAP)}: held`] = shed.filter(
+      (stream) => stream.status === 200,
+    ).length
+    result['… refused with 503'] = shed.filter((stream) => stream.status === 503).length
+    result['… other answers'] = shed.filter(
+      (stream) => stream.status !== 200 && stream.status !== 503,
+    ).length
+    result['… health answered / failed'] = `${String(health.answered)} / ${String(health.failed)}`
+    result['… longest health (ms)'] = Math.round(health.longest)
+    result['… writes answered'] =
+      `${String(writes.filter(Boolean).length)} / ${String(SHED_WRITES)}`
+    for (const stream of shed) stream.close()
   } finally {
     await instance.stop()
     database.remove()
@@ -540,23 +596,29 @@ async function main() {
       }
     }
     for (const target of targets) {
-      console.log(`… ${target.engine}: screens' calls`)
-      screens.push(...(await measureScreens(target, dist.dir)))
-      save()
-      console.log(`… ${target.engine}: accounts panel`)
-      accounts.push(
-        await measureAccounts(target, dist.dir).catch((error: unknown) =>
-          failed(target.engine, error),
-        ),
-      )
-      save()
-      console.log(`… ${target.engine}: storms`)
-      storms.push(
-        await measureStorms(target, dist.dir).catch((error: unknown) =>
-          failed(target.engine, error),
-        ),
-      )
-      save()
+      if (runs('screens')) {
+        console.log(`… ${target.engine}: screens' calls`)
+        screens.push(...(await measureScreens(target, dist.dir)))
+        save()
+      }
+      if (runs('accounts')) {
+        console.log(`… ${target.engine}: accounts panel`)
+        accounts.push(
+          await measureAccounts(target, dist.dir).catch((error: unknown) =>
+            failed(target.engine, error),
+          ),
+        )
+        save()
+      }
+      if (runs('storms')) {
+        console.log(`… ${target.engine}: storms`)
+        storms.push(
+          await measureStorms(target, dist.dir).catch((error: unknown) =>
+            failed(target.engine, error),
+          ),
+        )
+        save()
+      }
     }
     console.table(screens)
     console.table(accounts)
