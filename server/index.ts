@@ -62,7 +62,10 @@ async function main() {
   process.once('SIGINT', stop)
   process.once('SIGTERM', stop)
 
-  await app.listen({ port: config.port, host: config.host })
+  // Node's default accept queue (511) drops a reconnect storm's connections, which then retry
+  // after whole seconds: the queue is as long as the connections held (the kernel caps it at
+  // net.core.somaxconn).
+  await app.listen({ port: config.port, host: config.host, backlog: capacity.maxConnections })
   app.log.info(
     {
       demoMode: config.demoMode,

@@ -43,8 +43,13 @@ export interface LiveEventsOptions extends Omit<EventHubDeps, 'onError'> {
   onError: (error: unknown) => void
 }
 
-/** Whether a new stream may open: `full`, the instance's cap; `address`, that address's cap. */
-export type Admission = 'ok' | 'full' | 'address'
+/** A place held for a stream while its session is checked; {@link LiveEvents.open} takes it. */
+export interface StreamPlace {
+  release(): void
+}
+
+/** A held place, or why a new stream may not open: the instance's cap, or its address's. */
+export type Admission = StreamPlace | 'full' | 'address'
 
 /** What an open stream needs besides the hub's part. */
 export interface OpenStream extends LiveStream {
@@ -89,6 +94,13 @@ export function createLiveEvents(options: LiveEventsOptions) {
   // In the order they opened: the first of a session's or account's is its oldest.
   const open = new Set<OpenStream>()
   const perAddress = new Map<string, number>()
+  /** Places held by streams whose session is being checked: they count against the caps. */
+  let held = 0
+  const leaveAddress = (address: string) => {
+    const count = (perAddress.get(address) ?? 1) - 1
+    if (count === 0) perAddress.delete(address)
+    else perAddress.set(address, count)
+  }
 
   /** Past a session's or an account's cap, its oldest streams give way to the new one. */
   function evictOldest(stream: OpenStream) {
@@ -186,9 +198,7 @@ export function createLiveEvents(options: LiveEventsOptions) {
     if (stream.closed) return
     stream.closed = true
     open.delete(stream)
-    const count = (perAddress.get(stream.address) ?? 1) - 1
-    if (count === 0) perAddress.delete(stream.address)
-    else perAddress.set(stream.address, count)
+    leaveAddress(stream.address)
     hub.unsubscribe(stream)
     if (stream.expiry) clearTimeout(stream.expiry)
     if (stream.conexion !== undefined) {
@@ -197,11 +207,24 @@ export function createLiveEvents(options: LiveEventsOptions) {
   }
 
   return {
-    /** Whether a stream from `address` may open now (call right before {@link open}). */
+    /**
+     * Holds a place for a stream from `address` before its session is checked, so a flood
+     * arriving at once is shed before any database work. Release it if the stream does not open.
+     */
     admit(address: string): Admission {
-      if (open.size >= options.limits.perInstance) return 'full'
+      if (open.size + held >= options.limits.perInstance) return 'full'
       if ((perAddress.get(address) ?? 0) >= options.limits.perAddress) return 'address'
-      return 'ok'
+      held += 1
+      perAddress.set(address, (perAddress.get(address) ?? 0) + 1)
+      let isHeld = true
+      return {
+        release() {
+          if (!isHeld) return
+          isHeld = false
+          held -= 1
+          leaveAddress(address)
+        },
+      }
     },
 
     /** Called after a local commit that appended events for `tenant`. */
@@ -217,12 +240,15 @@ export function createLiveEvents(options: LiveEventsOptions) {
       target: StreamTarget,
       viewer: OpenStream['viewer'],
       {
+        place,
         claims,
         session,
         address,
         queue,
         lastEventId,
       }: {
+        /** The place {@link admit} held for it. */
+        place: StreamPlace
         claims: TokenClaims
         session: string
         address: string
@@ -260,6 +286,8 @@ export function createLiveEvents(options: LiveEventsOptions) {
           stream.end()
         },
       }
+      // The held place becomes the open stream, with nothing awaited in between.
+      place.release()
       open.add(stream)
       perAddress.set(address, (perAddress.get(address) ?? 0) + 1)
       evictOldest(stream)

@@ -130,4 +130,24 @@ describe('live stream limits', { timeout: 30_000 }, () => {
     expect((await fetch(`${baseUrl}/api/health/vivo`)).status).toBe(200)
     await expectAllLive(open, patient)
   })
+
+  it('sheds a flood past the cap before checking sessions: streams being checked hold places', async () => {
+    const app = await start({ capacity: { maxConnections: 1_000, maxStreams: 3 } })
+    const accounts = [DEMO.patient, DEMO.professional, DEMO.professional2, DEMO.nurse]
+    const tokens = (await Promise.all(accounts.map((account) => signIn(app, account)))).map(
+      (session) => session.token,
+    )
+    // Twelve streams of four people arriving at once: three places, whatever the order.
+    const flood = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => stream(tokens[index % tokens.length] ?? '')),
+    )
+    expect(flood.filter((opened) => opened.status === 200)).toHaveLength(3)
+    expect(flood.filter((opened) => opened.status === 503)).toHaveLength(9)
+    // A full instance answers 503 before reading any session: a forged token costs it nothing.
+    expect((await stream('no-es-un-token')).status).toBe(503)
+    // A refused check gives its place back.
+    for (const opened of flood) opened.close()
+    await expect.poll(async () => (await stream('no-es-un-token')).status).toBe(401)
+    expect((await stream(tokens[0] ?? '')).status).toBe(200)
+  })
 })

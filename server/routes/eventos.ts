@@ -1,11 +1,31 @@
 import type { FastifyInstance } from 'fastify'
 import { authenticateSession, type SessionCheckDeps } from '../auth/authenticate.js'
 import { HttpError, MESSAGES } from '../http/http-errors.js'
-import type { LiveEvents } from '../live/live-events.js'
+import type { Admission, LiveEvents } from '../live/live-events.js'
 import { CARE_ERROR_RESPONSES, SESSION_HEADERS_SCHEMA } from './care-schemas.js'
 
 /** When a refused stream (instance or address full) may try again. */
 const STREAM_RETRY_AFTER_SECONDS = 10
+
+/** A stream the instance or the caller's address has no room for gets 503 or 429. */
+function refuseUnlessAdmitted(
+  admission: Admission,
+): asserts admission is Exclude<Admission, 'full' | 'address'> {
+  if (admission === 'full') {
+    throw new HttpError(503, 'server_busy', MESSAGES.serverBusy, undefined, {
+      retryAfterSeconds: STREAM_RETRY_AFTER_SECONDS,
+    })
+  }
+  if (admission === 'address') {
+    throw new HttpError(
+      429,
+      'rate_limited',
+      'Demasiadas conexiones en directo desde tu red. Inténtalo de nuevo en unos segundos.',
+      undefined,
+      { retryAfterSeconds: STREAM_RETRY_AFTER_SECONDS },
+    )
+  }
+}
 
 /** `Last-Event-ID` as sent back by a reconnecting client: a log id, or something unusable. */
 export function parseLastEventId(header: string | undefined): number | 'invalid' | undefined {
@@ -45,23 +65,18 @@ export function registerEventosRoute(
       },
     },
     async (request, reply) => {
-      const { account, claims, token } = await authenticateSession(request, reply, session)
-      // Nothing awaited from here to `live.open`: the count admitted against is the count opened.
-      const admission = live.admit(request.ip)
-      if (admission === 'full') {
-        throw new HttpError(503, 'server_busy', MESSAGES.serverBusy, undefined, {
-          retryAfterSeconds: STREAM_RETRY_AFTER_SECONDS,
-        })
+      // A place is held before the session's check: a flood past the cap is shed before any
+      // database work, and the checks in flight count against the cap.
+      const place = live.admit(request.ip)
+      refuseUnlessAdmitted(place)
+      let viewer: Awaited<ReturnType<typeof authenticateSession>>
+      try {
+        viewer = await authenticateSession(request, reply, session)
+      } catch (error) {
+        place.release()
+        throw error
       }
-      if (admission === 'address') {
-        throw new HttpError(
-          429,
-          'rate_limited',
-          'Demasiadas conexiones en directo desde tu red. Inténtalo de nuevo en unos segundos.',
-          undefined,
-          { retryAfterSeconds: STREAM_RETRY_AFTER_SECONDS },
-        )
-      }
+      const { account, claims, token } = viewer
 
       reply.hijack()
       const response = reply.raw
@@ -86,6 +101,7 @@ export function registerEventosRoute(
         response,
         { id: account.id, rol: account.rol, tenant: account.tenant },
         {
+          place,
           claims,
           session: token,
           address: request.ip,
