@@ -17,7 +17,6 @@ import {
   type RateLimitWindow,
 } from './auth/login-rate-limits.js'
 import {
-  createPasswordCheckQueue,
   DEFAULT_PASSWORD_CHECK_LIMITS,
   type PasswordCheckLimits,
 } from './auth/password-check-queue.js'
@@ -41,6 +40,7 @@ import {
   type Capacity,
 } from './http/capacity.js'
 import { probeDatabase } from './http/database-unavailable.js'
+import { createWorkQueue } from './http/work-queue.js'
 import { openDatabase } from './database/open.js'
 import {
   DEFAULT_AUDIT_READ_RETENTION_DAYS,
@@ -384,7 +384,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         now,
       ),
       dummyPasswordHash,
-      passwordChecks: createPasswordCheckQueue({
+      passwordChecks: createWorkQueue({
         ...DEFAULT_PASSWORD_CHECK_LIMITS,
         ...options.passwordCheckLimits,
       }),

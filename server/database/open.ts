@@ -26,6 +26,9 @@ export const SQLITE_BUSY_TIMEOUT_MS = 20
 /** How long a request waits for a new PostgreSQL connection before answering 503. */
 export const POSTGRES_CONNECT_TIMEOUT_MS = 5_000
 
+/** PostgreSQL connections one instance holds at most (the pool's size). */
+export const POSTGRES_POOL_SIZE = 10
+
 /**
  * SQLite itself rolls a transaction back when a write fails for a full disk, an I/O error or a
  * lock; Kysely's own rollback then fails with "cannot rollback - no transaction is active" and
@@ -73,6 +76,7 @@ function openSqlite(path: string): AppDatabase {
 function openPostgres(url: string, onConnectionError: (error: Error) => void): AppDatabase {
   const pool = new pg.Pool({
     connectionString: url,
+    max: POSTGRES_POOL_SIZE,
     connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
   })
   // A restart, failover or terminated backend makes every connection emit `error`; an `error`

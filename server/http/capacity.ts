@@ -5,6 +5,7 @@
  * below the connection limit, so ordinary requests and health checks always find room.
  */
 import { readFileSync } from 'node:fs'
+import { POSTGRES_POOL_SIZE } from '../database/open.js'
 
 /** Descriptors kept for everything but client connections: database, logs, files, the listener. */
 export const RESERVED_DESCRIPTORS = 64
@@ -29,6 +30,13 @@ export const FALLBACK_OPEN_FILES = 1024
  * take the instance. `LIVE_STREAMS_PER_ADDRESS` changes it.
  */
 export const DEFAULT_STREAMS_PER_ADDRESS = 300
+
+/**
+ * Session checks of opening live streams that run at once; the others wait their turn in the
+ * process. Half the PostgreSQL pool at most, so a reconnect storm never takes every connection
+ * from the writes and reads of people using the app.
+ */
+export const STREAM_CHECKS_AT_ONCE = Math.floor(POSTGRES_POOL_SIZE / 2)
 
 /** What an instance holds at most. */
 export interface Capacity {

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { authenticateSession, type SessionCheckDeps } from '../auth/authenticate.js'
+import { STREAM_CHECKS_AT_ONCE } from '../http/capacity.js'
 import { HttpError, MESSAGES } from '../http/http-errors.js'
+import { createWorkQueue } from '../http/work-queue.js'
 import type { Admission, LiveEvents } from '../live/live-events.js'
 import { CARE_ERROR_RESPONSES, SESSION_HEADERS_SCHEMA } from './care-schemas.js'
 
@@ -43,6 +45,11 @@ export function registerEventosRoute(
   app: FastifyInstance,
   { session, live }: { session: SessionCheckDeps; live: LiveEvents },
 ) {
+  // Places held bound the waiting line: every check waiting holds one.
+  const sessionChecks = createWorkQueue({
+    concurrency: STREAM_CHECKS_AT_ONCE,
+    maxWaiting: Number.POSITIVE_INFINITY,
+  })
   app.get<{ Querystring: { cola?: '1' } }>(
     '/api/eventos',
     {
@@ -66,12 +73,12 @@ export function registerEventosRoute(
     },
     async (request, reply) => {
       // A place is held before the session's check: a flood past the cap is shed before any
-      // database work, and the checks in flight count against the cap.
+      // database work, and the checks waiting their turn count against the cap.
       const place = live.admit(request.ip)
       refuseUnlessAdmitted(place)
       let viewer: Awaited<ReturnType<typeof authenticateSession>>
       try {
-        viewer = await authenticateSession(request, reply, session)
+        viewer = await sessionChecks.run(() => authenticateSession(request, reply, session))
       } catch (error) {
         place.release()
         throw error

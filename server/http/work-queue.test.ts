@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createPasswordCheckQueue, ServerBusyError } from './password-check-queue.js'
+import { createWorkQueue, ServerBusyError } from './work-queue.js'
 
 function deferred<T>() {
   let resolve: (value: T) => void = () => undefined
@@ -11,9 +11,9 @@ function deferred<T>() {
   return { promise, resolve, reject }
 }
 
-describe('createPasswordCheckQueue', () => {
+describe('createWorkQueue', () => {
   it('runs at most `concurrency` checks, queues `maxWaiting`, refuses the rest at once', async () => {
-    const queue = createPasswordCheckQueue({ concurrency: 2, maxWaiting: 1 })
+    const queue = createWorkQueue({ concurrency: 2, maxWaiting: 1 })
     const checks = [deferred<boolean>(), deferred<boolean>(), deferred<boolean>()]
     const started: number[] = []
     const runs = checks.map((check, index) =>
@@ -40,7 +40,7 @@ describe('createPasswordCheckQueue', () => {
   })
 
   it('frees the slot of a check that fails', async () => {
-    const queue = createPasswordCheckQueue({ concurrency: 1, maxWaiting: 0 })
+    const queue = createWorkQueue({ concurrency: 1, maxWaiting: 0 })
 
     await expect(queue.run(() => Promise.reject(new Error('scrypt failed')))).rejects.toThrow(
       'scrypt failed',
@@ -51,7 +51,7 @@ describe('createPasswordCheckQueue', () => {
   })
 
   it('accepts again once the flood has passed', async () => {
-    const queue = createPasswordCheckQueue({ concurrency: 1, maxWaiting: 0 })
+    const queue = createWorkQueue({ concurrency: 1, maxWaiting: 0 })
     const slow = deferred<boolean>()
     const running = queue.run(() => slow.promise)
     await expect(queue.run(() => Promise.resolve(true))).rejects.toBeInstanceOf(ServerBusyError)
