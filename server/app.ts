@@ -99,6 +99,7 @@ import { createGuestSummaryMail } from './care/guest-summary-mail.js'
 import { registerAsistenciaMensajesRoutes } from './routes/asistencia-mensajes.js'
 import { registerReferidosRoutes } from './routes/referidos.js'
 import { registerProfesionalesRoute } from './routes/profesionales.js'
+import { registerTableroRoutes } from './routes/tablero.js'
 import { registerEventosRoute } from './routes/eventos.js'
 import { createLiveEvents, DEFAULT_HEARTBEAT_MS, type LiveEvents } from './live/live-events.js'
 import { createPresence } from './live/presence.js'
@@ -596,6 +597,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       session,
       accounts,
       especialidades,
+      hospitals,
+      presencia,
+      now,
+    })
+    registerTableroRoutes(app, {
+      session,
+      guards,
+      care,
+      accounts,
+      asistencias,
       hospitals,
       presencia,
       now,

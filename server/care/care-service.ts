@@ -29,6 +29,7 @@ import {
   type NuevaDerivacion,
   type Referidos,
 } from '../../src/contract/referrals.js'
+import { MOTIVO_CIERRE_FIELD } from '../../src/contract/shift-board.js'
 import { HttpError, MESSAGES } from '../http/http-errors.js'
 import type { Transaction } from 'kysely'
 import type { AppDatabase, DatabaseSchema } from '../database/schema.js'
@@ -227,6 +228,17 @@ export function createCareService(deps: CareServiceDeps) {
     return changed
   }
 
+  /** The 409 of a board action that lost: the request is no longer waiting, and why. */
+  async function notWaitingError(id: string): Promise<HttpError> {
+    const current = await asistencias.findRow(id)
+    if (current?.estado === 'en_curso') {
+      return new HttpError(409, 'ya_atendida', 'Un profesional ya la está atendiendo.')
+    }
+    return wrongState(
+      (current && INACTIVE_MESSAGES[current.estado]) ?? 'La solicitud ya no está en espera.',
+    )
+  }
+
   /** The specialty as stored: one the hospital offers, or a Spanish 400. */
   async function readSpecialty(tenant: string, value: string): Promise<string> {
     const especialidad = readCareText(value, ESPECIALIDAD_FIELD)
@@ -273,6 +285,8 @@ export function createCareService(deps: CareServiceDeps) {
         comentario: null,
         ticket: null,
         derivada_de: null,
+        asignada_a: null,
+        motivo_cierre: null,
         contacto: null,
       }
       const inserted = await changeWithEvent(row, async (trx) => {
@@ -344,13 +358,21 @@ export function createCareService(deps: CareServiceDeps) {
       const row = await visibleRow(professional, id)
       if (!may(professional, 'atender')) throw forbidden()
       if (isAddressedElsewhere(professional, await viewOrThrow(id))) {
-        throw new HttpError(403, 'forbidden', 'Esta derivación está dirigida a otro profesional.')
+        throw new HttpError(403, 'forbidden', 'Esta solicitud está dirigida a otro profesional.')
       }
       const won = await changeWithEvent(row, (trx) =>
         asistencias.claim(trx, id, professional.id, isoNow()),
       )
       if (!won) {
         const current = await asistencias.findRow(id)
+        // Assigned to a colleague on the board between the check above and the update.
+        if (current?.estado === 'en_espera' && current.asignada_a !== null) {
+          throw new HttpError(
+            409,
+            'asignada_a_otro',
+            'Esta solicitud está asignada a otro profesional.',
+          )
+        }
         throw current?.estado === 'en_curso' && current.profesional_id !== professional.id
           ? new HttpError(409, 'ya_atendida', 'Otro profesional ya la está atendiendo')
           : wrongState(
@@ -482,6 +504,8 @@ export function createCareService(deps: CareServiceDeps) {
         comentario: null,
         ticket: null,
         derivada_de: id,
+        asignada_a: null,
+        motivo_cierre: null,
         // Whoever takes it may need to call back someone who came without an account.
         contacto: source.contacto,
       }
@@ -514,6 +538,59 @@ export function createCareService(deps: CareServiceDeps) {
         enviadas: enviadas.map((view) => toAsistencia(asSeenAt(view, at), null)),
         recibidas: recibidas.map((view) => toAsistencia(asSeenAt(view, at), null)),
       }
+    },
+
+    /**
+     * Assigns a waiting request to one professional of the hospital (its administrators, on the
+     * board): from then on only they see it in their queue and take it, as a referral named to
+     * them. A race with "Atender" has one winner: both are conditional updates of the waiting row.
+     */
+    async assign(admin: AccountStanding, id: string, profesionalId: number): Promise<Asistencia> {
+      const row = await visibleRow(admin, id)
+      if (!isEntitled(admin, 'asignar', requestFacts(row))) throw forbidden()
+      const colleagues = await accounts.listProfessionals(row.tenant)
+      const named = colleagues.find((colleague) => colleague.id === profesionalId)
+      if (!named) throw invalid('Elige un profesional de este centro.')
+      const before = await viewOrThrow(id)
+      const done = await changeWithEvent(row, async (trx) => {
+        if (!(await asistencias.assign(trx, id, named.id, isoNow()))) return false
+        await audit.append(trx, admin, {
+          tenant: row.tenant,
+          accion: 'asistencia.asignada',
+          objeto: id,
+          antes: { asignada_a: before.destinatario_id },
+          despues: { asignada_a: named.id },
+        })
+        return true
+      })
+      if (!done) throw await notWaitingError(id)
+      return toAsistencia(await viewOrThrow(id), null)
+    },
+
+    /**
+     * Closes a waiting request with a reason (its administrators, on the board): it is
+     * cancelled, and its patient's screen says why. One winner against "Atender".
+     */
+    async close(admin: AccountStanding, id: string, text: string): Promise<Asistencia> {
+      const motivo = readCareText(text, MOTIVO_CIERRE_FIELD)
+      const row = await visibleRow(admin, id)
+      if (!isEntitled(admin, 'cerrar', requestFacts(row))) throw forbidden()
+      const done = await changeWithEvent(row, async (trx) => {
+        const at = isoNow()
+        if (!(await asistencias.close(trx, id, motivo, at))) return false
+        // A guest's session ends with its request, as when they cancel it themselves.
+        await accounts.endGuestSessionsOf(trx, [id], at)
+        await audit.append(trx, admin, {
+          tenant: row.tenant,
+          accion: 'asistencia.cerrada',
+          objeto: id,
+          antes: { estado: row.estado },
+          despues: { estado: 'cancelada', motivo },
+        })
+        return true
+      })
+      if (!done) throw await notWaitingError(id)
+      return toAsistencia(await viewOrThrow(id), null)
     },
 
     /** A page of the conversation: the newest, or the one before message `beforeId`. */

@@ -3,7 +3,8 @@
  * reads it before the sweep comes, and only the read of that one record writes its expiry.
  */
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import type { Asistencia, EstadisticasHoy } from '../../src/contract/care.js'
+import type { Asistencia } from '../../src/contract/care.js'
+import type { EstadisticasHoy } from '../../src/contract/shift-board.js'
 import type { Referidos } from '../../src/contract/referrals.js'
 import type { AppDatabase } from '../database/schema.js'
 import { DEMO, requestHelp, signIn } from '../testing/care-client.js'

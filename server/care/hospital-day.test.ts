@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import type { EstadisticasHoy } from '../../src/contract/care.js'
+import type { EstadisticasHoy } from '../../src/contract/shift-board.js'
 import type { AppDatabase } from '../database/schema.js'
 import { DEMO, requestHelp, signIn } from '../testing/care-client.js'
 import { createTestApp, type TestApp } from '../testing/test-app.js'

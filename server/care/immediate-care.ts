@@ -165,6 +165,8 @@ export function createImmediateCare(deps: ImmediateCareDeps) {
           comentario: null,
           ticket,
           derivada_de: null,
+          asignada_a: null,
+          motivo_cierre: null,
           contacto: contacto.valor,
         }
         // The same id sent twice at once: the loser's guest and ticket roll back with it.

@@ -27,6 +27,8 @@ function record(mensajes: RegistroConsulta['mensajes']): RegistroConsulta {
       ticket: null,
       derivada_de: null,
       derivacion: null,
+      asignada_a: null,
+      motivo_cierre: null,
     },
     mensajes,
     llamadas: [],

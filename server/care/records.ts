@@ -62,6 +62,9 @@ export function toAsistencia(
     ticket: view.ticket,
     derivada_de: view.derivada_de,
     derivacion: toDerivacion(view, withReferralNote),
+    asignada_a:
+      view.asignada_a === null ? null : { id: view.asignada_a, nombre: view.asignado_nombre ?? '' },
+    motivo_cierre: view.motivo_cierre,
     ...(view.contacto === null ? {} : { contacto: view.contacto }),
   }
 }

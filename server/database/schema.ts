@@ -162,6 +162,10 @@ export interface AsistenciasTable {
   derivada_de: string | null
   /** How to reach a person without an account (phone or email); null for account holders. */
   contacto: string | null
+  /** The professional an administrator assigned the waiting request to: only they take it. */
+  asignada_a: number | null
+  /** Why an administrator closed the waiting request (its patient reads it). */
+  motivo_cierre: string | null
 }
 
 /**

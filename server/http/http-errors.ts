@@ -33,6 +33,8 @@ export type ErrorCode =
   | 'invalid_access_code'
   | 'database_unavailable'
   | 'ya_atendida'
+  /** A waiting request the board assigned to another professional. */
+  | 'asignada_a_otro'
   | 'id_en_uso'
   | 'estado_no_valido'
   | 'ya_valorada'

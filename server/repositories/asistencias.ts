@@ -13,12 +13,17 @@ export interface AsistenciaView extends AsistenciaRow {
   paciente_nombre: string
   profesional_nombre: string | null
   foto_ids: string[]
-  /** For a referred request: who referred it, to whom (null: a specialty), the note. */
+  /** For a referred request: who referred it, the note. */
   derivador_id: number | null
   derivador_nombre: string | null
+  /**
+   * The one professional who takes it: assigned on the board, else the one a referral names
+   * (null: anyone of the queue).
+   */
   destinatario_id: number | null
   destinatario_nombre: string | null
   nota_derivacion: string | null
+  asignado_nombre: string | null
   /** The first request's summary, for a referred request. */
   resumen_origen: string | null
 }
@@ -56,8 +61,17 @@ export interface AsistenciaRepository {
   listForProfessional(profesionalId: number): Promise<AsistenciaView[]>
   /** Waiting (not yet due at `at`) and ongoing requests of the hospital, oldest first. */
   listOpen(tenant: string, at: string): Promise<AsistenciaView[]>
-  /** Takes a waiting request: the conditional update only one caller can win. */
+  /**
+   * Takes a waiting request (not assigned to someone else): the conditional update only one
+   * caller can win.
+   */
   claim(trx: Executor, id: string, profesionalId: number, at: string): Promise<boolean>
+  /** Assigns a waiting request (not yet due at `at`) to one professional; false when not waiting. */
+  assign(trx: Executor, id: string, profesionalId: number, at: string): Promise<boolean>
+  /** Closes a waiting request (not yet due at `at`) with a reason; false when not waiting. */
+  close(trx: Executor, id: string, motivo: string, at: string): Promise<boolean>
+  /** Consultations in progress of each of the hospital's professionals who has any. */
+  countInProgress(tenant: string): Promise<Map<number, number>>
   finish(
     trx: Executor,
     id: string,
@@ -102,13 +116,22 @@ export interface AsistenciaRepository {
   /** Waits in minutes of the hospital's latest taken requests. */
   recentWaitsMinutes(tenant: string): Promise<number[]>
   /**
-   * Figures of the requests created since `sinceIso`, counted by the database: how many, the
-   * median wait of those taken (minutes), the mean rating given to them (null when none).
+   * Figures of the requests created since `sinceIso`, as they stand at `at`, counted by the
+   * database: how many, how many were taken, expired (due ones included) and cancelled (by their
+   * patient or the hospital), the median and 90th-percentile wait of those taken (minutes), the
+   * mean rating given to them (null when none).
    */
-  activitySince(
-    tenant: string,
-    sinceIso: string,
-  ): Promise<{ count: number; medianWait: number | null; meanRating: number | null }>
+  activitySince(tenant: string, sinceIso: string, at: string): Promise<Activity>
+}
+
+export interface Activity {
+  count: number
+  taken: number
+  expired: number
+  cancelled: number
+  medianWait: number | null
+  p90Wait: number | null
+  meanRating: number | null
 }
 
 // Immediate care and walk-ins (someone here or waiting now, without an appointment) come before
@@ -117,7 +140,7 @@ const queuePriority = sql<number>`CASE WHEN asistencias.origen = 'paciente' THEN
 
 // The compare-and-set updates below take their states from the contract's transition table: the
 // database decides the race, the table decides which moves exist.
-const { atender, finalizar, cancelar, caducar } = REQUEST_TRANSITIONS
+const { atender, finalizar, cancelar, cerrar, caducar } = REQUEST_TRANSITIONS
 
 const minutesBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 60_000
 
@@ -139,7 +162,12 @@ export function createAsistenciaRepository(db: Executor): AsistenciaRepository {
       .leftJoin('users as profesional', 'profesional.id', 'asistencias.profesional_id')
       .leftJoin('derivaciones', 'derivaciones.asistencia_id', 'asistencias.id')
       .leftJoin('users as derivador', 'derivador.id', 'derivaciones.por_id')
-      .leftJoin('users as destinatario', 'destinatario.id', 'derivaciones.a_id')
+      .leftJoin('users as destinatario', (join) =>
+        join.on((eb) =>
+          eb('destinatario.id', '=', eb.fn.coalesce('asistencias.asignada_a', 'derivaciones.a_id')),
+        ),
+      )
+      .leftJoin('users as asignado', 'asignado.id', 'asistencias.asignada_a')
       .leftJoin('asistencias as primera', 'primera.id', 'asistencias.derivada_de')
       .selectAll('asistencias')
       .select([
@@ -147,9 +175,14 @@ export function createAsistenciaRepository(db: Executor): AsistenciaRepository {
         'profesional.nombre as profesional_nombre',
         'derivaciones.por_id as derivador_id',
         'derivador.nombre as derivador_nombre',
-        'derivaciones.a_id as destinatario_id',
+        (eb) =>
+          eb.fn
+            .coalesce('asistencias.asignada_a', 'derivaciones.a_id')
+            .$castTo<number | null>()
+            .as('destinatario_id'),
         'destinatario.nombre as destinatario_nombre',
         'derivaciones.nota as nota_derivacion',
+        'asignado.nombre as asignado_nombre',
         'primera.resumen as resumen_origen',
       ])
 
@@ -250,7 +283,10 @@ export function createAsistenciaRepository(db: Executor): AsistenciaRepository {
         .where('asistencias.caduca_en', '>', at)
       if (takerId !== undefined) {
         query = query.where((eb) =>
-          eb.or([eb('derivaciones.a_id', 'is', null), eb('derivaciones.a_id', '=', takerId)]),
+          eb.or([
+            eb(eb.fn.coalesce('asistencias.asignada_a', 'derivaciones.a_id'), 'is', null),
+            eb(eb.fn.coalesce('asistencias.asignada_a', 'derivaciones.a_id'), '=', takerId),
+          ]),
         )
       }
       if (afterId !== undefined) {
@@ -325,8 +361,43 @@ export function createAsistenciaRepository(db: Executor): AsistenciaRepository {
         .where('id', '=', id)
         .where('estado', 'in', atender.from)
         .where('caduca_en', '>', at)
+        .where((eb) => eb.or([eb('asignada_a', 'is', null), eb('asignada_a', '=', profesionalId)]))
         .executeTakeFirst()
       return result.numUpdatedRows === 1n
+    },
+
+    async assign(trx, id, profesionalId, at) {
+      const result = await trx
+        .updateTable('asistencias')
+        .set({ asignada_a: profesionalId })
+        .where('id', '=', id)
+        .where('estado', 'in', REQUEST_STATE_ACTIONS.asignar)
+        .where('caduca_en', '>', at)
+        .executeTakeFirst()
+      return result.numUpdatedRows === 1n
+    },
+
+    async close(trx, id, motivo, at) {
+      const result = await trx
+        .updateTable('asistencias')
+        .set({ estado: cerrar.to, cerrada_en: at, motivo_cierre: motivo })
+        .where('id', '=', id)
+        .where('estado', 'in', cerrar.from)
+        .where('caduca_en', '>', at)
+        .executeTakeFirst()
+      return result.numUpdatedRows === 1n
+    },
+
+    async countInProgress(tenant) {
+      const rows = await db
+        .selectFrom('asistencias')
+        .select((eb) => ['profesional_id', eb.fn.countAll<number | string>().as('count')])
+        .where('tenant', '=', tenant)
+        .where('estado', 'in', finalizar.from)
+        .where('profesional_id', 'is not', null)
+        .groupBy('profesional_id')
+        .execute()
+      return new Map(rows.map((row) => [row.profesional_id ?? 0, Number(row.count)]))
     },
 
     async finish(trx, id, profesionalId, resumen, at) {
@@ -470,40 +541,55 @@ export function createAsistenciaRepository(db: Executor): AsistenciaRepository {
       return rows.map((row) => minutesBetween(row.creada_en, row.atendida_en ?? row.creada_en))
     },
 
-    async activitySince(tenant, sinceIso) {
+    async activitySince(tenant, sinceIso, at) {
       const today = db
         .selectFrom('asistencias')
         .where('tenant', '=', tenant)
         .where('creada_en', '>=', sinceIso)
+      const expired = sql<number>`CASE WHEN asistencias.estado = ${caducar.to} OR (asistencias.estado IN (${sql.join(caducar.from)}) AND asistencias.caduca_en <= ${at}) THEN 1 ELSE 0 END`
+      const cancelled = sql<number>`CASE WHEN asistencias.estado = ${cancelar.to} THEN 1 ELSE 0 END`
       const totals = await today
         .select((eb) => [
           eb.fn.countAll<number | string>().as('count'),
           eb.fn.count<number | string>('atendida_en').as('taken'),
+          eb.fn.sum<number | string | null>(expired).as('expired'),
+          eb.fn.sum<number | string | null>(cancelled).as('cancelled'),
           eb.fn.avg<number | string | null>('puntuacion').as('meanRating'),
         ])
         .executeTakeFirstOrThrow()
       const taken = Number(totals.taken)
-      let medianWait: number | null = null
-      if (taken > 0) {
-        // The middle one or two waits, read from the sorted waits of today's taken requests.
-        const wait = minutesBetweenSql(
-          db,
-          sql.ref('asistencias.creada_en'),
-          sql.ref('asistencias.atendida_en'),
-        )
-        const middle = await today
+      const wait = minutesBetweenSql(
+        db,
+        sql.ref('asistencias.creada_en'),
+        sql.ref('asistencias.atendida_en'),
+      )
+      /** The mean of `limit` waits from the `offset`-th of today's taken requests, shortest first. */
+      const waitsFrom = async (offset: number, limit: number) => {
+        const rows = await today
           .select(wait.as('wait'))
           .where('atendida_en', 'is not', null)
           .orderBy(wait)
-          .limit(taken % 2 === 0 ? 2 : 1)
-          .offset(Math.floor((taken - 1) / 2))
+          .limit(limit)
+          .offset(offset)
           .execute()
-        medianWait =
-          middle.reduce((sum, row) => sum + Number(row.wait), 0) / Math.max(1, middle.length)
+        return rows.reduce((sum, row) => sum + Number(row.wait), 0) / Math.max(1, rows.length)
       }
+      const [medianWait, p90Wait] =
+        taken === 0
+          ? [null, null]
+          : await Promise.all([
+              // The middle one or two waits.
+              waitsFrom(Math.floor((taken - 1) / 2), taken % 2 === 0 ? 2 : 1),
+              // Nearest rank: the wait that 90 % of the taken requests did not exceed.
+              waitsFrom(Math.ceil(taken * 0.9) - 1, 1),
+            ])
       return {
         count: Number(totals.count),
+        taken,
+        expired: Number(totals.expired ?? 0),
+        cancelled: Number(totals.cancelled ?? 0),
         medianWait,
+        p90Wait,
         meanRating: totals.meanRating === null ? null : Number(totals.meanRating),
       }
     },

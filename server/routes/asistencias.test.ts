@@ -7,10 +7,10 @@ import {
   MENSAJES_VENTANA_MS,
   MOTIVO_MAX_LENGTH,
   type Asistencia,
-  type EstadisticasHoy,
   type Mensaje,
   type Profesional,
 } from '../../src/contract/care.js'
+import type { EstadisticasHoy } from '../../src/contract/shift-board.js'
 import { DEMO, newPatient, requestHelp, signIn, type CareClient } from '../testing/care-client.js'
 import { createTestApp, type TestApp } from '../testing/test-app.js'
 import { makeImage, makeJpegWithExif } from '../uploads/testing/images.js'
@@ -611,7 +611,11 @@ describe('directory and figures', () => {
     expect(figures.statusCode).toBe(200)
     expect(figures.json<EstadisticasHoy>()).toEqual({
       solicitudes_hoy: 2,
+      atendidas: 1,
+      caducadas: 0,
+      canceladas: 0,
       espera_mediana_minutos: 3,
+      espera_p90_minutos: 3,
       valoracion_media: 4,
     })
     for (const account of [DEMO.patient, DEMO.professional]) {

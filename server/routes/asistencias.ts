@@ -3,7 +3,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import Type from 'typebox'
 import {
   Asistencia,
-  EstadisticasHoy,
   COLA_PAGINA,
   DEMASIADAS_SOLICITUDES,
   Finalizacion,
@@ -14,7 +13,8 @@ import {
 } from '../../src/contract/care.js'
 import { authenticate, type SessionCheckDeps } from '../auth/authenticate.js'
 import type { CareService } from '../care/care-service.js'
-import { startOfDayIn, usableTimeZone } from '../care/hospital-day.js'
+import { figuresOfToday } from '../care/day-figures.js'
+import { EstadisticasHoy } from '../../src/contract/shift-board.js'
 import { HttpError, MESSAGES } from '../http/http-errors.js'
 import type { AsistenciaRepository } from '../repositories/asistencias.js'
 import type { HospitalRepository } from '../repositories/hospitals.js'
@@ -90,7 +90,8 @@ export function registerAsistenciasRoutes(instance: FastifyInstance, deps: Asist
     '/api/asistencias/estadisticas',
     {
       schema: {
-        summary: 'Cifras de hoy del centro (administradores del centro)',
+        summary:
+          'Cifras de hoy del centro (administradores del centro): solicitudes, atendidas, caducadas, canceladas, espera mediana y percentil 90, valoración media; «hoy» en la zona horaria del centro',
         headers: SESSION_HEADERS_SCHEMA,
         querystring: NO_QUERY_SCHEMA,
         response: { 200: EstadisticasHoy, ...CARE_ERROR_RESPONSES },
@@ -99,18 +100,7 @@ export function registerAsistenciasRoutes(instance: FastifyInstance, deps: Asist
     async (request, reply): Promise<EstadisticasHoy> => {
       const account = await authenticate(request, reply, session)
       if (!may(account, 'supervisar')) throw new HttpError(403, 'forbidden', MESSAGES.forbidden)
-      const timeZone = usableTimeZone(await deps.hospitals.findTimeZone(account.tenant))
-      const activity = await deps.asistencias.activitySince(
-        account.tenant,
-        startOfDayIn(timeZone, deps.now()),
-      )
-      const toTenth = (value: number | null) =>
-        value === null ? null : Math.round(value * 10) / 10
-      return {
-        solicitudes_hoy: activity.count,
-        espera_mediana_minutos: toTenth(activity.medianWait),
-        valoracion_media: toTenth(activity.meanRating),
-      }
+      return figuresOfToday(deps, account.tenant)
     },
   )
 

@@ -92,7 +92,7 @@ describe('referring a patient', () => {
     const taken = await nurse.call('POST', `/api/asistencias/${body.id}/atender`)
     expect(taken.statusCode).toBe(403)
     expect(taken.json<{ message: string }>().message).toBe(
-      'Esta derivación está dirigida a otro profesional.',
+      'Esta solicitud está dirigida a otro profesional.',
     )
     // Not even its referrer, who may no longer take it back.
     const referrerQueue = (await professional.call('GET', '/api/asistencias')).json<Asistencia[]>()

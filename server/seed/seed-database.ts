@@ -206,6 +206,8 @@ async function seedDemoCare(db: AppDatabase) {
         comentario: null,
         ticket: null,
         derivada_de: null,
+        asignada_a: null,
+        motivo_cierre: null,
       },
     ]
   })

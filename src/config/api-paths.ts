@@ -8,6 +8,10 @@ export const API_PATHS = {
   adminHospitales: '/api/admin/hospitales',
   asistencias: '/api/asistencias',
   estadisticas: '/api/asistencias/estadisticas',
+  /** Every hospital's figures of today (the portal's administrators). */
+  estadisticasCentros: '/api/admin/estadisticas',
+  /** The hospital's professionals on the board, with their state. */
+  turno: '/api/tablero/profesionales',
   profesionales: '/api/profesionales',
   especialidades: '/api/especialidades',
   eventos: '/api/eventos',

@@ -30,6 +30,13 @@ const EXPECTED: Record<RequestTransition, Record<EstadoAsistencia, EstadoAsisten
     cancelada: null,
     caducada: null,
   },
+  cerrar: {
+    en_espera: 'cancelada',
+    en_curso: null,
+    finalizada: null,
+    cancelada: null,
+    caducada: null,
+  },
   caducar: {
     en_espera: 'caducada',
     en_curso: null,

@@ -13,12 +13,14 @@ export interface Transition<State extends string> {
 
 /**
  * A request's moves: `en_espera` → `en_curso` → `finalizada`; `cancelada` by its patient while
- * waiting; `caducada` when nobody takes it in time.
+ * waiting, or closed by the hospital's administrators with a reason (`cerrar`); `caducada` when
+ * nobody takes it in time.
  */
 export const REQUEST_TRANSITIONS = {
   atender: { from: ['en_espera'], to: 'en_curso' },
   finalizar: { from: ['en_curso'], to: 'finalizada' },
   cancelar: { from: ['en_espera'], to: 'cancelada' },
+  cerrar: { from: ['en_espera'], to: 'cancelada' },
   caducar: { from: ['en_espera'], to: 'caducada' },
 } as const satisfies Record<string, Transition<EstadoAsistencia>>
 
@@ -28,9 +30,10 @@ export type RequestTransition = keyof typeof REQUEST_TRANSITIONS
  * What else may be done to a request, by state, without moving it: a referral opens a new
  * request from one being attended or recently finished (within the hours `permissions.ts` allows), the
  * conversation is open while attended, photos are attached while waiting and sent while
- * attended, a rating is given once finished.
+ * attended, a rating is given once finished, a waiting request is assigned to one professional.
  */
 export const REQUEST_STATE_ACTIONS = {
+  asignar: ['en_espera'],
   derivar: ['en_curso', 'finalizada'],
   escribir: ['en_curso'],
   adjuntar_foto: ['en_espera', 'en_curso'],

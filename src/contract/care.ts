@@ -200,6 +200,10 @@ export const Asistencia = Type.Object({
   /** A referral: the request it came from. */
   derivada_de: Type.Union([Uuid, Type.Null()]),
   derivacion: Type.Union([Derivacion, Type.Null()]),
+  /** The professional the hospital's administrators assigned it to: only they take it. */
+  asignada_a: Type.Union([Persona, Type.Null()]),
+  /** Why the hospital's administrators closed it while it waited (it is then `cancelada`). */
+  motivo_cierre: Type.Union([Type.String(), Type.Null()]),
 })
 export type Asistencia = Static<typeof Asistencia>
 
@@ -261,14 +265,6 @@ export const Profesional = Type.Object({
   disponible: Type.Boolean(),
 })
 export type Profesional = Static<typeof Profesional>
-
-/** Today's figures on the operations board. */
-export const EstadisticasHoy = Type.Object({
-  solicitudes_hoy: Type.Integer({ minimum: 0 }),
-  espera_mediana_minutos: Type.Union([Type.Number(), Type.Null()]),
-  valoracion_media: Type.Union([Type.Number(), Type.Null()]),
-})
-export type EstadisticasHoy = Static<typeof EstadisticasHoy>
 
 /**
  * Live events (`GET /api/eventos`, Server-Sent Events). Every event's `id:` is its position in the

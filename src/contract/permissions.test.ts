@@ -80,6 +80,8 @@ const EXPECTED: Record<RequestAction, Record<EstadoAsistencia, readonly Who[]>> 
   derivar: byState({ en_curso: ['professional'], finalizada: ['professional'] }),
   escribir: byState({ en_curso: ['patient', 'professional'] }),
   adjuntar_foto: byState({ en_espera: ['patient'], en_curso: ['patient', 'professional'] }),
+  asignar: byState({ en_espera: ['admin'] }),
+  cerrar: byState({ en_espera: ['admin'] }),
 }
 
 describe('may, for every role, action and state of a request', () => {
@@ -120,6 +122,21 @@ describe('a referral addressed to one professional', () => {
     expect(may(other, 'leer_nota', referral, NOW)).toBe(false)
     expect(may(ACTORS.colleague, 'leer_nota', referral, NOW)).toBe(true)
     expect(may(ACTORS.admin, 'leer_nota', referral, NOW)).toBe(true)
+  })
+})
+
+describe('a request assigned on the board to one professional', () => {
+  // Assigned to professional 2, waiting (no referral).
+  const assigned = requestIn('en_espera', { destinatarioId: 2 })
+  const other: Actor = { id: 7, rol: 'profesional', tenant: 'h' }
+
+  it('is theirs to take, and no other professional’s', () => {
+    expect(may(ACTORS.professional, 'atender', assigned, NOW)).toBe(true)
+    expect(may(other, 'atender', assigned, NOW)).toBe(false)
+  })
+
+  it('still reaches colleagues’ streams, so their queues drop it', () => {
+    expect(may(other, 'seguir', assigned, NOW)).toBe(true)
   })
 })
 

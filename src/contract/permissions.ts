@@ -127,7 +127,10 @@ export interface RequestFacts {
   readonly estado: EstadoAsistencia
   readonly pacienteId: number
   readonly profesionalId: number | null
-  /** A referral addressed to one professional: theirs (null: to a specialty, or no referral). */
+  /**
+   * The one professional it is addressed to: assigned on the board, or a referral named to them
+   * (null: anyone of the queue).
+   */
   readonly destinatarioId: number | null
   /** A referral's referrer. */
   readonly derivadorId: number | null
@@ -142,7 +145,7 @@ export function factsOf(asistencia: Asistencia): RequestFacts {
     estado: asistencia.estado,
     pacienteId: asistencia.paciente.id,
     profesionalId: asistencia.profesional?.id ?? null,
-    destinatarioId: asistencia.derivacion?.a?.id ?? null,
+    destinatarioId: asistencia.asignada_a?.id ?? asistencia.derivacion?.a?.id ?? null,
     derivadorId: asistencia.derivacion?.por.id ?? null,
     cerradaEn: asistencia.cerrada_en,
     isRated: asistencia.valoracion !== null,
@@ -170,6 +173,10 @@ export type RequestAction =
   /** Write in its conversation. */
   | 'escribir'
   | 'adjuntar_foto'
+  /** Assign a waiting request to one professional of the hospital (the board). */
+  | 'asignar'
+  /** Close a waiting request with a reason its patient reads (the board). */
+  | 'cerrar'
 
 /** A professional or administrator of `tenant`. */
 export function isStaffOf(actor: Actor, tenant: string): boolean {
@@ -217,7 +224,11 @@ export function isEntitled(actor: Actor, action: RequestAction, facts: RequestFa
     case 'ver':
       return sees
     case 'seguir':
-      return sees && (!isAddressedElsewhere(actor, facts) || isOwnReferral)
+      // A request assigned on the board was in every colleague's queue: its change tells their
+      // screens to drop it. A referral was never in theirs.
+      return (
+        sees && (!isAddressedElsewhere(actor, facts) || isOwnReferral || facts.derivadorId === null)
+      )
     case 'leer_nota':
       return (
         isStaffOf(actor, facts.tenant) && (!isAddressedElsewhere(actor, facts) || isOwnReferral)
@@ -243,6 +254,9 @@ export function isEntitled(actor: Actor, action: RequestAction, facts: RequestFa
     case 'escribir':
     case 'adjuntar_foto':
       return isParticipant(actor, facts)
+    case 'asignar':
+    case 'cerrar':
+      return isGranted(actor, 'supervisar') && actor.tenant === facts.tenant
   }
 }
 

@@ -254,4 +254,6 @@ const ASISTENCIA = {
   ticket: null,
   derivada_de: null,
   derivacion: null,
+  asignada_a: null,
+  motivo_cierre: null,
 }

@@ -18,6 +18,7 @@ import { referralsMigration } from './referrals.js'
 import { sessionGenerationMigration } from './session-generation.js'
 import { sessionsValidFromMigration } from './sessions-valid-from.js'
 import { specialtiesMigration } from './specialties.js'
+import { shiftBoardMigration } from './shift-board.js'
 
 /** Migrations in the order they run; names sort in that order and never change once shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '1700-calls': callsMigration,
   '1800-guest-replay-secrets': guestReplaySecretsMigration,
   '1970-specialties': specialtiesMigration,
+  '2400-shift-board': shiftBoardMigration,
 }

@@ -1,3 +1,5 @@
+import { Link } from '../../components/Link'
+import { paths } from '../../config/paths'
 import { may } from '../../contract/permissions'
 import { DEFAULT_TENANT } from '../../contract/tenants'
 import { AuditoriaPanel } from '../../features/admin/AuditoriaPanel'
@@ -16,6 +18,17 @@ import { RoleScreen } from './screen-parts'
 // The panels read and change the administration's data through this route.
 export { loadAdminPanel as loader, changeFromPanel as action }
 
+/** The operations board of the hospital (on `main`, every hospital's figures). */
+function BoardLink({ tenant }: { tenant: string }) {
+  return (
+    <p>
+      <Link className="button-primary" to={paths.screen(tenant, 'apanel')}>
+        Tablero de operaciones
+      </Link>
+    </p>
+  )
+}
+
 function AdminArea({ tenant, current }: { tenant: string; current: CurrentUser }) {
   const branding = useBranding()
   // The role gate lets any admin through on `main`, the portal every account may use; the
@@ -24,6 +37,7 @@ function AdminArea({ tenant, current }: { tenant: string; current: CurrentUser }
   if (tenant === DEFAULT_TENANT) {
     return (
       <>
+        <BoardLink tenant={tenant} />
         <KioskModePanel />
         <CentrosPanel />
       </>
@@ -32,6 +46,7 @@ function AdminArea({ tenant, current }: { tenant: string; current: CurrentUser }
   const hospitalName = branding?.nombre ?? tenant
   return (
     <>
+      <BoardLink tenant={tenant} />
       <KioskModePanel />
       <CallRelayNotice />
       <ImagenCentroPanel tenant={tenant} />

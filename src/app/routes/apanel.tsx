@@ -2,9 +2,5 @@ import { OperationsBoard } from '../../features/care/OperationsBoard'
 import { RoleScreen } from './screen-parts'
 
 export function Component() {
-  return (
-    <RoleScreen screen="apanel">
-      <OperationsBoard />
-    </RoleScreen>
-  )
+  return <RoleScreen screen="apanel">{(user) => <OperationsBoard user={user} />}</RoleScreen>
 }

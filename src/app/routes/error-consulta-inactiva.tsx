@@ -1,12 +1,14 @@
 import { Suspense } from 'react'
-import { useSearchParams } from 'react-router-dom'
+import { useLocation, useSearchParams } from 'react-router-dom'
 import { InactiveScreen } from '../../features/care/InactiveScreen'
+import { closingReasonOf } from '../../features/care/care-state'
 import { useBranding, useSession, useTenant } from '../tenant-route'
 import { InfoScreen } from './screen-parts'
 
 function Content() {
   const tenant = useTenant()
   const [search] = useSearchParams()
+  const { state: navigation } = useLocation()
   const state = useSession()
   const branding = useBranding()
   const user = state.status === 'verified' && state.user.tenant === tenant ? state.user : null
@@ -14,6 +16,7 @@ function Content() {
     <InactiveScreen
       tenant={tenant}
       motivo={search.get('motivo')}
+      cierre={closingReasonOf(navigation)}
       user={user}
       telefono={branding?.telefono ?? null}
     />

@@ -35,7 +35,14 @@ import { asistenciaQuery } from './care-queries'
 import { freeTextMessage, readFreeText } from '../../contract/text'
 import { describeCareError } from './care-errors'
 import { olderMessagesCursor, usePageRequest, type PageRequest } from './paging'
-import { addMensaje, describeEstimate, describeMinutes, faseOf, minutesBetween } from './care-state'
+import {
+  addMensaje,
+  describeEstimate,
+  describeMinutes,
+  faseOf,
+  inactiveStateOf,
+  minutesBetween,
+} from './care-state'
 import { AuthImage, LiveNotice, PendingMark, RetryAlert } from './CareParts'
 import { newId } from './new-id'
 import { factsOf, isParticipant, may, type Actor } from '../../contract/permissions'
@@ -104,7 +111,10 @@ export function ConsultationScreen({
             asistencia.estado === 'finalizada'
               ? `${paths.screen(tenant, 'agradecimiento-final')}/${asistencia.id}`
               : `${paths.screen(tenant, 'error-consulta-inactiva')}?motivo=${asistencia.estado}`,
-            { replace: true, state: asistencia.estado === 'finalizada' ? state : null },
+            {
+              replace: true,
+              state: asistencia.estado === 'finalizada' ? state : inactiveStateOf(asistencia),
+            },
           ),
         )
         return
@@ -125,7 +135,7 @@ export function ConsultationScreen({
       }
       void navigate(
         `${paths.screen(tenant, 'error-consulta-inactiva')}?motivo=${asistencia.estado}`,
-        { replace: true },
+        { replace: true, state: inactiveStateOf(asistencia) },
       )
     },
     [endGuestSession, isGuest, isPatient, navigate, rol, tenant],

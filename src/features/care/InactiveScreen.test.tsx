@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest'
 import type { Actor } from '../../contract/permissions'
 import { InactiveScreen } from './InactiveScreen'
 
-function renderScreen(props: { motivo: string; user: Actor | null; telefono: string | null }) {
+function renderScreen(props: {
+  motivo: string
+  user: Actor | null
+  telefono: string | null
+  cierre?: string | null
+}) {
   render(
     <MemoryRouter>
       <InactiveScreen tenant="hospital-central" {...props} />
@@ -13,6 +18,17 @@ function renderScreen(props: { motivo: string; user: Actor | null; telefono: str
 }
 
 describe('the inactive-consultation screen', () => {
+  it('tells the patient the hospital closed their request, and why', () => {
+    renderScreen({
+      motivo: 'cancelada',
+      cierre: 'Servicio saturado: acuda a urgencias.',
+      user: { rol: 'cliente', tenant: 'hospital-central' },
+      telefono: null,
+    })
+    expect(screen.getByText('El centro ha cerrado tu solicitud.')).toBeVisible()
+    expect(screen.getByText('Servicio saturado: acuda a urgencias.')).toBeVisible()
+  })
+
   it('tells someone whose immediate request expired to call the hospital, and offers to ask again', () => {
     renderScreen({ motivo: 'caducada', user: null, telefono: '+34 910 000 000' })
     expect(screen.getByText('Esta solicitud ha caducado.')).toBeInTheDocument()

@@ -5,30 +5,46 @@ import { paths } from '../../config/paths'
 import { may, type Actor } from '../../contract/permissions'
 import { inactiveReasonOf, INACTIVE_REASONS } from './care-state'
 
+const CLOSED_BY_HOSPITAL = {
+  titulo: 'El centro ha cerrado tu solicitud.',
+  detalle: 'Nadie la atenderá. Si aún necesitas ayuda, puedes solicitar una nueva asistencia.',
+}
+
 export function InactiveScreen({
   tenant,
   motivo,
+  cierre = null,
   user,
   telefono,
 }: {
   tenant: string
   motivo: string | null
+  /** Why the hospital closed the request, when it did (handed by the screen that saw it). */
+  cierre?: string | null
   /** Who is signed in at this hospital, if anyone. */
   user: Actor | null
   /** The hospital's contact phone, offered when nobody could take a request in time. */
   telefono: string | null
 }) {
   const reason = inactiveReasonOf(motivo)
-  const text = reason
-    ? INACTIVE_REASONS[reason]
-    : {
-        titulo: 'La consulta a la que intentas acceder ya no está activa.',
-        detalle: 'Puede haber finalizado, haberse cancelado o haber caducado.',
-      }
+  const text =
+    reason === 'cancelada' && cierre !== null
+      ? CLOSED_BY_HOSPITAL
+      : reason
+        ? INACTIVE_REASONS[reason]
+        : {
+            titulo: 'La consulta a la que intentas acceder ya no está activa.',
+            detalle: 'Puede haber finalizado, haberse cancelado o haber caducado.',
+          }
   return (
     <div className="care-screen">
       <p className="care-lead">{text.titulo}</p>
       <p>{text.detalle}</p>
+      {reason === 'cancelada' && cierre !== null && (
+        <p className="care-lead">
+          Motivo: <span className="care-text">{cierre}</span>
+        </p>
+      )}
       {reason === 'caducada' && telefono && (
         <p className="care-lead">
           Si necesitas atención ahora, llama al centro:{' '}

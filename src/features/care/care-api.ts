@@ -5,7 +5,6 @@
 import { API_PATHS, asistenciaPath } from '../../config/api-paths'
 import {
   Asistencia,
-  EstadisticasHoy,
   FotoSubida,
   Mensaje,
   Profesional,
@@ -14,6 +13,7 @@ import {
   type Valoracion,
 } from '../../contract/care'
 import { EspecialidadesOfrecidas } from '../../contract/specialties'
+import { EstadisticasCentro, EstadisticasHoy, ProfesionalDeTurno } from '../../contract/shift-board'
 import { api } from '../../lib/api'
 import { readAnswer, readList } from '../../lib/answer-shape'
 
@@ -49,6 +49,11 @@ async function act(id: string, action: string, body?: unknown): Promise<Asistenc
 
 export const atenderAsistencia = (id: string) => act(id, 'atender')
 export const cancelarAsistencia = (id: string) => act(id, 'cancelar')
+/** The board: only `profesionalId` sees and takes the waiting request from now on. */
+export const asignarAsistencia = (id: string, profesionalId: number) =>
+  act(id, 'asignar', { profesional_id: profesionalId })
+/** The board: the waiting request is cancelled, and its patient reads `motivo`. */
+export const cerrarAsistencia = (id: string, motivo: string) => act(id, 'cerrar', { motivo })
 export const finalizarAsistencia = (id: string, resumen: string) =>
   act(id, 'finalizar', { resumen })
 
@@ -104,4 +109,14 @@ export async function listEspecialidades(signal?: AbortSignal): Promise<string[]
 
 export async function readEstadisticas(signal?: AbortSignal): Promise<EstadisticasHoy> {
   return readAnswer(EstadisticasHoy, await api.request(API_PATHS.estadisticas, { signal }))
+}
+
+/** The hospital's professionals on the board: their state and consultations in progress. */
+export async function listTurno(signal?: AbortSignal): Promise<ProfesionalDeTurno[]> {
+  return readList(ProfesionalDeTurno, await api.request(API_PATHS.turno, { signal }))
+}
+
+/** Every hospital's figures of today, side by side (the portal's administrators). */
+export async function listEstadisticasCentros(signal?: AbortSignal): Promise<EstadisticasCentro[]> {
+  return readList(EstadisticasCentro, await api.request(API_PATHS.estadisticasCentros, { signal }))
 }

@@ -6,7 +6,14 @@
  * what changes (`live-cache.ts`).
  */
 import { queryOptions } from '@tanstack/react-query'
-import { listAsistencias, listProfesionales, readAsistencia, readEstadisticas } from './care-api'
+import {
+  listAsistencias,
+  listEstadisticasCentros,
+  listProfesionales,
+  listTurno,
+  readAsistencia,
+  readEstadisticas,
+} from './care-api'
 import { readRegistro } from './record-api'
 
 /** The first part of every care query's key. */
@@ -20,6 +27,10 @@ export const careKeys = {
   /** Signed in (`null`: the session's hospital) or a hospital's public list. */
   profesionales: (tenant: string | null) => [CARE_QUERY_ROOT, 'profesionales', tenant] as const,
   estadisticas: [CARE_QUERY_ROOT, 'estadisticas'] as const,
+  /** Every hospital's figures (the portal's board). */
+  estadisticasCentros: [CARE_QUERY_ROOT, 'estadisticas-centros'] as const,
+  /** The professionals on the board, with their state. */
+  turno: [CARE_QUERY_ROOT, 'turno'] as const,
   /** A professional's referrals (`referrals-queries.ts`). */
   referidos: [CARE_QUERY_ROOT, 'referidos'] as const,
 }
@@ -61,5 +72,21 @@ export function estadisticasQuery() {
   return queryOptions({
     queryKey: careKeys.estadisticas,
     queryFn: ({ signal }) => readEstadisticas(signal),
+  })
+}
+
+/** The hospital's professionals on the board: disponible, en consulta, sin conexión. */
+export function turnoQuery() {
+  return queryOptions({
+    queryKey: careKeys.turno,
+    queryFn: ({ signal }) => listTurno(signal),
+  })
+}
+
+/** Every hospital's figures of today (the portal's administrators' board). */
+export function estadisticasCentrosQuery() {
+  return queryOptions({
+    queryKey: careKeys.estadisticasCentros,
+    queryFn: ({ signal }) => listEstadisticasCentros(signal),
   })
 }

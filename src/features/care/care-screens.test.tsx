@@ -4,7 +4,7 @@
  * Each renders with a page cache of its own, as the app gives one by context; the live events
  * reach that cache first, as the real stream's do.
  */
-import { render, screen, waitFor } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import type { QueryClient } from '@tanstack/react-query'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router-dom'
@@ -55,16 +55,38 @@ function show(ui: React.ReactNode, client: QueryClient = newTestQueryClient()) {
 }
 
 const api = vi.mocked(careApi)
+const NO_FIGURES = {
+  solicitudes_hoy: 0,
+  atendidas: 0,
+  caducadas: 0,
+  canceladas: 0,
+  espera_mediana_minutos: null,
+  espera_p90_minutos: null,
+  valoracion_media: null,
+}
+const BOARD_ADMIN = { id: 3, rol: 'admin', tenant: 'hospital-central' }
 
 beforeEach(() => {
   vi.resetAllMocks()
   api.listAsistencias.mockResolvedValue([])
   api.listMensajes.mockResolvedValue([])
-  api.readEstadisticas.mockResolvedValue({
-    solicitudes_hoy: 0,
-    espera_mediana_minutos: null,
-    valoracion_media: null,
-  })
+  api.readEstadisticas.mockResolvedValue(NO_FIGURES)
+  api.listTurno.mockResolvedValue([
+    {
+      id: 9,
+      nombre: 'Ana Ruiz',
+      especialidades: ['Pediatría'],
+      estado: 'disponible',
+      consultas_en_curso: 0,
+    },
+    {
+      id: 8,
+      nombre: 'Luis Gil',
+      especialidades: [],
+      estado: 'sin_conexion',
+      consultas_en_curso: 0,
+    },
+  ])
   vi.mocked(listReferidos).mockResolvedValue({ enviadas: [], recibidas: [] })
 })
 
@@ -145,18 +167,67 @@ describe("the professional's queue", () => {
 })
 
 describe('the operations board', () => {
-  it("reads today's figures again when a request changes", async () => {
-    show(<OperationsBoard />)
-    expect(await screen.findByText('No hay solicitudes abiertas.')).toBeVisible()
-    api.readEstadisticas.mockResolvedValueOnce({
-      solicitudes_hoy: 1,
-      espera_mediana_minutos: null,
-      valoracion_media: null,
-    })
+  it("reads today's figures and who is on duty again when a request changes", async () => {
+    show(<OperationsBoard user={BOARD_ADMIN} />)
+    expect(await screen.findByText('No hay solicitudes en espera.')).toBeVisible()
+    expect(screen.getByRole('row', { name: /Luis Gil.*Sin conexión/ })).toBeVisible()
+    api.readEstadisticas.mockResolvedValueOnce({ ...NO_FIGURES, solicitudes_hoy: 1 })
     emit({ tipo: 'asistencia', asistencia: asistencia() })
-    expect(await screen.findByRole('heading', { name: 'Solicitudes abiertas (1)' })).toBeVisible()
+    expect(await screen.findByRole('heading', { name: 'En espera (1)' })).toBeVisible()
     expect(await screen.findByText('1')).toBeVisible()
     expect(api.listAsistencias).toHaveBeenCalledTimes(1)
+    expect(api.listTurno).toHaveBeenCalledTimes(2)
+  })
+
+  it('assigns a waiting walk-in to a professional and shows to whom', async () => {
+    const walkIn = asistencia({ origen: 'presencial', ticket: 'A-004' })
+    api.listAsistencias.mockResolvedValue([walkIn])
+    api.asignarAsistencia.mockResolvedValue({
+      ...walkIn,
+      asignada_a: { id: 9, nombre: 'Ana Ruiz' },
+    })
+    show(<OperationsBoard user={BOARD_ADMIN} />)
+    const row = await screen.findByRole('listitem', { name: /Presencial · A-004/ })
+    await userEvent.click(within(row).getByRole('button', { name: 'Asignar a …' }))
+    await userEvent.selectOptions(within(row).getByLabelText('Profesional'), '9')
+    await userEvent.click(within(row).getByRole('button', { name: 'Asignar' }))
+    expect(await within(row).findByText(/Asignada a Ana Ruiz/)).toBeVisible()
+    expect(api.asignarAsistencia).toHaveBeenCalledWith(walkIn.id, 9)
+  })
+
+  it('closes a waiting request with a reason, and says why it could not', async () => {
+    const waiting = asistencia()
+    api.listAsistencias.mockResolvedValue([waiting])
+    api.cerrarAsistencia.mockRejectedValueOnce(new Error('boom'))
+    show(<OperationsBoard user={BOARD_ADMIN} />)
+    const row = await screen.findByRole('listitem', { name: new RegExp(waiting.paciente.nombre) })
+    await userEvent.click(within(row).getByRole('button', { name: 'Cerrar' }))
+    await userEvent.type(within(row).getByLabelText('Motivo del cierre'), 'Fuera de horario')
+    await userEvent.click(within(row).getByRole('button', { name: 'Cerrar solicitud' }))
+    expect(await within(row).findByRole('alert')).toHaveTextContent('Algo ha fallado')
+    api.cerrarAsistencia.mockResolvedValueOnce({
+      ...waiting,
+      estado: 'cancelada',
+      motivo_cierre: 'Fuera de horario',
+    })
+    await userEvent.click(within(row).getByRole('button', { name: 'Cerrar solicitud' }))
+    expect(await screen.findByText('No hay solicitudes en espera.')).toBeVisible()
+    expect(api.cerrarAsistencia).toHaveBeenLastCalledWith(waiting.id, 'Fuera de horario')
+  })
+
+  it("shows the portal's administrators every hospital's figures side by side", async () => {
+    api.listEstadisticasCentros.mockResolvedValue([
+      {
+        tenant: 'hospital-central',
+        nombre: 'Hospital Central',
+        estadisticas: { ...NO_FIGURES, canceladas: 2 },
+      },
+      { tenant: 'clinica-norte', nombre: 'Clínica Norte', estadisticas: NO_FIGURES },
+    ])
+    show(<OperationsBoard user={{ id: 1, rol: 'admin', tenant: 'main' }} />)
+    expect(await screen.findByRole('row', { name: /Hospital Central 0 0 0 2/ })).toBeVisible()
+    expect(screen.getByRole('row', { name: /Clínica Norte/ })).toBeVisible()
+    expect(api.listAsistencias).not.toHaveBeenCalled()
   })
 })
 

@@ -136,6 +136,25 @@ export const INACTIVE_REASONS: Record<EstadoInactivo, { titulo: string; detalle:
   },
 }
 
+/**
+ * What the inactive-consultation screen is handed through the navigation (never the address: it
+ * is about a person's care): why the hospital closed the request.
+ */
+export interface InactiveState {
+  cierre: string
+}
+
+/** The navigation state leading to the inactive-consultation screen for `asistencia`. */
+export function inactiveStateOf(asistencia: Asistencia): InactiveState | null {
+  return asistencia.motivo_cierre === null ? null : { cierre: asistencia.motivo_cierre }
+}
+
+/** The closing reason a navigation carried, if any. */
+export function closingReasonOf(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('cierre' in state)) return null
+  return typeof state.cierre === 'string' ? state.cierre : null
+}
+
 /** Reads the `motivo` query parameter of the inactive-consultation screen. */
 export function inactiveReasonOf(value: string | null): EstadoInactivo | null {
   return value === 'finalizada' || value === 'cancelada' || value === 'caducada' ? value : null

@@ -22,6 +22,8 @@ export function anAsistencia(overrides: Partial<Asistencia> = {}): Asistencia {
     ticket: null,
     derivada_de: null,
     derivacion: null,
+    asignada_a: null,
+    motivo_cierre: null,
     ...overrides,
   }
 }
