@@ -52,6 +52,7 @@ import {
 import { seedDatabase } from './seed/seed-database.js'
 import { getOrCreateTokenSecret } from './repositories/settings.js'
 import { registerErrorHandling, sendFrameworkError } from './http/error-handler.js'
+import { registerRequestDeadlines, requestDeadlines } from './http/request-deadlines.js'
 import { ConciseLogController } from './http/logging.js'
 import { resolveLogosDir } from './branding/logos.js'
 import { migrateToLatest } from './database/migrate.js'
@@ -184,7 +185,10 @@ export interface BuildAppOptions {
   joinRateLimits?: Partial<JoinRateLimits>
   /** Immediate care requests accepted from one client address within a window. */
   immediateCareRateLimit?: Partial<RateLimitWindow>
-  /** How long a client may take to send one request; tests shorten it. */
+  /**
+   * How long a client may take to send one request; an upload's stall window and ceiling follow
+   * from it (see `http/connection-limits.ts`). Tests shorten it.
+   */
   requestDeadlineMs?: number
   /** How often this instance expires requests nobody took in time; 0 turns the sweep off. */
   careSweepIntervalMs?: number
@@ -300,18 +304,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Same parameters as real hashes, so an unknown email costs exactly as much as a known one.
     const dummyPasswordHash = await hashPassword(randomBytes(16).toString('hex'), scryptParams)
     const fallbackHeaders = buildFallbackSecurityHeaders(apiBaseUrl)
+    const deadlines = requestDeadlines(options.requestDeadlineMs ?? REQUEST_DEADLINE_MS)
 
     const app = Fastify({
       logger: options.logger ?? false,
       logController: new ConciseLogController(),
       trustProxy: options.trustProxy ?? false,
       bodyLimit: LOGIN_BODY_LIMIT,
-      requestTimeout: options.requestDeadlineMs ?? REQUEST_DEADLINE_MS,
+      // Node's own deadline is the ceiling of every connection; routes get theirs from a hook.
+      requestTimeout: deadlines.uploadMs,
       http: {
-        headersTimeout: Math.min(
-          HEADERS_DEADLINE_MS,
-          options.requestDeadlineMs ?? REQUEST_DEADLINE_MS,
-        ),
+        headersTimeout: Math.min(HEADERS_DEADLINE_MS, deadlines.requestMs),
         connectionsCheckingInterval: DEADLINE_CHECK_INTERVAL_MS,
       },
       // Validation must reject, not repair: no type coercion, no silent removal of fields.
@@ -331,6 +334,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     enforceRouteSchemas(app, { docsPrefix: API_DOCS_PREFIX })
 
     registerErrorHandling(app)
+    registerRequestDeadlines(app, deadlines)
     // Only JSON bodies exist here; without the text parser a text/plain body is a clean 400.
     app.removeContentTypeParser('text/plain')
     await app.register(fastifyHelmet, buildHelmetOptions(apiBaseUrl))

@@ -32,6 +32,8 @@ export type ErrorCode =
   | 'invalid_image'
   | 'invalid_access_code'
   | 'database_unavailable'
+  /** The body stalled, or arrived too slowly, and the connection was closed. */
+  | 'request_timeout'
   | 'ya_atendida'
   /** A waiting request the board assigned to another professional. */
   | 'asignada_a_otro'

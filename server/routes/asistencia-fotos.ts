@@ -66,9 +66,11 @@ export function registerAsistenciaFotosRoutes(
     '/api/asistencias/:id/fotos',
     {
       bodyLimit: multipartBodyLimit(FOTO_MAX_BYTES),
+      // A photo on a slow link may take minutes: held to progress, not to a total time.
+      config: { upload: true },
       schema: {
         summary: 'Sube una foto a la consulta (multipart/form-data, campo «foto»)',
-        description: `Hasta ${String(MAX_FOTOS_POR_ASISTENCIA)} fotos por solicitud en espera y ${String(MAX_FOTOS_POR_CONVERSACION)} por conversación (\`409 demasiadas_fotos\`); cada una de hasta ${String(MAX_MB)} MB y ${String(FOTO_MAX_PIXELS / 1_000_000)} megapíxeles (\`413 payload_too_large\`); PNG, JPEG o WebP (\`415\`); dañada, \`422 invalid_image\`.`,
+        description: `Hasta ${String(MAX_FOTOS_POR_ASISTENCIA)} fotos por solicitud en espera y ${String(MAX_FOTOS_POR_CONVERSACION)} por conversación (\`409 demasiadas_fotos\`); cada una de hasta ${String(MAX_MB)} MB y ${String(FOTO_MAX_PIXELS / 1_000_000)} megapíxeles (\`413 payload_too_large\`); PNG, JPEG o WebP (\`415\`); dañada, \`422 invalid_image\`. Una subida lenta se acepta mientras siga llegando; si se detiene, \`408 request_timeout\` y se cierra la conexión.`,
         consumes: ['multipart/form-data'],
         headers: SESSION_HEADERS_SCHEMA,
         params: ASISTENCIA_PARAMS,

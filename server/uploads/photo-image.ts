@@ -1,9 +1,14 @@
 import sharp from 'sharp'
-import { FOTO_MAX_BYTES, FOTO_MAX_PIXELS } from '../../src/contract/care.js'
+import {
+  FOTO_CALIDAD_JPEG,
+  FOTO_LADO_MAX,
+  FOTO_MAX_BYTES,
+  FOTO_MAX_PIXELS,
+} from '../../src/contract/care.js'
+import { createSlots, PHOTO_DECODES_AT_ONCE } from './image-slots.js'
 import { LogoRejectedError, sniffImageFormat } from './logo-image.js'
 
-/** Longest side of the stored photo: readable on any screen, a few hundred kilobytes. */
-export const FOTO_STORED_SIDE = 1600
+const decodeSlot = createSlots(PHOTO_DECODES_AT_ONCE)
 
 /**
  * Checks a consultation photo and re-encodes it as the logo pipeline does (type from the bytes,
@@ -12,9 +17,13 @@ export const FOTO_STORED_SIDE = 1600
  * A file whose header claims more than {@link FOTO_MAX_PIXELS} (a decompression bomb) is refused
  * before decoding; the decode reads the image top to bottom (sequential read), so its memory
  * follows the stored size, not the claimed one. Refusals are {@link LogoRejectedError}s with the
- * same reasons.
+ * same reasons. At most {@link PHOTO_DECODES_AT_ONCE} photos are processed at once.
  */
-export async function processPhoto(bytes: Buffer): Promise<Buffer> {
+export function processPhoto(bytes: Buffer): Promise<Buffer> {
+  return decodeSlot(() => reencode(bytes))
+}
+
+async function reencode(bytes: Buffer): Promise<Buffer> {
   if (bytes.length > FOTO_MAX_BYTES) throw new LogoRejectedError('too_large')
   const format = sniffImageFormat(bytes)
   if (format === undefined) throw new LogoRejectedError('unsupported_type')
@@ -36,9 +45,9 @@ export async function processPhoto(bytes: Buffer): Promise<Buffer> {
       failOn: 'truncated',
     })
       .rotate()
-      .resize(FOTO_STORED_SIDE, FOTO_STORED_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .resize(FOTO_LADO_MAX, FOTO_LADO_MAX, { fit: 'inside', withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
-      .jpeg({ quality: 82, mozjpeg: true })
+      .jpeg({ quality: Math.round(FOTO_CALIDAD_JPEG * 100), mozjpeg: true })
       .toBuffer()
   } catch {
     throw new LogoRejectedError('damaged')

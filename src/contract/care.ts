@@ -61,6 +61,14 @@ export const FOTO_MAX_BYTES = 8 * 1024 * 1024
  * claiming more (a decompression bomb) is refused from its header, before any pixel is decoded.
  */
 export const FOTO_MAX_PIXELS = 50_000_000
+/**
+ * Longest side of a photo as sent and stored: readable on any screen, a few hundred kilobytes. The
+ * phone shrinks a photo to it before sending (a 12-megapixel camera photo goes as ~1.9 megapixels),
+ * and the server re-encodes to it whatever arrives.
+ */
+export const FOTO_LADO_MAX = 1600
+/** JPEG quality (0 to 1) of a photo shrunk on the phone and of the one the server stores. */
+export const FOTO_CALIDAD_JPEG = 0.82
 /** The photo types the pickers offer (an `accept` list): what the server takes. */
 export const FOTO_TIPOS = 'image/png,image/jpeg,image/webp'
 /** Photos a consultation's conversation may hold besides the request's own. */

@@ -2,7 +2,8 @@
  * Sending the care outbox, the same way from the page and from the service worker: oldest first,
  * one item at a time; an item leaves the outbox once the server has it (or refuses it for good);
  * the first item that cannot reach the server stops the replay, so order is kept and nothing is
- * lost. A request's photos go after the request, each counted once it is stored.
+ * lost. A request's photos go after the request, each counted once it is stored; a message's photo
+ * goes before its message, which names it.
  */
 import { listOutbox, putOutboxItem, removeOutboxItem, type OutboxItem } from './care-outbox-db'
 
@@ -15,9 +16,12 @@ export type SendOutcome =
   /** No answer, or one worth retrying later (offline, 5xx, 401 before a new sign-in). */
   | 'retry'
 
+/** A photo's upload: stored (with the id the server gave it), or not. */
+export type PhotoOutcome = Exclude<SendOutcome, 'sent'> | { sent: string }
+
 export interface OutboxTransport {
   postJson: (item: OutboxItem) => Promise<SendOutcome>
-  uploadPhoto: (item: OutboxItem, photo: Blob) => Promise<SendOutcome>
+  uploadPhoto: (item: OutboxItem, photo: Blob) => Promise<PhotoOutcome>
 }
 
 export interface ReplayResult {
@@ -63,7 +67,37 @@ async function replay(transport: OutboxTransport): Promise<ReplayResult> {
   return result
 }
 
-async function sendItem(transport: OutboxTransport, item: OutboxItem): Promise<SendOutcome> {
+async function upload(transport: OutboxTransport, item: OutboxItem, photo: Blob) {
+  try {
+    return await transport.uploadPhoto(item, photo)
+  } catch {
+    return 'retry'
+  }
+}
+
+/**
+ * A message's photo, sent before it: the message then names the photo's id (kept at once, so a
+ * replay cut off after the upload does not send it twice). A refused photo (the conversation is
+ * full, the file damaged) leaves the message to go with its text alone.
+ */
+async function withMessagePhoto(
+  transport: OutboxTransport,
+  item: OutboxItem,
+): Promise<OutboxItem | 'retry'> {
+  const photo = item.fotos[item.fotosEnviadas]
+  if (item.tipo !== 'mensaje' || photo === undefined) return item
+  const outcome = await upload(transport, item, photo)
+  if (outcome === 'retry') return 'retry'
+  const cuerpo =
+    outcome === 'refused' ? item.cuerpo : { ...(item.cuerpo as object), foto: outcome.sent }
+  const next = { ...item, cuerpo, fotosEnviadas: item.fotos.length }
+  await putOutboxItem(next).catch(() => undefined)
+  return next
+}
+
+async function sendItem(transport: OutboxTransport, queued: OutboxItem): Promise<SendOutcome> {
+  const item = await withMessagePhoto(transport, queued)
+  if (item === 'retry') return 'retry'
   let outcome: SendOutcome
   try {
     outcome = await transport.postJson(item)
@@ -73,12 +107,7 @@ async function sendItem(transport: OutboxTransport, item: OutboxItem): Promise<S
   if (outcome !== 'sent') return outcome
   let current = item
   for (const photo of item.fotos.slice(item.fotosEnviadas)) {
-    let photoOutcome: SendOutcome
-    try {
-      photoOutcome = await transport.uploadPhoto(current, photo)
-    } catch {
-      photoOutcome = 'retry'
-    }
+    const photoOutcome = await upload(transport, current, photo)
     // A refused photo (damaged, too large) does not hold the request back.
     if (photoOutcome === 'retry') return 'retry'
     current = { ...current, fotosEnviadas: current.fotosEnviadas + 1 }

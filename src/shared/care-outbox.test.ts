@@ -59,7 +59,10 @@ function transport(outcomes: SendOutcome[], photoOutcomes: SendOutcome[] = []) {
     }),
     uploadPhoto: vi.fn((sent: OutboxItem, photo: Blob) => {
       photos.push(`${sent.id}:${photo.size}`)
-      return Promise.resolve(photoOutcomes.shift() ?? 'sent')
+      const outcome = photoOutcomes.shift() ?? 'sent'
+      return Promise.resolve(
+        outcome === 'sent' ? { sent: `foto-${String(photos.length)}` } : outcome,
+      )
     }),
   }
   return { value, posted, photos }
@@ -114,11 +117,36 @@ describe('care outbox', () => {
     expect(second.photos).toEqual(['r1:2', 'r1:3'])
   })
 
+  it('sends a message’s photo before it, names it, and never sends the photo twice', async () => {
+    await putOutboxItem(item('m1', { fotos: [new Blob(['1'])], cuerpo: { id: 'm1', texto: '' } }))
+    // The photo gets through; the message does not, yet.
+    const first = transport(['retry'])
+    expect((await replayOutbox(first.value)).pending).toBe(1)
+    expect(first.photos).toEqual(['m1:1'])
+    expect((await readOutboxItem('m1'))?.cuerpo).toEqual({ id: 'm1', texto: '', foto: 'foto-1' })
+
+    const second = transport([])
+    expect(await replayOutbox(second.value)).toEqual({ sent: ['m1'], refused: [], pending: 0 })
+    expect(second.photos).toEqual([])
+    expect(vi.mocked(second.value.postJson).mock.calls[0]?.[0].cuerpo).toEqual({
+      id: 'm1',
+      texto: '',
+      foto: 'foto-1',
+    })
+  })
+
+  it('holds a message back while its photo cannot reach the server', async () => {
+    await putOutboxItem(item('m1', { fotos: [new Blob(['1'])] }))
+    const { value, posted } = transport([], ['retry'])
+    expect((await replayOutbox(value)).pending).toBe(1)
+    expect(posted).toEqual([])
+  })
+
   it('treats a transport that throws (offline) as worth retrying', async () => {
     await putOutboxItem(item('m1'))
     const value: OutboxTransport = {
       postJson: () => Promise.reject(new TypeError('Failed to fetch')),
-      uploadPhoto: () => Promise.resolve('sent'),
+      uploadPhoto: () => Promise.resolve({ sent: 'foto-1' }),
     }
     expect(await replayOutbox(value)).toEqual({ sent: [], refused: [], pending: 1 })
   })

@@ -33,11 +33,21 @@ export function createWorkerTransport(): OutboxTransport {
         },
         body: JSON.stringify(item.cuerpo),
       }),
-    uploadPhoto: (item, photo) => {
+    uploadPhoto: async (item, photo) => {
       const form = new FormData()
       form.append('foto', photo)
       const url = new URL(asistenciaPath(item.asistenciaId, 'fotos'), item.ruta).href
-      return post(url, { headers: authHeaders(item), body: form })
+      const response = await fetch(url, {
+        method: 'POST',
+        credentials: 'omit',
+        headers: { ...authHeaders(item), Accept: 'application/json' },
+        body: form,
+      })
+      const outcome = outcomeOfStatus(response.status)
+      if (outcome !== 'sent') return outcome
+      const answer = (await response.json().catch(() => null)) as { id?: unknown } | null
+      // Stored, but its id unread: sending it again would store it twice, so it goes unnamed.
+      return typeof answer?.id === 'string' ? { sent: answer.id } : 'refused'
     },
   }
 }

@@ -29,7 +29,6 @@ import {
   finalizarAsistencia,
   listMensajes,
   sendMensaje,
-  uploadFoto,
 } from './care-api'
 import { asistenciaQuery } from './care-queries'
 import { freeTextMessage, readFreeText } from '../../contract/text'
@@ -52,6 +51,8 @@ import { useConsultationCall } from './call/use-consultation-call'
 import { ReferralForm } from './ReferralForm'
 import { RecordScreen } from './RecordScreen'
 import { isUnsentFailure, keepMessage } from './outbox'
+import { PhotoUploadList } from './photos/PhotoUploadList'
+import { usePhotoUploads } from './photos/use-photo-uploads'
 import { useIsOnline, useNow, usePendingIds, useLiveLoad } from './use-live'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -531,9 +532,26 @@ function MessageForm({
   const ids = useId()
   const isOnline = useIsOnline()
   const [texto, setTexto] = useState('')
-  const [foto, setFoto] = useState<File | null>(null)
+  const photos = usePhotoUploads()
+  const foto = photos.entries[0] ?? null
+  const form = useRef<HTMLFormElement>(null)
   const [alert, setAlert] = useState<string | null>(null)
   const [isSending, setIsSending] = useState(false)
+
+  /** Keeps the message (and its photo) in the outbox, shown as "Pendiente de envío". */
+  async function keep(body: NuevoMensaje, photo?: Blob) {
+    await keepMessage(tenant, asistenciaId, body, photo)
+    onMensaje({
+      id: body.id,
+      asistencia_id: asistenciaId,
+      autor: { id: 0, nombre: 'Tú', rol: 'pendiente' },
+      texto: body.texto === '' ? 'Foto' : body.texto,
+      foto: null,
+      creado_en: new Date().toISOString(),
+    })
+    setTexto('')
+    photos.clear()
+  }
 
   async function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -547,31 +565,25 @@ function MessageForm({
     setIsSending(true)
     const body: NuevoMensaje = { id: newId(), texto: text }
     try {
+      if (foto && !isOnline) {
+        // Offline, the photo waits in the outbox with its message, and the next may be chosen.
+        await keep(body, await photos.prepared(foto))
+        return
+      }
       if (foto) {
-        const subida = await uploadFoto(asistenciaId, foto)
-        body.foto = subida.id
+        // A photo that does not get through says so by itself, with "Reintentar".
+        const [sent] = (await photos.sendAll(asistenciaId, [foto])) ?? []
+        if (sent === undefined) return
+        body.foto = sent
       }
       onMensaje(await sendMensaje(asistenciaId, body))
       setTexto('')
-      setFoto(null)
+      photos.clear()
     } catch (error) {
-      if (isUnsentFailure(error) && foto === null) {
-        try {
-          await keepMessage(tenant, asistenciaId, body)
-          onMensaje({
-            id: body.id,
-            asistencia_id: asistenciaId,
-            autor: { id: 0, nombre: 'Tú', rol: 'pendiente' },
-            texto: text,
-            foto: null,
-            creado_en: new Date().toISOString(),
-          })
-          setTexto('')
-        } catch {
+      if (isUnsentFailure(error) && (foto === null || body.foto !== undefined)) {
+        await keep(body).catch(() => {
           setAlert(describeCareError(error))
-        }
-      } else if (isUnsentFailure(error)) {
-        setAlert('Las fotos solo se pueden enviar con conexión. Inténtalo cuando vuelva.')
+        })
       } else {
         setAlert(describeCareError(error))
       }
@@ -582,6 +594,7 @@ function MessageForm({
 
   return (
     <form
+      ref={form}
       className="care-form care-message-form"
       noValidate
       onSubmit={(event) => void submit(event)}
@@ -599,25 +612,17 @@ function MessageForm({
         />
       </div>
       {foto ? (
-        <p className="care-chosen-photo">
-          <span>Foto elegida: {foto.name}</span>{' '}
-          <button
-            type="button"
-            className="button-secondary"
-            onClick={() => {
-              setFoto(null)
-            }}
-          >
-            Quitar la foto
-          </button>
-        </p>
+        <PhotoUploadList
+          entries={photos.entries}
+          onRemove={isSending ? undefined : photos.remove}
+          onRetry={() => form.current?.requestSubmit()}
+        />
       ) : (
         <PhotoPicker
           accept={FOTO_TIPOS}
           chooseLabel="Adjuntar foto"
-          disabled={!isOnline}
           onFiles={(files) => {
-            setFoto(files[0] ?? null)
+            photos.add(files.slice(0, 1))
           }}
         />
       )}

@@ -2,11 +2,14 @@ import './care.css'
 /**
  * "Solicitar asistencia": the reason, an optional specialty of those the hospital offers, up
  * to MAX_FOTOS_POR_ASISTENCIA photos. The id is chosen once per form, so sending again (a lost
- * answer, a double tap, the outbox) never creates a second request. Without a connection the
- * request waits in the outbox and is sent when the connection returns.
+ * answer, a double tap, the outbox) never creates a second request. Once the request exists its
+ * photos go one by one, each showing its progress; the form leads to the waiting room when they
+ * are all in, or stays with **Reintentar** by each photo that failed. Without a connection the
+ * request waits in the outbox, its photos already shrunk, and is sent when the connection returns.
  */
 import { useEffect, useId, useState, type SubmitEvent } from 'react'
 import { useNavigate } from 'react-router-dom'
+import { Link } from '../../components/Link'
 import { PhotoPicker } from '../../components/PhotoPicker'
 import { paths } from '../../config/paths'
 import {
@@ -19,11 +22,12 @@ import {
 } from '../../contract/care'
 import { freeTextMessage, readFreeText } from '../../contract/text'
 import { ApiError } from '../../lib/api-errors'
-import { createAsistencia, listEspecialidades, uploadFoto } from './care-api'
+import { createAsistencia, listEspecialidades } from './care-api'
 import { describeCareError } from './care-errors'
-import { LocalPreview } from './CareParts'
 import { newId } from './new-id'
 import { isUnsentFailure, keepRequest } from './outbox'
+import { PhotoUploadList } from './photos/PhotoUploadList'
+import { usePhotoUploads } from './photos/use-photo-uploads'
 
 export function RequestForm({
   tenant,
@@ -46,7 +50,10 @@ export function RequestForm({
     preselected && preselected.length <= ESPECIALIDAD_MAX_LENGTH ? preselected : '',
   )
   const [specialties, setSpecialties] = useState<string[]>([])
-  const [fotos, setFotos] = useState<File[]>([])
+  const photos = usePhotoUploads()
+  const fotos = photos.entries
+  // Set once the request exists: from then on only its photos are left to send.
+  const [createdId, setCreatedId] = useState<string | null>(null)
   const [motivoError, setMotivoError] = useState<string | null>(null)
   const [alert, setAlert] = useState<string | null>(null)
   const [isSending, setIsSending] = useState(false)
@@ -80,13 +87,12 @@ export function RequestForm({
       return
     }
     setMotivoError(null)
-    await send(
-      { id: requestId, motivo: text, ...(especialidad === '' ? {} : { especialidad }) },
-      fotos,
-    )
+    await send({ id: requestId, motivo: text, ...(especialidad === '' ? {} : { especialidad }) })
   }
 
-  async function send(body: NuevaAsistencia, photos: File[]) {
+  const waitingRoom = (id: string) => `${paths.screen(tenant, 'atencion-asistencia')}/${id}`
+
+  async function send(body: NuevaAsistencia) {
     setAlert(null)
     setIsSending(true)
     try {
@@ -94,7 +100,7 @@ export function RequestForm({
     } catch (error) {
       if (isUnsentFailure(error)) {
         try {
-          await keepRequest(tenant, body, photos)
+          await keepRequest(tenant, body, await Promise.all(fotos.map(photos.prepared)))
           await navigate(`${paths.screen(tenant, 'cliente')}?pendiente=1`)
         } catch {
           setAlert(
@@ -106,22 +112,29 @@ export function RequestForm({
       }
       setIsSending(false)
       if (error instanceof ApiError && error.code === 'terms_changed') {
-        onTermsChanged(() => void send(body, photos))
+        onTermsChanged(() => void send(body))
         return
       }
       setAlert(describeCareError(error))
       return
     }
-    const failedPhotos: string[] = []
-    for (const foto of photos) {
-      try {
-        await uploadFoto(body.id, foto)
-      } catch (error) {
-        failedPhotos.push(`${foto.name}: ${describeCareError(error)}`)
-      }
+    setCreatedId(body.id)
+    if ((await photos.sendAll(body.id, fotos)) !== null) {
+      await navigate(waitingRoom(body.id))
+      return
     }
-    const next = `${paths.screen(tenant, 'atencion-asistencia')}/${body.id}`
-    await navigate(failedPhotos.length === 0 ? next : `${next}?fotos=error`)
+    setIsSending(false)
+  }
+
+  async function retry(key: string) {
+    if (createdId === null) return
+    const entry = fotos.find((photo) => photo.key === key)
+    if (entry === undefined || (await photos.sendOne(createdId, entry)) === null) return
+    // The last one that was missing: on to the waiting room.
+    const others = fotos.filter((photo) => photo.key !== key)
+    if (others.every((photo) => photo.state.estado === 'enviada')) {
+      await navigate(waitingRoom(createdId))
+    }
   }
 
   function addFiles(list: readonly File[]) {
@@ -130,7 +143,7 @@ export function RequestForm({
     if (chosen.length > room) {
       setAlert(`Puedes adjuntar como mucho ${MAX_FOTOS_POR_ASISTENCIA} fotos.`)
     }
-    setFotos([...fotos, ...chosen.slice(0, Math.max(0, room))])
+    photos.add(chosen.slice(0, Math.max(0, room)))
   }
 
   return (
@@ -179,34 +192,30 @@ export function RequestForm({
       </div>
       <fieldset className="care-photos">
         <legend>Fotos (opcional, hasta {MAX_FOTOS_POR_ASISTENCIA})</legend>
-        {fotos.length > 0 && (
-          <ul className="care-photo-list">
-            {fotos.map((foto, index) => (
-              <li key={`${foto.name}-${String(index)}`}>
-                <LocalPreview file={foto} alt={`Foto ${index + 1}: ${foto.name}`} />
-                <button
-                  type="button"
-                  className="button-secondary"
-                  onClick={() => {
-                    setFotos(fotos.filter((_, at) => at !== index))
-                  }}
-                >
-                  Quitar foto {index + 1}
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-        {fotos.length < MAX_FOTOS_POR_ASISTENCIA && (
+        <PhotoUploadList
+          entries={fotos}
+          onRemove={createdId === null ? photos.remove : undefined}
+          onRetry={(key) => void retry(key)}
+        />
+        {fotos.length < MAX_FOTOS_POR_ASISTENCIA && createdId === null && (
           <PhotoPicker accept={FOTO_TIPOS} chooseLabel="Añadir fotos" multiple onFiles={addFiles} />
         )}
       </fieldset>
       <div role="alert" className="form-alert">
         {alert}
       </div>
-      <button type="submit" className="button-primary" disabled={isSending}>
-        Solicitar asistencia
-      </button>
+      {createdId === null ? (
+        <button type="submit" className="button-primary" disabled={isSending}>
+          Solicitar asistencia
+        </button>
+      ) : (
+        !isSending && (
+          <p>
+            Tu solicitud ya está en la cola.{' '}
+            <Link to={waitingRoom(createdId)}>Ir a la sala de espera sin estas fotos</Link>
+          </p>
+        )
+      )}
     </form>
   )
 }

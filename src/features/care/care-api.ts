@@ -81,10 +81,17 @@ export async function sendMensaje(asistenciaId: string, body: NuevoMensaje): Pro
   )
 }
 
-export async function uploadFoto(asistenciaId: string, foto: Blob): Promise<FotoSubida> {
+export async function uploadFoto(
+  asistenciaId: string,
+  foto: Blob,
+  onProgress?: (sent: number) => void,
+): Promise<FotoSubida> {
   const form = new FormData()
   form.append('foto', foto)
-  return readAnswer(FotoSubida, await api.upload(asistenciaPath(asistenciaId, 'fotos'), form))
+  return readAnswer(
+    FotoSubida,
+    await api.upload(asistenciaPath(asistenciaId, 'fotos'), form, { onProgress }),
+  )
 }
 
 /** The hospital's professionals; signed out, the hospital is named in the query. */

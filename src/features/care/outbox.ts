@@ -85,10 +85,12 @@ export function keepRequest(tenant: string, body: NuevaAsistencia, fotos: Blob[]
   })
 }
 
+/** Keeps a message, and the photo it goes with (sent first, then named by the message). */
 export function keepMessage(
   tenant: string,
   asistenciaId: string,
   body: NuevoMensaje,
+  foto?: Blob,
 ): Promise<void> {
   return keep({
     id: body.id,
@@ -97,7 +99,7 @@ export function keepMessage(
     asistenciaId,
     ruta: absolute(asistenciaPath(asistenciaId, 'mensajes')),
     cuerpo: body,
-    fotos: [],
+    fotos: foto === undefined ? [] : [foto],
   })
 }
 
@@ -114,12 +116,19 @@ async function outcomeOf(send: () => Promise<unknown>): Promise<SendOutcome> {
 const pageTransport: OutboxTransport = {
   postJson: (item) =>
     outcomeOf(() => api.request(item.ruta, { method: 'POST', body: item.cuerpo })),
-  uploadPhoto: (item, photo) =>
-    outcomeOf(() => {
+  uploadPhoto: async (item, photo) => {
+    let answer: unknown
+    const outcome = await outcomeOf(async () => {
       const form = new FormData()
       form.append('foto', photo)
-      return api.upload(asistenciaPath(item.asistenciaId, 'fotos'), form)
-    }),
+      answer = await api.upload(asistenciaPath(item.asistenciaId, 'fotos'), form)
+    })
+    if (outcome !== 'sent') return outcome
+    // Read by hand: this module loads with every screen, the answer schemas with the care ones.
+    const id = (answer as { id?: unknown } | null)?.id
+    // Stored, but its id unread: sending it again would store it twice, so it goes unnamed.
+    return typeof id === 'string' ? { sent: id } : 'refused'
+  },
 }
 
 /** Sends what the outbox holds from this page, then tells the screens what is left. */
