@@ -9,7 +9,7 @@ import {
 } from '../../src/contract/join.js'
 import { rolLabel } from '../../src/contract/account-rules.js'
 import { EMAIL_CHANGE_LINK_TTL_HOURS } from '../../src/contract/profile.js'
-import { tenantRoot } from '../../src/contract/tenants.js'
+import { PROFILE_SEGMENT, tenantRoot } from '../../src/contract/tenants.js'
 import type { MailMessage } from './mailer.js'
 
 /** Who the message is for and which hospital sends it. */
@@ -178,9 +178,6 @@ export function invitationMessage(context: MailContext, rol: string, code: strin
   )
 }
 
-/** Where an email change's link leads: the profile screen, with the link's code. */
-export const PROFILE_SCREEN = 'perfil'
-
 /** "Confirma tu nuevo correo": sent to the new address of an email change. */
 export function emailChangeMessage(context: MailContext, code: string): MailMessage {
   return compose(
@@ -192,7 +189,7 @@ export function emailChangeMessage(context: MailContext, code: string): MailMess
     ],
     {
       label: 'Confirmar mi nuevo correo',
-      url: screenLink(context.publicUrl, context.hospital.tenant, PROFILE_SCREEN, code),
+      url: screenLink(context.publicUrl, context.hospital.tenant, PROFILE_SEGMENT, code),
     },
   )
 }

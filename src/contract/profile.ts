@@ -21,6 +21,11 @@ export const EMAIL_CHANGE_CODE_PARAM = 'codigo'
  */
 export const EXPORT_MAX_REQUESTS = 1000
 export const EXPORT_MAX_PHOTO_BYTES = 64 * 1024 * 1024
+/**
+ * The largest ZIP the app downloads: the photos' limit and room for the JSON (a conversation's
+ * messages are many but short).
+ */
+export const EXPORT_DOWNLOAD_MAX_BYTES = EXPORT_MAX_PHOTO_BYTES + 64 * 1024 * 1024
 /** Downloads of one's data a client address may ask for in {@link EXPORT_WINDOW_MS}. */
 export const EXPORTS_PER_WINDOW = 5
 export const EXPORT_WINDOW_MS = 15 * 60_000
