@@ -18,11 +18,11 @@ import type { Plugin } from 'vite'
  */
 export const FIRST_LOAD_GUARD_KB: Readonly<Record<string, number>> = {
   login: 145,
-  'restablecer-acceso': 160,
-  'terminos-y-condiciones': 160,
+  'restablecer-acceso': 170,
+  'terminos-y-condiciones': 170,
   cliente: 180,
   instalar: 165,
-  registro: 160,
+  registro: 170,
   directorio: 170,
 }
 

@@ -99,6 +99,8 @@ import { createConsultationRecords } from './care/consultation-record.js'
 import { createGuestSummaryMail } from './care/guest-summary-mail.js'
 import { registerAsistenciaMensajesRoutes } from './routes/asistencia-mensajes.js'
 import { registerReferidosRoutes } from './routes/referidos.js'
+import { registerPerfilRoutes } from './routes/perfil.js'
+import { createDataExport, type ExportLimits } from './care/data-export.js'
 import { registerProfesionalesRoute } from './routes/profesionales.js'
 import { registerTableroRoutes } from './routes/tablero.js'
 import { registerEventosRoute } from './routes/eventos.js'
@@ -209,6 +211,8 @@ export interface BuildAppOptions {
   liveStreamsPerAddress?: number
   /** Open requests one patient may have at once (`MAX_OPEN_REQUESTS`). */
   maxOpenRequests?: number
+  /** Limits of "Descargar mis datos"; the contract's by default (tests lower them). */
+  exportLimits?: Partial<ExportLimits>
 }
 
 /** Web Push settings (docs/push.md). */
@@ -379,20 +383,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerOpenApiRoute(app)
     registerHealthRoute(app, { checkDatabase: () => probeDatabase(db) })
     registerHospitalesRoute(app, { hospitals })
+    // Shared by sign-in and every route that asks for the account's password again.
+    const accountThrottle = createAccountSignInThrottle(
+      createRateLimitHitRepository(db, now),
+      loginLimits.perAccount,
+      now,
+    )
+    const passwordChecks = createWorkQueue({
+      ...DEFAULT_PASSWORD_CHECK_LIMITS,
+      ...options.passwordCheckLimits,
+    })
     registerAuthRoutes(app, {
       accounts,
       tokens,
       limits: loginLimits,
-      accountThrottle: createAccountSignInThrottle(
-        createRateLimitHitRepository(db, now),
-        loginLimits.perAccount,
-        now,
-      ),
+      accountThrottle,
       dummyPasswordHash,
-      passwordChecks: createWorkQueue({
-        ...DEFAULT_PASSWORD_CHECK_LIMITS,
-        ...options.passwordCheckLimits,
-      }),
+      passwordChecks,
     })
     registerRestablecerAccesoRoute(app, {
       accounts,
@@ -591,6 +598,29 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       readOwnLogo: createOwnLogoReader({ logos: logoImages, logosDir }),
     })
     registerReferidosRoutes(app, { session, care })
+    registerPerfilRoutes(app, {
+      session,
+      accounts,
+      hospitals,
+      links,
+      audit,
+      dataExport: createDataExport({
+        db,
+        asistencias,
+        mensajes,
+        hospitals,
+        now,
+        limits: options.exportLimits,
+      }),
+      tokens,
+      mailer,
+      publicUrl: options.mail?.publicUrl,
+      scryptParams,
+      addressLimit,
+      accountThrottle,
+      passwordChecks,
+      now,
+    })
     registerLlamadasRoutes(app, {
       session,
       calls,

@@ -38,23 +38,28 @@ export type RecordRead = keyof typeof LECTURA_REGISTRO
 const isOver = (estado: EstadoAsistencia) =>
   (ESTADOS_INACTIVOS as readonly EstadoAsistencia[]).includes(estado)
 
+/** Every message of a consultation, oldest first, page by page (a page is the newest before its first). */
+export async function readWholeConversation(
+  mensajes: Pick<MensajeRepository, 'list'>,
+  id: string,
+): Promise<Mensaje[]> {
+  const pages: Mensaje[][] = []
+  let beforeId: string | undefined
+  for (;;) {
+    const page = await mensajes.list(id, beforeId)
+    pages.unshift(page.map(toMensaje))
+    if (page.length < MENSAJES_PAGINA) break
+    beforeId = page[0]?.id
+  }
+  return pages.flat()
+}
+
 export type ConsultationRecords = ReturnType<typeof createConsultationRecords>
 
 export function createConsultationRecords(deps: ConsultationRecordDeps) {
   const { care, asistencias, mensajes, llamadas, hospitals } = deps
 
-  /** Every message, oldest first, page by page (a page is the newest before its first). */
-  async function wholeConversation(id: string): Promise<Mensaje[]> {
-    const pages: Mensaje[][] = []
-    let beforeId: string | undefined
-    for (;;) {
-      const page = await mensajes.list(id, beforeId)
-      pages.unshift(page.map(toMensaje))
-      if (page.length < MENSAJES_PAGINA) break
-      beforeId = page[0]?.id
-    }
-    return pages.flat()
-  }
+  const wholeConversation = (id: string) => readWholeConversation(mensajes, id)
 
   return {
     /**

@@ -40,7 +40,11 @@ export function toAsistencia(
     origen: view.origen as Asistencia['origen'],
     motivo: view.motivo,
     especialidad: view.especialidad,
-    paciente: { id: view.paciente_id, nombre: view.paciente_nombre },
+    paciente: {
+      id: view.paciente_id,
+      nombre: view.paciente_nombre,
+      ...(view.paciente_cerrada_en === null ? {} : { cuenta_cerrada: true }),
+    },
     profesional:
       view.profesional_id === null
         ? null

@@ -42,6 +42,8 @@ export interface UsersTable {
   invitado_hasta: Generated<string | null>
   /** The session generation reached when the password last changed (0: never changed). */
   contrasena_generacion: Generated<number>
+  /** When its patient closed the account (ISO 8601, UTC); null while open. */
+  cerrada_en: Generated<string | null>
 }
 
 /** `especialidades`: each hospital's specialties; a retired one (`activa = 0`) is offered no more. */
@@ -103,8 +105,11 @@ export interface RateLimitHitsTable {
   resets_at: string
 }
 
-/** Why a link was emailed: confirm a registration, reset access, or accept an invitation. */
-export type LinkPurpose = 'validar' | 'restablecer' | 'invitar'
+/**
+ * Why a link was emailed: confirm a registration, reset access, accept an invitation, or confirm
+ * a new address for the account (`correo`).
+ */
+export type LinkPurpose = 'validar' | 'restablecer' | 'invitar' | 'correo'
 
 /** `email_links`: single-use links sent by email, kept as the hash of their code. */
 export interface EmailLinksTable {
@@ -115,6 +120,8 @@ export interface EmailLinksTable {
   caduca_en: string
   /** ISO 8601, UTC; null until used. Kept after use, so a second use can be told apart. */
   usado_en: string | null
+  /** What the link confirms besides its account: the new address of an email change. */
+  dato: Generated<string | null>
 }
 
 /** `terms`: each hospital's terms, one row per published version. */

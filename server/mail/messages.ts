@@ -8,7 +8,8 @@ import {
   RESET_LINK_TTL_MINUTES,
 } from '../../src/contract/join.js'
 import { rolLabel } from '../../src/contract/account-rules.js'
-import { tenantRoot } from '../../src/contract/tenants.js'
+import { EMAIL_CHANGE_LINK_TTL_HOURS } from '../../src/contract/profile.js'
+import { PROFILE_SEGMENT, tenantRoot } from '../../src/contract/tenants.js'
 import type { MailMessage } from './mailer.js'
 
 /** Who the message is for and which hospital sends it. */
@@ -175,4 +176,38 @@ export function invitationMessage(context: MailContext, rol: string, code: strin
       url: invitationLink(context.publicUrl, context.hospital.tenant, code),
     },
   )
+}
+
+/** "Confirma tu nuevo correo": sent to the new address of an email change. */
+export function emailChangeMessage(context: MailContext, code: string): MailMessage {
+  return compose(
+    context,
+    'Confirma tu nuevo correo electrónico',
+    [
+      `Has pedido usar esta dirección en tu cuenta de ${context.hospital.nombre}. Confírmalo con este enlace; hasta entonces tu cuenta sigue con la dirección anterior.`,
+      `El enlace funciona una sola vez y caduca en ${String(EMAIL_CHANGE_LINK_TTL_HOURS)} horas.`,
+    ],
+    {
+      label: 'Confirmar mi nuevo correo',
+      url: screenLink(context.publicUrl, context.hospital.tenant, PROFILE_SEGMENT, code),
+    },
+  )
+}
+
+/** Sent to the new address instead when another account of the hospital already holds it. */
+export function emailChangeTakenMessage(context: MailContext): MailMessage {
+  return compose(context, 'Esta dirección ya tiene una cuenta', [
+    `Alguien ha pedido usar esta dirección en otra cuenta de ${context.hospital.nombre}, pero ya pertenece a una cuenta del centro, así que no se ha cambiado nada.`,
+  ])
+}
+
+/** Sent to the old address once an email change is confirmed. */
+export function emailChangedMessage(
+  context: Omit<MailContext, 'publicUrl'>,
+  nuevo: string,
+): MailMessage {
+  return compose(context, 'Tu correo electrónico ha cambiado', [
+    `Tu cuenta de ${context.hospital.nombre} usa desde ahora la dirección ${nuevo}. Esta dirección ya no recibirá sus mensajes.`,
+    'Si no has pedido este cambio, contacta cuanto antes con la administración del centro.',
+  ])
 }

@@ -6,6 +6,7 @@ import { isStaffRole, STAFF_ROLES } from '../../src/contract/permissions.js'
 import type { SessionEnds } from '../database/session-ends.js'
 import type { Actor, AuditLog } from './audit-log.js'
 import { activeSpecialtyIds, specialtiesOfAccounts } from './especialidades.js'
+import { takeTurns } from '../database/engine.js'
 
 /** A row of the `users` table, as sign-in reads it. */
 export interface UserRecord {
@@ -160,7 +161,43 @@ export interface AccountRepository {
     userId: number,
     passwordHash: string,
   ): Promise<void>
+  /** The stored password hash of the account, to check a password its owner types again. */
+  passwordHashOf(userId: number): Promise<string | undefined>
+  /** The account's own name. */
+  rename(userId: number, nombre: string): Promise<void>
+  /**
+   * The account's new address, inside the transaction that spends the link confirming it: what
+   * the account was (to tell its old address), `taken` (nothing written) when another account of
+   * its hospital holds the address, `gone` for an account closed or disabled meanwhile.
+   */
+  changeEmail(
+    trx: Transaction<DatabaseSchema>,
+    userId: number,
+    email: string,
+  ): Promise<
+    | { ok: true; previous: { email: string; nombre: string; tenant: string } }
+    | {
+        ok: false
+        reason: 'taken' | 'gone'
+      }
+  >
+  /**
+   * A patient closes their account (docs/profile.md): its sessions end and it can never sign in
+   * again; its address, its contact, its push subscriptions, its pending links and codes and its
+   * ratings' comments are erased; its requests, conversations and photos stay (the clinical record
+   * is kept for its retention period) and show the patient as "Cuenta cerrada". The hospital's
+   * audit log records it. Refused (`open_requests`) while a request of theirs is open.
+   */
+  close(account: AccountStanding, at: string): Promise<'closed' | 'open_requests'>
 }
+
+/** The address a closed account keeps: unique, and a reserved domain (RFC 2606) nobody receives at. */
+export function closedAccountEmail(userId: number): string {
+  return `cuenta-cerrada-${String(userId)}@cuentas-cerradas.invalid`
+}
+
+/** Not a password hash: a closed account never signs in again. */
+const CLOSED_PASSWORD = '!closed'
 
 /** How many other hospitals' accounts one address may name for an emailed link; more are ignored. */
 const OTHER_HOSPITALS_LIMIT = 10
@@ -651,6 +688,111 @@ export function createAccountRepository(
     async resetPassword(trx, userId, passwordHash) {
       await writePassword(trx, userId, passwordHash)
       await trx.updateTable('users').set({ confirmado: 1 }).where('id', '=', userId).execute()
+    },
+
+    async passwordHashOf(userId) {
+      const row = await db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('id', '=', userId)
+        .executeTakeFirst()
+      return row?.password_hash
+    },
+
+    async rename(userId, nombre) {
+      await db.updateTable('users').set({ nombre }).where('id', '=', userId).execute()
+    },
+
+    async changeEmail(trx, userId, email) {
+      const previous = await trx
+        .selectFrom('users')
+        .select(['email', 'nombre', 'tenant'])
+        .where('id', '=', userId)
+        .where('activo', '=', 1)
+        .where('cerrada_en', 'is', null)
+        .executeTakeFirst()
+      if (!previous) return { ok: false, reason: 'gone' }
+      const changed = await trx
+        .updateTable('users')
+        .set({ email })
+        .where('id', '=', userId)
+        .where('cerrada_en', 'is', null)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('users as other')
+                .select('other.id')
+                .where('other.email', '=', email)
+                .where('other.tenant', '=', (eb) =>
+                  eb.selectFrom('users as own').select('own.tenant').where('own.id', '=', userId),
+                ),
+            ),
+          ),
+        )
+        .executeTakeFirst()
+      return Number(changed.numUpdatedRows) === 1
+        ? { ok: true, previous }
+        : { ok: false, reason: 'taken' }
+    },
+
+    async close(account, at) {
+      return db.transaction().execute(async (trx) => {
+        // The patient's creates take the same turn: no request opens while the account closes.
+        await takeTurns(trx, `solicitudes-abiertas:${String(account.id)}`)
+        const open = await trx
+          .selectFrom('asistencias')
+          .select('id')
+          .where('paciente_id', '=', account.id)
+          .where((eb) =>
+            eb.or([
+              eb('estado', '=', 'en_curso'),
+              eb.and([eb('estado', '=', 'en_espera'), eb('caduca_en', '>', at)]),
+            ]),
+          )
+          .executeTakeFirst()
+        if (open) return 'open_requests' as const
+        await trx
+          .updateTable('users')
+          .set({
+            email: closedAccountEmail(account.id),
+            password_hash: CLOSED_PASSWORD,
+            activo: 0,
+            cerrada_en: at,
+          })
+          .where('id', '=', account.id)
+          .execute()
+        await endSessions(trx, [account.id])
+        const subscriptions = trx
+          .selectFrom('suscripciones_push')
+          .select('id')
+          .where('user_id', '=', account.id)
+        await trx
+          .deleteFrom('avisos_pendientes')
+          .where('suscripcion_id', 'in', subscriptions)
+          .execute()
+        await trx.deleteFrom('suscripciones_push').where('user_id', '=', account.id).execute()
+        await trx.deleteFrom('email_links').where('user_id', '=', account.id).execute()
+        await trx.deleteFrom('access_codes').where('user_id', '=', account.id).execute()
+        await trx
+          .updateTable('asistencias')
+          .set({ contacto: null, comentario: null })
+          .where('paciente_id', '=', account.id)
+          .execute()
+        // Its own entry names the account by number: the address it had is erased.
+        await audit.append(
+          trx,
+          { ...account, email: closedAccountEmail(account.id) },
+          {
+            tenant: account.tenant,
+            accion: 'cuenta.cerrada',
+            objeto: `cuenta ${String(account.id)}`,
+            antes: null,
+            despues: { cerrada_en: at },
+          },
+        )
+        return 'closed' as const
+      })
     },
   }
 }

@@ -11,6 +11,8 @@ export type AsistenciaRow = Selectable<AsistenciasTable>
 /** A request with the names of the people in it and its attached photos' ids. */
 export interface AsistenciaView extends AsistenciaRow {
   paciente_nombre: string
+  /** When its patient closed their account; null while open. */
+  paciente_cerrada_en: string | null
   profesional_nombre: string | null
   foto_ids: string[]
   /** For a referred request: who referred it, the note. */
@@ -43,7 +45,8 @@ export interface AsistenciaRepository {
   findView(id: string, trx?: Executor): Promise<AsistenciaView | undefined>
   /** Views of these ids, in the order given (missing ones left out). */
   findViews(ids: readonly string[]): Promise<AsistenciaView[]>
-  listForPatient(pacienteId: number): Promise<AsistenciaView[]>
+  /** The patient's requests, newest first: at most `limit` ({@link LIST_LIMIT} by default). */
+  listForPatient(pacienteId: number, limit?: number): Promise<AsistenciaView[]>
   /** The patient's open requests at `at`: in progress, or waiting and not yet due. */
   countOpenOf(trx: Executor, pacienteId: number, at: string): Promise<number>
   /**
@@ -172,6 +175,7 @@ export function createAsistenciaRepository(db: Executor): AsistenciaRepository {
       .selectAll('asistencias')
       .select([
         'paciente.nombre as paciente_nombre',
+        'paciente.cerrada_en as paciente_cerrada_en',
         'profesional.nombre as profesional_nombre',
         'derivaciones.por_id as derivador_id',
         'derivador.nombre as derivador_nombre',
@@ -266,13 +270,13 @@ export function createAsistenciaRepository(db: Executor): AsistenciaRepository {
       return Number(row.count)
     },
 
-    listForPatient: async (pacienteId) =>
+    listForPatient: async (pacienteId, limit = LIST_LIMIT) =>
       withPhotos(
         await views(db)
           .where('asistencias.paciente_id', '=', pacienteId)
           .orderBy('asistencias.creada_en', 'desc')
           .orderBy('asistencias.id')
-          .limit(LIST_LIMIT)
+          .limit(limit)
           .execute(),
       ),
 

@@ -2,6 +2,7 @@ import type { Transaction } from 'kysely'
 import type { AppDatabase, DatabaseSchema } from '../database/schema.js'
 import type { Rol } from '../../src/contract/accounts.js'
 import type { AuditEntry } from '../../src/contract/audit.js'
+import type { LecturaDeMisDatos } from '../../src/contract/profile.js'
 
 /** Who made a change: the signed-in account, as the audit log names it. */
 export interface Actor {
@@ -30,6 +31,12 @@ export interface AuditLog {
   append(trx: Transaction<DatabaseSchema>, actor: Actor, change: AuditChange): Promise<void>
   /** Newest first, at most `limit` entries; with `beforeId`, only entries older than that one. */
   listForTenant(tenant: string, limit: number, beforeId?: number): Promise<AuditEntry[]>
+  /**
+   * "Quién ha consultado mis datos": the staff's reads of the patient's requests, one line per
+   * staff member and request (first and last read, how many), the latest read first, at most
+   * `limit`. The patient's own reads are never audited, so never listed.
+   */
+  staffReadsOfPatient(pacienteId: number, limit: number): Promise<LecturaDeMisDatos[]>
   /**
    * Deletes up to `batch` staff-read entries older than `beforeIso`, walking them by id after
    * `afterId`; `done` once it reaches recent ones. Administrative changes are never pruned.
@@ -72,6 +79,47 @@ export function createAuditLog(db: AppDatabase, now: () => number): AuditLog {
         antes: row.antes === null ? null : (JSON.parse(row.antes) as unknown),
         despues: row.despues === null ? null : (JSON.parse(row.despues) as unknown),
         fecha: row.creado_en,
+      }))
+    },
+
+    async staffReadsOfPatient(pacienteId, limit) {
+      const rows = await db
+        .selectFrom('audit_log')
+        .innerJoin('asistencias', 'asistencias.id', 'audit_log.objeto')
+        .innerJoin('users as staff', 'staff.id', 'audit_log.actor_id')
+        .select((eb) => [
+          'audit_log.actor_id',
+          'staff.nombre',
+          'staff.rol',
+          'asistencias.id',
+          'asistencias.motivo',
+          'asistencias.creada_en',
+          eb.fn.min('audit_log.creado_en').as('primera'),
+          eb.fn.max('audit_log.creado_en').as('ultima'),
+          eb.fn.countAll<number | string>().as('veces'),
+        ])
+        .where('audit_log.accion', '=', STAFF_READ_ACTION)
+        .where('asistencias.paciente_id', '=', pacienteId)
+        // Of the request's own hospital only: an entry of another hospital names nothing here.
+        .whereRef('audit_log.tenant', '=', 'asistencias.tenant')
+        .groupBy([
+          'audit_log.actor_id',
+          'staff.nombre',
+          'staff.rol',
+          'asistencias.id',
+          'asistencias.motivo',
+          'asistencias.creada_en',
+        ])
+        .orderBy('ultima', 'desc')
+        .orderBy('asistencias.id')
+        .limit(limit)
+        .execute()
+      return rows.map((row) => ({
+        profesional: { nombre: row.nombre, rol: row.rol },
+        asistencia: { id: row.id, motivo: row.motivo, creada_en: row.creada_en },
+        primera: row.primera,
+        ultima: row.ultima,
+        veces: Number(row.veces),
       }))
     },
 

@@ -11,13 +11,16 @@ function hashCode(code: string): string {
 export type RedeemOutcome = { ok: true; userId: number } | { ok: false; reason: LinkCodeFailure }
 
 export interface EmailLinkRepository {
-  /** A new single-use code for the account; only its hash is kept. */
-  issue(userId: number, purpose: LinkPurpose, ttlMs: number): Promise<string>
+  /**
+   * A new single-use code for the account; only its hash is kept. `dato`: what the link confirms
+   * besides its account (an email change's new address), handed to `redeem`'s `apply`.
+   */
+  issue(userId: number, purpose: LinkPurpose, ttlMs: number, dato?: string): Promise<string>
   /**
    * A new code that replaces every pending one of the account for the same purpose: an
    * invitation sent again opens with its newest link only.
    */
-  replace(userId: number, purpose: LinkPurpose, ttlMs: number): Promise<string>
+  replace(userId: number, purpose: LinkPurpose, ttlMs: number, dato?: string): Promise<string>
   /**
    * Uses the code once: of any number of attempts at once, exactly one gets `ok` and runs
    * `apply` in the same transaction (so the link is spent only if its effect is written). Every
@@ -30,12 +33,17 @@ export interface EmailLinkRepository {
     code: string,
     purpose: LinkPurpose,
     tenant: string,
-    apply: (trx: Transaction<DatabaseSchema>, userId: number) => Promise<void>,
+    apply: (trx: Transaction<DatabaseSchema>, userId: number, dato: string | null) => Promise<void>,
   ): Promise<RedeemOutcome>
 }
 
 export function createEmailLinkRepository(db: AppDatabase, now: () => number): EmailLinkRepository {
-  async function issue(userId: number, purpose: LinkPurpose, ttlMs: number): Promise<string> {
+  async function issue(
+    userId: number,
+    purpose: LinkPurpose,
+    ttlMs: number,
+    dato?: string,
+  ): Promise<string> {
     const code = randomBytes(32).toString('base64url')
     await db
       .insertInto('email_links')
@@ -45,6 +53,7 @@ export function createEmailLinkRepository(db: AppDatabase, now: () => number): E
         proposito: purpose,
         caduca_en: new Date(now() + ttlMs).toISOString(),
         usado_en: null,
+        dato: dato ?? null,
       })
       .execute()
     return code
@@ -53,7 +62,7 @@ export function createEmailLinkRepository(db: AppDatabase, now: () => number): E
   return {
     issue,
 
-    async replace(userId, purpose, ttlMs) {
+    async replace(userId, purpose, ttlMs, dato) {
       // Forgotten rather than marked used: the old link then reads as one that never existed.
       await db
         .deleteFrom('email_links')
@@ -61,7 +70,7 @@ export function createEmailLinkRepository(db: AppDatabase, now: () => number): E
         .where('proposito', '=', purpose)
         .where('usado_en', 'is', null)
         .execute()
-      return issue(userId, purpose, ttlMs)
+      return issue(userId, purpose, ttlMs, dato)
     },
 
     async redeem(code, purpose, tenant, apply) {
@@ -80,7 +89,7 @@ export function createEmailLinkRepository(db: AppDatabase, now: () => number): E
           .where('user_id', 'in', (eb) =>
             eb.selectFrom('users').select('id').where('tenant', '=', tenant),
           )
-          .returning('user_id')
+          .returning(['user_id', 'dato'])
           .executeTakeFirst()
         if (spent) {
           await trx
@@ -90,7 +99,7 @@ export function createEmailLinkRepository(db: AppDatabase, now: () => number): E
             .where('proposito', '=', purpose)
             .where('usado_en', 'is', null)
             .execute()
-          await apply(trx, spent.user_id)
+          await apply(trx, spent.user_id, spent.dato)
           return { ok: true, userId: spent.user_id }
         }
         const row = await trx

@@ -15,7 +15,12 @@ import {
   type RouteObject,
 } from 'react-router-dom'
 import { TECHNICAL_INFO_SEGMENT } from '../config/paths'
-import { INSTALL_SEGMENT, REGISTER_SEGMENT, type ReservedSegment } from '../contract/tenants'
+import {
+  INSTALL_SEGMENT,
+  PROFILE_SEGMENT,
+  REGISTER_SEGMENT,
+  type ReservedSegment,
+} from '../contract/tenants'
 import { signOutAction } from '../features/auth/sign-out-action'
 import { BootFrame } from './layouts/BootFrame'
 import { TenantLayout } from './layouts/TenantLayout'
@@ -154,6 +159,11 @@ export function createRoutes(client: QueryClient, startingPath: string): RouteOb
             {
               path: REGISTER_SEGMENT,
               lazy: loadScreen(client, () => import('./routes/registro')),
+              ErrorBoundary: RouteError,
+            },
+            {
+              path: PROFILE_SEGMENT,
+              lazy: loadScreen(client, () => import('./routes/perfil')),
               ErrorBoundary: RouteError,
             },
             {

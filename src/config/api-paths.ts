@@ -27,6 +27,14 @@ export const API_PATHS = {
   avisosClave: '/api/avisos/clave',
   avisosSuscripcion: '/api/avisos/suscripcion',
   llamadasIce: '/api/llamadas/ice',
+  perfil: '/api/perfil',
+  perfilNombre: '/api/perfil/nombre',
+  perfilContrasena: '/api/perfil/contrasena',
+  perfilCorreo: '/api/perfil/correo',
+  perfilCorreoConfirmar: '/api/perfil/correo/confirmar',
+  perfilDatos: '/api/perfil/datos',
+  perfilLecturas: '/api/perfil/lecturas',
+  perfilCerrar: '/api/perfil/cerrar',
 } as const
 
 /**

@@ -2,6 +2,7 @@
 import {
   INSTALL_SEGMENT,
   loginPath,
+  PROFILE_SEGMENT,
   REGISTER_SEGMENT,
   tenantRoot,
   type ReservedSegment,
@@ -22,6 +23,8 @@ export const paths = {
   install: (tenant: string) => `${tenantRoot(tenant)}/${INSTALL_SEGMENT}`,
   /** "Crear una cuenta": a patient joins the hospital on their own. */
   register: (tenant: string) => `${tenantRoot(tenant)}/${REGISTER_SEGMENT}`,
+  /** "Mi perfil": one's name, email and password, and a patient's data. */
+  profile: (tenant: string) => `${tenantRoot(tenant)}/${PROFILE_SEGMENT}`,
   /**
    * The address a person opens to install `tenant`'s app (QR code and printed text): the
    * hospital's root, the shortest to type; the routing rules open it at the sign-in screen, the

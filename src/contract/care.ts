@@ -149,7 +149,12 @@ const Fecha = Type.String({ format: 'date-time' })
 // rule of `text.ts`, applied by the server's readers with its Spanish message.
 const Texto = (maxLength: number) => Type.String({ maxLength: maxLength * 4 })
 
-export const Persona = Type.Object({ id: Type.Integer(), nombre: Type.String() })
+export const Persona = Type.Object({
+  id: Type.Integer(),
+  nombre: Type.String(),
+  /** A patient who closed their account: their consultations stay, shown as "Cuenta cerrada". */
+  cuenta_cerrada: Type.Optional(Type.Literal(true)),
+})
 export type Persona = Static<typeof Persona>
 
 export const Valoracion = Type.Object(

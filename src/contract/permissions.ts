@@ -38,6 +38,8 @@ export type RoleAction =
    * instead of ending the session.
    */
   | 'seguir_de_guardia'
+  /** Exercise one's rights over one's data: download it, see who read it, close the account. */
+  | 'mis_datos'
 
 /** A patient's own requests; the queue and one's own; the hospital's open requests. */
 export type RequestList = 'own' | 'queue' | 'open'
@@ -60,7 +62,7 @@ export const ROLE_POLICIES: Readonly<Record<Rol, RolePolicy>> = {
     home: 'cliente',
     requests: 'own',
     isStaff: false,
-    grants: ['solicitar', 'aceptar_terminos', 'recibir_avisos'],
+    grants: ['solicitar', 'aceptar_terminos', 'recibir_avisos', 'mis_datos'],
     screens: ['cliente', 'solicitar-asistencia', 'agradecimiento-final', 'atencion-asistencia'],
   },
   profesional: {

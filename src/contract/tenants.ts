@@ -47,6 +47,12 @@ export const INSTALL_SEGMENT = 'instalar'
 export const REGISTER_SEGMENT = 'registro'
 
 /**
+ * "Mi perfil"'s segment inside a tenant (a child route, not a reserved name); an email change's
+ * link opens it too.
+ */
+export const PROFILE_SEGMENT = 'perfil'
+
+/**
  * First segments the server answers itself (the API, build assets, icons, logos): never a
  * tenant either, or `/%61pi/x` would make `api` the stored tenant and `/` lead to `/api/login`.
  */

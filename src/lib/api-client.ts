@@ -92,7 +92,7 @@ export interface ApiClient {
    * Reads a file the API serves only to the session (a consultation's photo, its record as a
    * PDF), under the same rules as `request`, up to MAX_BLOB_BYTES.
    */
-  blob(path: string, options?: StreamOptions): Promise<Blob>
+  blob(path: string, options?: BlobOptions): Promise<Blob>
   setEventHandlers(handlers: Partial<ApiEventHandlers>): void
 }
 
@@ -100,6 +100,11 @@ export interface StreamOptions {
   /** Extra request headers (e.g. `Last-Event-ID`); the token header cannot be overridden. */
   headers?: Readonly<Record<string, string>>
   signal?: AbortSignal
+}
+
+export interface BlobOptions extends StreamOptions {
+  /** Largest file accepted; MAX_BLOB_BYTES (an image) by default. */
+  maxBytes?: number
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -255,7 +260,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return response.body
     },
 
-    async blob(path: string, blobOptions: StreamOptions = {}) {
+    async blob(path: string, blobOptions: BlobOptions = {}) {
       const url = buildUrl(path)
       const headers = new Headers(blobOptions.headers)
       const token = tokenFor(url)
@@ -273,8 +278,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
             isLostSession ? { sentToken: token } : null,
           )
         }
-        if (Number(response.headers.get('Content-Length') ?? 0) > MAX_BLOB_BYTES) {
-          throw new InvalidResponseError('Image too large')
+        if (
+          Number(response.headers.get('Content-Length') ?? 0) >
+          (blobOptions.maxBytes ?? MAX_BLOB_BYTES)
+        ) {
+          throw new InvalidResponseError('File too large')
         }
         try {
           return await response.blob()

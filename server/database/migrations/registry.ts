@@ -14,6 +14,7 @@ import { joinMigration } from './join.js'
 import { rateLimitsMigration } from './rate-limits.js'
 import { pushAlertsMigration } from './push-alerts.js'
 import { passwordGenerationMigration } from './password-generation.js'
+import { profileMigration } from './profile.js'
 import { referralsMigration } from './referrals.js'
 import { sessionGenerationMigration } from './session-generation.js'
 import { sessionsValidFromMigration } from './sessions-valid-from.js'
@@ -41,5 +42,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '1700-calls': callsMigration,
   '1800-guest-replay-secrets': guestReplaySecretsMigration,
   '1970-specialties': specialtiesMigration,
+  '2200-profile': profileMigration,
   '2400-shift-board': shiftBoardMigration,
 }

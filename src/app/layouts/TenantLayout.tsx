@@ -186,10 +186,17 @@ function SignedInUser({ tenant }: { tenant: string }) {
         {user.nombre}
         <span className="signed-in-rol"> · {rolLabel(user.rol)}</span>
       </p>
-      {belongsToOtherHospital(user, tenant) && (
+      {belongsToOtherHospital(user, tenant) ? (
         <Link className="header-link" to={paths.home(user.tenant, user.rol)}>
           Ir a mi centro
         </Link>
+      ) : (
+        // Guests of immediate care have no account, so no profile.
+        !user.invitado && (
+          <Link className="header-link" to={paths.profile(tenant)}>
+            Mi perfil
+          </Link>
+        )
       )}
       <SignOutButton tenant={tenant} />
     </div>

@@ -63,7 +63,10 @@ function Record({ registro, homeLink }: { registro: RegistroConsulta; homeLink: 
       <dl className="care-summary">
         <div>
           <dt>Paciente</dt>
-          <dd>{asistencia.paciente.nombre}</dd>
+          <dd>
+            {asistencia.paciente.nombre}
+            {asistencia.paciente.cuenta_cerrada && ' · Cuenta cerrada'}
+          </dd>
         </div>
         <div>
           <dt>Profesional</dt>
