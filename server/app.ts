@@ -105,6 +105,8 @@ import { createPresence } from './live/presence.js'
 import { registerAdminAuditoriaRoute } from './routes/admin-auditoria.js'
 import { registerAdminCuentasRoutes } from './routes/admin-cuentas.js'
 import { registerAdminEspecialidadesRoutes } from './routes/admin-especialidades.js'
+import { registerAdminFuncionamientoRoutes } from './routes/admin-funcionamiento.js'
+import { createHospitalOperationRepository } from './repositories/hospital-operation.js'
 import { createEspecialidadRepository } from './repositories/especialidades.js'
 import { registerAdminHospitalesRoutes } from './routes/admin-hospitales.js'
 import { registerAdminLogoRoute } from './routes/admin-logo.js'
@@ -438,6 +440,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     })
     const especialidades = createEspecialidadRepository(db, audit)
     registerAdminEspecialidadesRoutes(app, { guards, hospitals, especialidades })
+    registerAdminFuncionamientoRoutes(app, {
+      guards,
+      hospitals,
+      operation: createHospitalOperationRepository(db, audit, now),
+    })
     registerAdminAuditoriaRoute(app, { guards, audit })
     const session = { tokens, accounts }
     const asistencias = createAsistenciaRepository(db)

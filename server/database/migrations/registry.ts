@@ -10,6 +10,7 @@ import { hospitalShortNameMigration } from './hospital-short-name.js'
 import { hospitalTimeZoneMigration } from './hospital-time-zone.js'
 import { immediateCareMigration } from './immediate-care.js'
 import { initialMigration } from './initial.js'
+import { installSheetPrintedMigration } from './install-sheet-printed.js'
 import { joinMigration } from './join.js'
 import { rateLimitsMigration } from './rate-limits.js'
 import { pushAlertsMigration } from './push-alerts.js'
@@ -40,4 +41,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '1700-calls': callsMigration,
   '1800-guest-replay-secrets': guestReplaySecretsMigration,
   '1970-specialties': specialtiesMigration,
+  '2500-install-sheet-printed': installSheetPrintedMigration,
 }

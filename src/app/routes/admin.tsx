@@ -6,7 +6,9 @@ import { changeFromPanel, loadAdminPanel } from '../../features/admin/admin-rout
 import { CentrosPanel } from '../../features/admin/CentrosPanel'
 import { CuentasPanel } from '../../features/admin/CuentasPanel'
 import { EspecialidadesPanel } from '../../features/admin/EspecialidadesPanel'
+import { FuncionamientoPanel } from '../../features/admin/FuncionamientoPanel'
 import { ImagenCentroPanel } from '../../features/admin/ImagenCentroPanel'
+import { PuestaEnMarchaPanel } from '../../features/admin/PuestaEnMarchaPanel'
 import { TerminosPanel } from '../../features/join/TerminosPanel'
 import { KioskModePanel } from '../../features/auth/KioskModePanel'
 import type { CurrentUser } from '../../features/auth/session'
@@ -25,7 +27,11 @@ function AdminArea({ tenant, current }: { tenant: string; current: CurrentUser }
     return (
       <>
         <KioskModePanel />
-        <CentrosPanel />
+        <CentrosPanel
+          termsPanel={(hospital) => (
+            <TerminosPanel tenant={hospital.tenant} hospitalName={hospital.nombre} />
+          )}
+        />
       </>
     )
   }
@@ -34,10 +40,12 @@ function AdminArea({ tenant, current }: { tenant: string; current: CurrentUser }
     <>
       <KioskModePanel />
       <CallRelayNotice />
+      <PuestaEnMarchaPanel tenant={tenant} hospitalName={hospitalName} />
       <ImagenCentroPanel tenant={tenant} />
       <EspecialidadesPanel tenant={tenant} hospitalName={hospitalName} />
       <CuentasPanel tenant={tenant} hospitalName={hospitalName} ownAccountId={current.id} />
       <TerminosPanel tenant={tenant} hospitalName={hospitalName} />
+      <FuncionamientoPanel tenant={tenant} />
       <AuditoriaPanel tenant={tenant} hospitalName={hospitalName} />
     </>
   )
