@@ -71,8 +71,7 @@ export function PuestaEnMarchaPanel({
       <ul className="admin-checklist">
         {ONBOARDING_STEPS.map(({ key, label }) => (
           <li key={key} className={done[key] ? 'admin-step-done' : 'admin-step-pending'}>
-            <span aria-hidden="true">{done[key] ? '✓' : '○'}</span> {label}:{' '}
-            <strong>{done[key] ? 'hecho' : 'pendiente'}</strong>
+            {label}: <strong>{done[key] ? 'hecho' : 'pendiente'}</strong>
             {key === 'pagina_instalacion' && !done[key] && (
               <>
                 {' '}

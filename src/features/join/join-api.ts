@@ -1,7 +1,6 @@
 /** The calls of joining and getting back in by email, typed for the screens. */
 import { API_PATHS } from '../../config/api-paths'
-import { PlantillaTerminos, type Terminos, type TerminosVigentes } from '../../contract/join'
-import { readAnswer } from '../../lib/answer-shape'
+import type { PlantillaTerminos, Terminos, TerminosVigentes } from '../../contract/join'
 import { api } from '../../lib/api'
 
 export interface Registration {
@@ -92,13 +91,10 @@ export async function acceptTerms(version: number): Promise<void> {
 }
 
 /** The Spanish template a hospital's terms start from, with its name (its administrators). */
-export async function readTermsTemplate(tenant: string, signal?: AbortSignal) {
-  return readAnswer(
-    PlantillaTerminos,
-    await api.request(
-      `${API_PATHS.adminHospitales}/${encodeURIComponent(tenant)}/terminos/plantilla`,
-      { signal },
-    ),
+export function readTermsTemplate(tenant: string, signal?: AbortSignal) {
+  return api.request<PlantillaTerminos>(
+    `${API_PATHS.adminHospitales}/${encodeURIComponent(tenant)}/terminos/plantilla`,
+    { signal },
   )
 }
 
