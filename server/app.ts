@@ -46,6 +46,7 @@ import {
   DEFAULT_AUDIT_READ_RETENTION_DAYS,
   DEFAULT_GUEST_CONTACT_RETENTION_DAYS,
   PRUNE_BATCH,
+  GUEST_REPLAY_SECRET_RETENTION_HOURS,
   pruneInBatches,
   runHousekeeping,
 } from './database/housekeeping.js'
@@ -228,6 +229,7 @@ export const DEFAULT_VAPID_SUBJECT = 'mailto:avisos@clinica.invalid'
 /** Live events are kept this long for reconnecting streams to catch up from. */
 const EVENT_RETENTION_MS = 24 * 60 * 60 * 1000
 const DAY_MS = 24 * 60 * 60 * 1000
+const HOUR_MS = 60 * 60 * 1000
 
 const DEFAULT_CARE_SWEEP_INTERVAL_MS = 15_000
 
@@ -652,6 +654,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
               pruneInBatches(async (afterId) => {
                 const forgotten = await asistencias.forgetContacts(
                   before(guestContactRetentionDays * DAY_MS),
+                  PRUNE_BATCH,
+                )
+                return { deleted: forgotten, nextAfterId: afterId, done: forgotten < PRUNE_BATCH }
+              }),
+          },
+          {
+            name: 'secretos de invitados',
+            run: () =>
+              pruneInBatches(async (afterId) => {
+                const forgotten = await asistencias.forgetGuestSecrets(
+                  before(GUEST_REPLAY_SECRET_RETENTION_HOURS * HOUR_MS),
                   PRUNE_BATCH,
                 )
                 return { deleted: forgotten, nextAfterId: afterId, done: forgotten < PRUNE_BATCH }
