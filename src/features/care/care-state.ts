@@ -136,6 +136,22 @@ export const INACTIVE_REASONS: Record<EstadoInactivo, { titulo: string; detalle:
   },
 }
 
+/** The same, told to the hospital's staff: what happened to the patient's request, no advice to ask. */
+export const STAFF_INACTIVE_REASONS: Record<EstadoInactivo, { titulo: string; detalle: string }> = {
+  finalizada: {
+    titulo: 'Esta consulta ha finalizado.',
+    detalle: 'Se cerró con su resumen; su registro sigue disponible desde tu área.',
+  },
+  cancelada: {
+    titulo: 'Esta solicitud se canceló.',
+    detalle: 'El paciente la canceló antes de que nadie la atendiera.',
+  },
+  caducada: {
+    titulo: 'Esta solicitud ha caducado.',
+    detalle: 'Nadie la atendió a tiempo; el paciente puede pedir una nueva asistencia.',
+  },
+}
+
 /** Reads the `motivo` query parameter of the inactive-consultation screen. */
 export function inactiveReasonOf(value: string | null): EstadoInactivo | null {
   return value === 'finalizada' || value === 'cancelada' || value === 'caducada' ? value : null
