@@ -523,6 +523,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       audit,
       calls,
       maxOpenRequests: options.maxOpenRequests ?? MAX_SOLICITUDES_ABIERTAS,
+      presencia,
       now,
       onPublished,
       onFinished: (view) => {

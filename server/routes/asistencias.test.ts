@@ -12,20 +12,25 @@ import {
   type Profesional,
 } from '../../src/contract/care.js'
 import { DEMO, newPatient, requestHelp, signIn, type CareClient } from '../testing/care-client.js'
+import type { AppDatabase } from '../database/schema.js'
 import { createTestApp, type TestApp } from '../testing/test-app.js'
+import { createTestDatabase } from '../testing/test-database.js'
 import { makeImage, makeJpegWithExif } from '../uploads/testing/images.js'
 import { FOTO_CACHE_SECONDS } from './asistencia-fotos.js'
 
 let testApp: TestApp
+let database: AppDatabase
 let clock: number
 
 beforeEach(async () => {
   clock = Date.parse('2026-11-23T10:00:00.000Z')
-  testApp = await createTestApp({ now: () => clock, careSweepIntervalMs: 0 })
+  database = await createTestDatabase()
+  testApp = await createTestApp({ database, now: () => clock, careSweepIntervalMs: 0 })
 })
 
 afterEach(async () => {
   await testApp.close()
+  await database.destroy()
 })
 
 const minutes = (count: number) => count * 60_000
@@ -89,8 +94,8 @@ describe('asking for help', () => {
       profesional: null,
       fotos: [],
       caduca_en: '2026-11-23T10:30:00.000Z',
-      // The demo history's two consultations were taken after 6 minutes each.
-      espera: { posicion: 1, estimacion_minutos: 6 },
+      // Nobody is connected to take it: no estimate, whatever the history.
+      espera: { posicion: 1, estimacion_minutos: null, profesionales_conectados: 0 },
     })
     const replay = await patient.call('POST', '/api/asistencias', body)
     expect(replay.statusCode).toBe(200)
@@ -461,8 +466,34 @@ describe('waiting', () => {
     await requestHelp(other, 'Delante')
     clock += 1000
     const mine = await requestHelp(patient, 'Detrás')
-    const espera = (await patient.call('GET', `/api/asistencias/${mine}`)).json<Asistencia>().espera
-    expect(espera).toEqual({ posicion: 2, estimacion_minutos: 20 })
+    const espera = async () =>
+      (await patient.call('GET', `/api/asistencias/${mine}`)).json<Asistencia>().espera
+    // Nobody on duty: no estimate at that pace, and the screen says so.
+    expect(await espera()).toEqual({
+      posicion: 2,
+      estimacion_minutos: null,
+      profesionales_conectados: 0,
+    })
+    // A professional's queue stream is open (as its heartbeat keeps it): the estimate is given.
+    const { id: professionalId } = await database
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', DEMO.professional.email)
+      .executeTakeFirstOrThrow()
+    await database
+      .insertInto('presencia')
+      .values({
+        conexion: 'prueba',
+        user_id: professionalId,
+        tenant: 'hospital-central',
+        expira_en: new Date(clock + minutes(1)).toISOString(),
+      })
+      .execute()
+    expect(await espera()).toEqual({
+      posicion: 2,
+      estimacion_minutos: 20,
+      profesionales_conectados: 1,
+    })
   })
 
   it('expires a request nobody takes within the hospital limit, on read and by the sweep', async () => {

@@ -157,6 +157,8 @@ export type Valoracion = Static<typeof Valoracion>
 export const Espera = Type.Object({
   posicion: Type.Integer({ minimum: 1 }),
   estimacion_minutos: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  /** Professionals of the hospital connected now: with none, no estimate is honest. */
+  profesionales_conectados: Type.Integer({ minimum: 0 }),
 })
 export type Espera = Static<typeof Espera>
 

@@ -6,6 +6,7 @@ import {
   comesFirstInQueue,
   isEstadoInactivo,
   type Asistencia,
+  type Espera,
   type EstadoInactivo,
   type Mensaje,
 } from '../../contract/care'
@@ -104,15 +105,22 @@ export function describeMinutes(minutes: number): string {
   return `${hours} h ${String(rest).padStart(2, '0')} min`
 }
 
-/** The patient's honest estimate: none without the hospital's recent history. */
-export function describeEstimate(estimacionMinutos: number | null): string {
-  if (estimacionMinutos === null) {
-    return 'Todavía no hay datos suficientes para estimar la espera.'
+/**
+ * The patient's honest estimate: none without the hospital's recent history, nor while no
+ * professional is connected to take the request.
+ */
+export function describeEstimate(
+  espera: Pick<Espera, 'estimacion_minutos' | 'profesionales_conectados'>,
+): string {
+  if (espera.profesionales_conectados === 0) {
+    return 'Ahora no hay profesionales conectados. Tu solicitud sigue en la cola y se atenderá en cuanto se conecte alguien.'
   }
-  if (estimacionMinutos < 1) return 'Espera estimada: menos de un minuto.'
+  const minutes = espera.estimacion_minutos
+  if (minutes === null) return 'Todavía no hay datos suficientes para estimar la espera.'
+  if (minutes < 1) return 'Espera estimada: menos de un minuto.'
   // "unos" is for a round figure: a single minute is just "1 minuto".
-  if (estimacionMinutos < 2) return 'Espera estimada: 1 minuto.'
-  return `Espera estimada: unos ${describeMinutes(estimacionMinutos)}.`
+  if (minutes < 2) return 'Espera estimada: 1 minuto.'
+  return `Espera estimada: unos ${describeMinutes(minutes)}.`
 }
 
 export { ESTADO_LABELS } from '../../contract/record'
