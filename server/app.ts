@@ -608,6 +608,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       especialidades,
       hospitals,
       presencia,
+      asistencias,
       now,
     })
     registerEventosRoute(app, { session, live })

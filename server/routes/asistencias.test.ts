@@ -613,6 +613,7 @@ describe('directory and figures', () => {
     ])
     expect(Object.keys(list[0] ?? {}).sort()).toEqual([
       'disponible',
+      'en_consulta',
       'especialidad',
       'especialidades',
       'id',
@@ -627,6 +628,27 @@ describe('directory and figures', () => {
     expect((await testApp.app.inject({ url: '/api/profesionales?tenant=x&y=1' })).statusCode).toBe(
       400,
     )
+  })
+
+  it('shows a professional attending a consultation as "en consulta" until it ends', async () => {
+    const patient = await as(DEMO.patient)
+    const professional = await as(DEMO.professional)
+    const busy = async () =>
+      (await testApp.app.inject({ url: '/api/profesionales?tenant=hospital-central' }))
+        .json<Profesional[]>()
+        .filter((item) => item.en_consulta)
+        .map((item) => item.nombre)
+    expect(await busy()).toEqual([])
+    const id = await requestHelp(patient)
+    expect(await busy()).toEqual([])
+    await take(professional, id)
+    const me = (await professional.call('GET', '/api/me')).json<{ nombre: string }>()
+    expect(await busy()).toEqual([me.nombre])
+    const finished = await professional.call('POST', `/api/asistencias/${id}/finalizar`, {
+      resumen: 'Atendida.',
+    })
+    expect(finished.statusCode).toBe(200)
+    expect(await busy()).toEqual([])
   })
 
   it("gives the hospital's admins today's figures, and nobody else", async () => {

@@ -261,6 +261,8 @@ export const Profesional = Type.Object({
   /** Every specialty of theirs the hospital offers, sorted. */
   especialidades: Type.Array(Type.String()),
   disponible: Type.Boolean(),
+  /** Attending a consultation now: busy, not away. */
+  en_consulta: Type.Boolean(),
 })
 export type Profesional = Static<typeof Profesional>
 

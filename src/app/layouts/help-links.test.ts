@@ -2,14 +2,13 @@ import { describe, expect, it } from 'vitest'
 import type { CurrentUser } from '../../features/auth/session'
 import { offersHelpRequest } from './help-links'
 
-const user = (rol: CurrentUser['rol']): CurrentUser =>
-  ({
-    id: 1,
-    nombre: 'Ana',
-    email: 'ana@hospital-central.es',
-    rol,
-    tenant: 'hospital-central',
-  }) as CurrentUser
+const user = (rol: CurrentUser['rol']): CurrentUser => ({
+  id: 1,
+  nombre: 'Ana',
+  rol,
+  tenant: 'hospital-central',
+  terminos_pendientes: false,
+})
 
 describe('the footer link "Solicitar asistencia"', () => {
   it('is offered to patients and to whoever is not signed in (or not yet known)', () => {

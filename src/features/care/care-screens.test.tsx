@@ -246,6 +246,7 @@ describe('the directory', () => {
         especialidad: 'Pediatría',
         especialidades: ['Pediatría'],
         disponible: false,
+        en_consulta: false,
       },
     ])
     show(<DirectoryScreen tenant="hospital-central" isSignedInHere mayRequest />)
@@ -281,6 +282,7 @@ describe('the directory', () => {
         especialidad: 'Pediatría',
         especialidades: ['Pediatría'],
         disponible: true,
+        en_consulta: false,
       },
     ])
     const client = newTestQueryClient()

@@ -3,6 +3,7 @@ import type { Asistencia, Mensaje } from '../../contract/care'
 import {
   addMensaje,
   applyToStaffList,
+  availabilityLabel,
   describeEstimate,
   describeMinutes,
   faseOf,
@@ -176,5 +177,14 @@ describe('care state', () => {
     expect(inactiveReasonOf('caducada')).toBe('caducada')
     expect(inactiveReasonOf('<script>')).toBeNull()
     expect(inactiveReasonOf(null)).toBeNull()
+  })
+})
+
+describe('a professional in the directory', () => {
+  it('is "En consulta" while attending someone, never "No disponible"', () => {
+    expect(availabilityLabel({ disponible: true, en_consulta: true })).toBe('En consulta')
+    expect(availabilityLabel({ disponible: false, en_consulta: true })).toBe('En consulta')
+    expect(availabilityLabel({ disponible: true, en_consulta: false })).toBe('Disponible ahora')
+    expect(availabilityLabel({ disponible: false, en_consulta: false })).toBe('No disponible')
   })
 })

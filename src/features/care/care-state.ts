@@ -9,6 +9,7 @@ import {
   type Espera,
   type EstadoInactivo,
   type Mensaje,
+  type Profesional,
 } from '../../contract/care'
 import { isAllowedIn } from '../../contract/care-transitions'
 import { factsOf, isAddressedToOther } from '../../contract/permissions'
@@ -121,6 +122,14 @@ export function describeEstimate(
   // "unos" is for a round figure: a single minute is just "1 minuto".
   if (minutes < 2) return 'Espera estimada: 1 minuto.'
   return `Espera estimada: unos ${describeMinutes(minutes)}.`
+}
+
+/** How the directory shows a professional: attending someone, free to attend, or away. */
+export function availabilityLabel(
+  professional: Pick<Profesional, 'disponible' | 'en_consulta'>,
+): string {
+  if (professional.en_consulta) return 'En consulta'
+  return professional.disponible ? 'Disponible ahora' : 'No disponible'
 }
 
 export { ESTADO_LABELS } from '../../contract/record'
