@@ -46,6 +46,7 @@ import {
   DEFAULT_AUDIT_READ_RETENTION_DAYS,
   DEFAULT_GUEST_CONTACT_RETENTION_DAYS,
   PRUNE_BATCH,
+  GUEST_REPLAY_SECRET_RETENTION_HOURS,
   pruneInBatches,
   runHousekeeping,
 } from './database/housekeeping.js'
@@ -109,6 +110,8 @@ import { createPresence } from './live/presence.js'
 import { registerAdminAuditoriaRoute } from './routes/admin-auditoria.js'
 import { registerAdminCuentasRoutes } from './routes/admin-cuentas.js'
 import { registerAdminEspecialidadesRoutes } from './routes/admin-especialidades.js'
+import { registerAdminFuncionamientoRoutes } from './routes/admin-funcionamiento.js'
+import { createHospitalOperationRepository } from './repositories/hospital-operation.js'
 import { createEspecialidadRepository } from './repositories/especialidades.js'
 import { registerAdminHospitalesRoutes } from './routes/admin-hospitales.js'
 import { registerAdminLogoRoute } from './routes/admin-logo.js'
@@ -235,6 +238,7 @@ export const DEFAULT_VAPID_SUBJECT = 'mailto:avisos@clinica.invalid'
 /** Live events are kept this long for reconnecting streams to catch up from. */
 const EVENT_RETENTION_MS = 24 * 60 * 60 * 1000
 const DAY_MS = 24 * 60 * 60 * 1000
+const HOUR_MS = 60 * 60 * 1000
 
 const DEFAULT_CARE_SWEEP_INTERVAL_MS = 15_000
 
@@ -450,6 +454,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     })
     const especialidades = createEspecialidadRepository(db, audit)
     registerAdminEspecialidadesRoutes(app, { guards, hospitals, especialidades })
+    registerAdminFuncionamientoRoutes(app, {
+      guards,
+      hospitals,
+      operation: createHospitalOperationRepository(db, audit, now),
+    })
     registerAdminAuditoriaRoute(app, { guards, audit })
     const session = { tokens, accounts }
     const asistencias = createAsistenciaRepository(db)
@@ -526,6 +535,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       audit,
       calls,
       maxOpenRequests: options.maxOpenRequests ?? MAX_SOLICITUDES_ABIERTAS,
+      presencia,
       now,
       onPublished,
       onFinished: (view) => {
@@ -633,6 +643,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       especialidades,
       hospitals,
       presencia,
+      asistencias,
       now,
     })
     registerTableroRoutes(app, {
@@ -690,6 +701,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
               pruneInBatches(async (afterId) => {
                 const forgotten = await asistencias.forgetContacts(
                   before(guestContactRetentionDays * DAY_MS),
+                  PRUNE_BATCH,
+                )
+                return { deleted: forgotten, nextAfterId: afterId, done: forgotten < PRUNE_BATCH }
+              }),
+          },
+          {
+            name: 'secretos de invitados',
+            run: () =>
+              pruneInBatches(async (afterId) => {
+                const forgotten = await asistencias.forgetGuestSecrets(
+                  before(GUEST_REPLAY_SECRET_RETENTION_HOURS * HOUR_MS),
                   PRUNE_BATCH,
                 )
                 return { deleted: forgotten, nextAfterId: afterId, done: forgotten < PRUNE_BATCH }

@@ -45,6 +45,7 @@ import type { EventoRepository } from '../repositories/eventos.js'
 import type { FotoRepository } from '../repositories/fotos.js'
 import type { HospitalRepository } from '../repositories/hospitals.js'
 import type { MensajeRepository } from '../repositories/mensajes.js'
+import type { PresenciaRepository } from '../repositories/presencia.js'
 import type { AccountRepository } from '../repositories/accounts.js'
 import type { EspecialidadRepository } from '../repositories/especialidades.js'
 import { isAllowedIn } from '../../src/contract/care-transitions.js'
@@ -79,6 +80,8 @@ export interface CareServiceDeps {
   calls: Pick<CallService, 'endWithConsultation'>
   /** Open requests one patient may have at once (`MAX_OPEN_REQUESTS`). */
   maxOpenRequests: number
+  /** Who is on duty: a waiting patient's estimate says when nobody is. */
+  presencia: Pick<PresenciaRepository, 'available'>
   now: () => number
   /** Called after a commit that appended events for `tenant`. */
   onPublished: (tenant: string) => void
@@ -138,11 +141,12 @@ export function createCareService(deps: CareServiceDeps) {
     const withReferralNote = mayReadReferralNote(viewer, view)
     if (view.estado !== 'en_espera' || view.paciente_id !== viewer.id)
       return toAsistencia(view, null, { withReferralNote })
-    const [posicion, waits] = await Promise.all([
+    const [posicion, waits, onDuty] = await Promise.all([
       asistencias.queuePosition(view, at),
       asistencias.recentWaitsMinutes(view.tenant),
+      deps.presencia.available(view.tenant, at),
     ])
-    return toAsistencia(view, estimateWait(posicion, waits), { withReferralNote })
+    return toAsistencia(view, estimateWait(posicion, waits, onDuty.size), { withReferralNote })
   }
 
   async function viewOrThrow(id: string): Promise<AsistenciaView> {

@@ -96,12 +96,18 @@ export function median(values: readonly number[]): number | null {
 
 /**
  * The honest wait shown to a waiting patient: their place in the queue and, from the hospital's
- * recent waits, the typical wait times their place; no estimate without history.
+ * recent waits, the typical wait times their place; no estimate without history, nor while no
+ * professional is connected (nobody would take the request at that pace).
  */
-export function estimateWait(posicion: number, recentWaitsMinutes: readonly number[]): Espera {
-  const typical = median(recentWaitsMinutes)
+export function estimateWait(
+  posicion: number,
+  recentWaitsMinutes: readonly number[],
+  profesionalesConectados: number,
+): Espera {
+  const typical = profesionalesConectados === 0 ? null : median(recentWaitsMinutes)
   return {
     posicion,
     estimacion_minutos: typical === null ? null : Math.max(0, Math.round(typical * posicion)),
+    profesionales_conectados: profesionalesConectados,
   }
 }

@@ -4,6 +4,7 @@
  */
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { createAuditLog, STAFF_READ_ACTION } from '../repositories/audit-log.js'
+import { createAsistenciaRepository } from '../repositories/asistencias.js'
 import { createEventoRepository } from '../repositories/eventos.js'
 import {
   TEST_ENGINE,
@@ -144,4 +145,81 @@ it('lets one instance at a time run the housekeeping', async () => {
     otra: 1,
   })
   if (other !== db) await other.destroy()
+})
+
+it('prunes immediate-care replay secrets of requests closed before the cutoff, in bounded batches', async () => {
+  await db
+    .insertInto('hospitals')
+    .values({
+      tenant: 'hospital-x',
+      nombre: 'Hospital X',
+      color_primario: '#0a5a8a',
+      color_secundario: '#e6f0f7',
+      imagen: '',
+    })
+    .execute()
+  const guest = await db
+    .insertInto('users')
+    .values({
+      email: 'invitado@hospital-x.es',
+      password_hash: '-',
+      nombre: 'Invitada',
+      rol: 'cliente',
+      tenant: 'hospital-x',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const request = (id: string, cerrada_en: string | null) => ({
+    id,
+    tenant: 'hospital-x',
+    estado: cerrada_en === null ? ('en_espera' as const) : ('finalizada' as const),
+    origen: 'inmediata',
+    motivo: 'Dolor',
+    especialidad: null,
+    paciente_id: guest.id,
+    profesional_id: null,
+    creada_en: OLD,
+    atendida_en: null,
+    cerrada_en,
+    caduca_en: RECENT,
+    resumen: null,
+    puntuacion: null,
+    comentario: null,
+    ticket: null,
+    derivada_de: null,
+    contacto: null,
+  })
+  const oldClosed = Array.from({ length: 5 }, (_, index) => `old-${String(index)}`)
+  await db
+    .insertInto('asistencias')
+    .values([
+      ...oldClosed.map((id) => request(id, OLD)),
+      request('recent-closed', RECENT),
+      request('still-waiting', null),
+    ])
+    .execute()
+  await db
+    .insertInto('secretos_invitado')
+    .values(
+      [...oldClosed, 'recent-closed', 'still-waiting'].map((id) => ({
+        asistencia_id: id,
+        hash: `hash-${id}`,
+      })),
+    )
+    .execute()
+  const asistencias = createAsistenciaRepository(db)
+
+  const batches: number[] = []
+  const deleted = await pruneInBatches(async (afterId) => {
+    const forgotten = await asistencias.forgetGuestSecrets(CUTOFF, 2)
+    batches.push(forgotten)
+    return { deleted: forgotten, nextAfterId: afterId, done: forgotten < 2 }
+  })
+
+  expect(deleted).toBe(5)
+  expect(batches).toEqual([2, 2, 1])
+  const left = await db.selectFrom('secretos_invitado').select('asistencia_id').execute()
+  expect(left.map((row) => row.asistencia_id).sort()).toEqual(['recent-closed', 'still-waiting'])
+  expect(await asistencias.findGuestSecretHash('still-waiting')).toBe('hash-still-waiting')
+  expect(await asistencias.findGuestSecretHash('old-0')).toBeUndefined()
 })

@@ -16,6 +16,12 @@ export const DEFAULT_AUDIT_READ_RETENTION_DAYS = 730
  */
 export const DEFAULT_GUEST_CONTACT_RETENTION_DAYS = 30
 
+/**
+ * Hours an immediate-care replay secret is kept after its request closes: its guest session has
+ * ended with the request, so a replay needs it no more; the margin covers a late retry.
+ */
+export const GUEST_REPLAY_SECRET_RETENTION_HOURS = 24
+
 /** Rows one batch touches at most. */
 export const PRUNE_BATCH = 1000
 /** Batches one run takes at most per kind of data (the rest waits for the next run). */

@@ -22,6 +22,8 @@ export type HospitalsTable = { tenant: string } & {
   caducidad_inmediata_minutos: Generated<number>
   /** IANA time zone its days are counted in (today's figures, walk-in tickets). */
   zona_horaria: Generated<string>
+  /** When its administrators first opened the install page to print it; null until then. */
+  instalacion_impresa_en: Generated<string | null>
 }
 
 /** `users`: accounts, each of one tenant; `activo = 0` refuses its sign-in and its tokens. */

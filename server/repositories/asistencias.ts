@@ -112,6 +112,13 @@ export interface AsistenciaRepository {
    * request closed before `beforeIso`; returns how many.
    */
   forgetContacts(beforeIso: string, batch: number): Promise<number>
+  /**
+   * Deletes up to `batch` immediate-care replay secrets of requests closed before `beforeIso`
+   * (their guest session is over: no replay may hand one back); returns how many.
+   */
+  forgetGuestSecrets(beforeIso: string, batch: number): Promise<number>
+  /** Ids of the hospital's professionals attending a consultation now. */
+  professionalsInConsultation(tenant: string): Promise<Set<number>>
   /** Expires waiting requests past their limit (all, or the one id); returns those it changed. */
   expireDue(trx: Executor, at: string, id?: string): Promise<{ id: string; tenant: string }[]>
   /** 1 for the first waiting request of its hospital in queue order (those due at `at` left out). */
@@ -496,6 +503,34 @@ export function createAsistenciaRepository(db: Executor): AsistenciaRepository {
         )
         .executeTakeFirst()
       return Number(result.numUpdatedRows)
+    },
+
+    async professionalsInConsultation(tenant) {
+      const rows = await db
+        .selectFrom('asistencias')
+        .select('profesional_id')
+        .distinct()
+        .where('tenant', '=', tenant)
+        .where('estado', '=', atender.to)
+        .execute()
+      return new Set(
+        rows.flatMap((row) => (row.profesional_id === null ? [] : [row.profesional_id])),
+      )
+    },
+
+    async forgetGuestSecrets(beforeIso, batch) {
+      const result = await db
+        .deleteFrom('secretos_invitado')
+        .where('asistencia_id', 'in', (eb) =>
+          eb
+            .selectFrom('secretos_invitado')
+            .innerJoin('asistencias', 'asistencias.id', 'secretos_invitado.asistencia_id')
+            .select('secretos_invitado.asistencia_id')
+            .where('asistencias.cerrada_en', '<', beforeIso)
+            .limit(batch),
+        )
+        .executeTakeFirst()
+      return Number(result.numDeletedRows)
     },
 
     async expireDue(trx, at, id) {

@@ -12,20 +12,25 @@ import {
 } from '../../src/contract/care.js'
 import type { EstadisticasHoy } from '../../src/contract/shift-board.js'
 import { DEMO, newPatient, requestHelp, signIn, type CareClient } from '../testing/care-client.js'
+import type { AppDatabase } from '../database/schema.js'
 import { createTestApp, type TestApp } from '../testing/test-app.js'
+import { createTestDatabase } from '../testing/test-database.js'
 import { makeImage, makeJpegWithExif } from '../uploads/testing/images.js'
 import { FOTO_CACHE_SECONDS } from './asistencia-fotos.js'
 
 let testApp: TestApp
+let database: AppDatabase
 let clock: number
 
 beforeEach(async () => {
   clock = Date.parse('2026-11-23T10:00:00.000Z')
-  testApp = await createTestApp({ now: () => clock, careSweepIntervalMs: 0 })
+  database = await createTestDatabase()
+  testApp = await createTestApp({ database, now: () => clock, careSweepIntervalMs: 0 })
 })
 
 afterEach(async () => {
   await testApp.close()
+  await database.destroy()
 })
 
 const minutes = (count: number) => count * 60_000
@@ -89,8 +94,8 @@ describe('asking for help', () => {
       profesional: null,
       fotos: [],
       caduca_en: '2026-11-23T10:30:00.000Z',
-      // The demo history's two consultations were taken after 6 minutes each.
-      espera: { posicion: 1, estimacion_minutos: 6 },
+      // Nobody is connected to take it: no estimate, whatever the history.
+      espera: { posicion: 1, estimacion_minutos: null, profesionales_conectados: 0 },
     })
     const replay = await patient.call('POST', '/api/asistencias', body)
     expect(replay.statusCode).toBe(200)
@@ -461,8 +466,34 @@ describe('waiting', () => {
     await requestHelp(other, 'Delante')
     clock += 1000
     const mine = await requestHelp(patient, 'Detrás')
-    const espera = (await patient.call('GET', `/api/asistencias/${mine}`)).json<Asistencia>().espera
-    expect(espera).toEqual({ posicion: 2, estimacion_minutos: 20 })
+    const espera = async () =>
+      (await patient.call('GET', `/api/asistencias/${mine}`)).json<Asistencia>().espera
+    // Nobody on duty: no estimate at that pace, and the screen says so.
+    expect(await espera()).toEqual({
+      posicion: 2,
+      estimacion_minutos: null,
+      profesionales_conectados: 0,
+    })
+    // A professional's queue stream is open (as its heartbeat keeps it): the estimate is given.
+    const { id: professionalId } = await database
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', DEMO.professional.email)
+      .executeTakeFirstOrThrow()
+    await database
+      .insertInto('presencia')
+      .values({
+        conexion: 'prueba',
+        user_id: professionalId,
+        tenant: 'hospital-central',
+        expira_en: new Date(clock + minutes(1)).toISOString(),
+      })
+      .execute()
+    expect(await espera()).toEqual({
+      posicion: 2,
+      estimacion_minutos: 20,
+      profesionales_conectados: 1,
+    })
   })
 
   it('expires a request nobody takes within the hospital limit, on read and by the sweep', async () => {
@@ -582,6 +613,7 @@ describe('directory and figures', () => {
     ])
     expect(Object.keys(list[0] ?? {}).sort()).toEqual([
       'disponible',
+      'en_consulta',
       'especialidad',
       'especialidades',
       'id',
@@ -596,6 +628,27 @@ describe('directory and figures', () => {
     expect((await testApp.app.inject({ url: '/api/profesionales?tenant=x&y=1' })).statusCode).toBe(
       400,
     )
+  })
+
+  it('shows a professional attending a consultation as "en consulta" until it ends', async () => {
+    const patient = await as(DEMO.patient)
+    const professional = await as(DEMO.professional)
+    const busy = async () =>
+      (await testApp.app.inject({ url: '/api/profesionales?tenant=hospital-central' }))
+        .json<Profesional[]>()
+        .filter((item) => item.en_consulta)
+        .map((item) => item.nombre)
+    expect(await busy()).toEqual([])
+    const id = await requestHelp(patient)
+    expect(await busy()).toEqual([])
+    await take(professional, id)
+    const me = (await professional.call('GET', '/api/me')).json<{ nombre: string }>()
+    expect(await busy()).toEqual([me.nombre])
+    const finished = await professional.call('POST', `/api/asistencias/${id}/finalizar`, {
+      resumen: 'Atendida.',
+    })
+    expect(finished.statusCode).toBe(200)
+    expect(await busy()).toEqual([])
   })
 
   it("gives the hospital's admins today's figures, and nobody else", async () => {

@@ -5,6 +5,7 @@ import { Profesional } from '../../src/contract/care.js'
 import { authenticate, type SessionCheckDeps } from '../auth/authenticate.js'
 import { HttpError } from '../http/http-errors.js'
 import type { HospitalRepository } from '../repositories/hospitals.js'
+import type { AsistenciaRepository } from '../repositories/asistencias.js'
 import type { PresenciaRepository } from '../repositories/presencia.js'
 import type { AccountRepository } from '../repositories/accounts.js'
 import { TENANT_SCHEMA } from '../http/route-schemas.js'
@@ -19,6 +20,8 @@ export interface ProfesionalesDeps {
   especialidades: Pick<EspecialidadRepository, 'offered'>
   hospitals: Pick<HospitalRepository, 'findByTenant'>
   presencia: Pick<PresenciaRepository, 'available'>
+  /** Who is attending a consultation now ("En consulta"). */
+  asistencias: Pick<AsistenciaRepository, 'professionalsInConsultation'>
   now: () => number
 }
 
@@ -66,9 +69,10 @@ export function registerProfesionalesRoute(instance: FastifyInstance, deps: Prof
     },
     async (request, reply): Promise<Profesional[]> => {
       const tenant = await directoryTenant(request, reply, deps, request.query.tenant)
-      const [professionals, available] = await Promise.all([
+      const [professionals, available, busy] = await Promise.all([
         deps.accounts.listProfessionals(tenant),
         deps.presencia.available(tenant, new Date(deps.now()).toISOString()),
+        deps.asistencias.professionalsInConsultation(tenant),
       ])
       return professionals.map((professional) => ({
         id: professional.id,
@@ -76,6 +80,7 @@ export function registerProfesionalesRoute(instance: FastifyInstance, deps: Prof
         especialidad: professional.especialidades[0] ?? null,
         especialidades: professional.especialidades,
         disponible: available.has(professional.id),
+        en_consulta: busy.has(professional.id),
       }))
     },
   )

@@ -170,6 +170,8 @@ export type Valoracion = Static<typeof Valoracion>
 export const Espera = Type.Object({
   posicion: Type.Integer({ minimum: 1 }),
   estimacion_minutos: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  /** Professionals of the hospital connected now: with none, no estimate is honest. */
+  profesionales_conectados: Type.Integer({ minimum: 0 }),
 })
 export type Espera = Static<typeof Espera>
 
@@ -276,6 +278,8 @@ export const Profesional = Type.Object({
   /** Every specialty of theirs the hospital offers, sorted. */
   especialidades: Type.Array(Type.String()),
   disponible: Type.Boolean(),
+  /** Attending a consultation now: busy, not away. */
+  en_consulta: Type.Boolean(),
 })
 export type Profesional = Static<typeof Profesional>
 

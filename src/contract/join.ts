@@ -81,6 +81,13 @@ export const PublicarTerminosBody = Type.Object(
 )
 export type PublicarTerminosBody = Static<typeof PublicarTerminosBody>
 
+/**
+ * `GET /api/admin/hospitales/{tenant}/terminos/plantilla`: the Spanish template a hospital's
+ * terms start from, with its name (`terms-template.ts`).
+ */
+export const PlantillaTerminos = Type.Object({ texto: Type.String() })
+export type PlantillaTerminos = Static<typeof PlantillaTerminos>
+
 /** `POST /api/terminos/aceptar`: the version the signed-in person accepts. */
 export const AceptarTerminosBody = Type.Object(
   { version: Type.Integer({ minimum: 1, maximum: 1_000_000 }) },

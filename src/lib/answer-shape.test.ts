@@ -250,7 +250,7 @@ const ASISTENCIA = {
   caduca_en: '2024-01-01T10:30:00Z',
   resumen: null,
   valoracion: null,
-  espera: { posicion: 1, estimacion_minutos: null },
+  espera: { posicion: 1, estimacion_minutos: null, profesionales_conectados: 0 },
   ticket: null,
   derivada_de: null,
   derivacion: null,

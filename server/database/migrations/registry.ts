@@ -10,6 +10,7 @@ import { hospitalShortNameMigration } from './hospital-short-name.js'
 import { hospitalTimeZoneMigration } from './hospital-time-zone.js'
 import { immediateCareMigration } from './immediate-care.js'
 import { initialMigration } from './initial.js'
+import { installSheetPrintedMigration } from './install-sheet-printed.js'
 import { joinMigration } from './join.js'
 import { rateLimitsMigration } from './rate-limits.js'
 import { pushAlertsMigration } from './push-alerts.js'
@@ -44,4 +45,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '1970-specialties': specialtiesMigration,
   '2200-profile': profileMigration,
   '2400-shift-board': shiftBoardMigration,
+  '2500-install-sheet-printed': installSheetPrintedMigration,
 }

@@ -37,6 +37,7 @@ import {
   useSessionIfKnown,
   useTenant,
 } from '../tenant-route'
+import { offersHelpRequest } from './help-links'
 import { useIsKioskMode } from './use-is-kiosk-mode'
 import { useFocusOnNavigation } from './use-focus-on-navigation'
 
@@ -250,7 +251,8 @@ export function TenantLayout() {
   const main = useFocusOnNavigation<HTMLElement>()
   const isKiosk = useIsKioskMode()
   // A signed-out kiosk's screen starts afresh when what someone typed is left untouched.
-  const isSignedOut = useSessionIfKnown()?.status === 'signed-out'
+  const session = useSessionIfKnown()
+  const isSignedOut = session?.status === 'signed-out'
   const screenGeneration = useKioskFormReset(isKiosk && isSignedOut)
   const hospitalName = useHospitalName()
   // A locked screen renders nothing of the screen behind it: not covered, absent. The lock goes
@@ -317,9 +319,13 @@ export function TenantLayout() {
           {!isKiosk && <InstallHelpAfterRender hospitalName={hospitalName} />}
           <nav aria-label="Enlaces de ayuda">
             <ul>
-              <li>
-                <Link to={paths.screen(tenant, 'solicitar-asistencia')}>Solicitar asistencia</Link>
-              </li>
+              {offersHelpRequest(session) && (
+                <li>
+                  <Link to={paths.screen(tenant, 'solicitar-asistencia')}>
+                    Solicitar asistencia
+                  </Link>
+                </li>
+              )}
               <li>
                 <Link to={paths.screen(tenant, 'directorio')}>Directorio</Link>
               </li>

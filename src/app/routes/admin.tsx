@@ -8,7 +8,9 @@ import { changeFromPanel, loadAdminPanel } from '../../features/admin/admin-rout
 import { CentrosPanel } from '../../features/admin/CentrosPanel'
 import { CuentasPanel } from '../../features/admin/CuentasPanel'
 import { EspecialidadesPanel } from '../../features/admin/EspecialidadesPanel'
+import { FuncionamientoPanel } from '../../features/admin/FuncionamientoPanel'
 import { ImagenCentroPanel } from '../../features/admin/ImagenCentroPanel'
+import { PuestaEnMarchaPanel } from '../../features/admin/PuestaEnMarchaPanel'
 import { TerminosPanel } from '../../features/join/TerminosPanel'
 import { KioskModePanel } from '../../features/auth/KioskModePanel'
 import type { CurrentUser } from '../../features/auth/session'
@@ -39,7 +41,11 @@ function AdminArea({ tenant, current }: { tenant: string; current: CurrentUser }
       <>
         <BoardLink tenant={tenant} />
         <KioskModePanel />
-        <CentrosPanel />
+        <CentrosPanel
+          termsPanel={(hospital) => (
+            <TerminosPanel tenant={hospital.tenant} hospitalName={hospital.nombre} />
+          )}
+        />
       </>
     )
   }
@@ -49,10 +55,12 @@ function AdminArea({ tenant, current }: { tenant: string; current: CurrentUser }
       <BoardLink tenant={tenant} />
       <KioskModePanel />
       <CallRelayNotice />
+      <PuestaEnMarchaPanel tenant={tenant} hospitalName={hospitalName} />
       <ImagenCentroPanel tenant={tenant} />
       <EspecialidadesPanel tenant={tenant} hospitalName={hospitalName} />
       <CuentasPanel tenant={tenant} hospitalName={hospitalName} ownAccountId={current.id} />
       <TerminosPanel tenant={tenant} hospitalName={hospitalName} />
+      <FuncionamientoPanel tenant={tenant} />
       <AuditoriaPanel tenant={tenant} hospitalName={hospitalName} />
     </>
   )

@@ -1,5 +1,13 @@
 import './admin.css'
-import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ReactNode,
+  type SubmitEvent,
+} from 'react'
 import { useFetcher } from 'react-router-dom'
 import { HOSPITAL_NAME_MAX_LENGTH } from '../../contract/branding-answer'
 import { HOSPITAL_SLUG_MAX_LENGTH } from '../../contract/tenants'
@@ -7,7 +15,9 @@ import type { Hospital } from './admin-api'
 import { AuditoriaPanel } from './AuditoriaPanel'
 import { checkNewHospital, textField } from './form-fields'
 import { CuentasPanel } from './CuentasPanel'
+import { FuncionamientoPanel } from './FuncionamientoPanel'
 import { ImagenCentroPanel } from './ImagenCentroPanel'
+import { PuestaEnMarchaPanel } from './PuestaEnMarchaPanel'
 import {
   HOSPITAL_FIELDS,
   HOSPITAL_INTENTS,
@@ -26,7 +36,12 @@ const DEFAULT_NEW_COLORS = { primario: '#0b5394', secundario: '#38761d' }
  * route's loader and changed through its action (src/features/admin/hospitals-route-data.ts);
  * the router reloads the list after each change that succeeded.
  */
-export function CentrosPanel() {
+export function CentrosPanel({
+  termsPanel,
+}: {
+  /** The managed hospital's terms editor, which belongs to joining. */
+  termsPanel?: (hospital: { tenant: string; nombre: string }) => ReactNode
+} = {}) {
   const headingId = useId()
   const list = useFetcher<HospitalsData | null>()
   const changes = usePanelChange<HospitalChange>()
@@ -189,8 +204,11 @@ export function CentrosPanel() {
       </section>
       {selected && (
         <div key={selected.tenant}>
+          <PuestaEnMarchaPanel tenant={selected.tenant} hospitalName={selected.nombre} />
           <ImagenCentroPanel tenant={selected.tenant} />
           <CuentasPanel tenant={selected.tenant} hospitalName={selected.nombre} />
+          {termsPanel?.(selected)}
+          <FuncionamientoPanel tenant={selected.tenant} />
           <AuditoriaPanel tenant={selected.tenant} hospitalName={selected.nombre} />
         </div>
       )}

@@ -15,7 +15,7 @@ import { SHORT_NAME_MAX_LENGTH, shortenName } from '../../contract/manifest'
 import { LOGO_MAX_BYTES } from '../../contract/logo'
 import { graphemesOf } from '../../contract/text'
 import type { VersionedHospital } from './admin-api'
-import { checkColors, formatRatio, type ColorCheck } from './color-check'
+import { asksToConfirmColors, checkColors, formatRatio, type ColorCheck } from './color-check'
 import {
   IMAGE_FIELDS,
   IMAGE_INTENTS,
@@ -259,7 +259,12 @@ function ImagenForm({
       )
       return
     }
-    if (check && check.adjustments.length > 0 && !needsConfirmation) {
+    const asks = asksToConfirmColors(
+      check,
+      { primario, secundario },
+      { primario: saved.color_primario, secundario: saved.color_secundario },
+    )
+    if (asks && !needsConfirmation) {
       setNeedsConfirmation(true)
       return
     }

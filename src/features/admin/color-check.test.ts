@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkColors, formatRatio } from './color-check'
+import { asksToConfirmColors, checkColors, formatRatio } from './color-check'
 
 describe('checkColors', () => {
   it('keeps dark colours as they are, every pair readable', () => {
@@ -38,5 +38,28 @@ describe('formatRatio', () => {
   it('writes ratios the Spanish way', () => {
     expect(formatRatio(4.5)).toBe('4,5:1')
     expect(formatRatio(21)).toBe('21,0:1')
+  })
+})
+
+describe('asking "Guardar igualmente"', () => {
+  const pale = { primario: '#6a1b9a', secundario: '#fff59d' }
+  const dark = { primario: '#0b5394', secundario: '#38761d' }
+
+  it('asks once for new colours the app must darken', () => {
+    expect(asksToConfirmColors(checkColors(pale.primario, pale.secundario), pale, dark)).toBe(true)
+  })
+
+  it('does not ask again once those colours are saved, whatever else changes', () => {
+    expect(asksToConfirmColors(checkColors(pale.primario, pale.secundario), pale, pale)).toBe(false)
+    expect(
+      asksToConfirmColors(checkColors(pale.primario, pale.secundario), pale, {
+        primario: '#6A1B9A',
+        secundario: '#FFF59D',
+      }),
+    ).toBe(false)
+  })
+
+  it('never asks for colours kept as chosen', () => {
+    expect(asksToConfirmColors(checkColors(dark.primario, dark.secundario), dark, pale)).toBe(false)
   })
 })

@@ -76,3 +76,19 @@ export function checkColors(primario: string, secundario: string): ColorCheck | 
 export function formatRatio(ratio: number): string {
   return `${ratio.toLocaleString('es-ES', { maximumFractionDigits: 1, minimumFractionDigits: 1 })}:1`
 }
+
+/**
+ * Whether saving asks "Guardar igualmente" first: only when the colours about to be saved are
+ * new and the app would have to darken one of them. Colours already saved were judged when they
+ * were chosen; a later save of the name or the phone does not ask again.
+ */
+export function asksToConfirmColors(
+  check: ColorCheck | undefined,
+  next: { primario: string; secundario: string },
+  saved: { primario: string; secundario: string },
+): boolean {
+  const isNew =
+    next.primario.toLowerCase() !== saved.primario.toLowerCase() ||
+    next.secundario.toLowerCase() !== saved.secundario.toLowerCase()
+  return isNew && check !== undefined && check.adjustments.length > 0
+}

@@ -349,7 +349,7 @@ function WaitingRoom({
           <p className="care-position">
             Posición en la cola: <strong>{asistencia.espera.posicion}</strong>
           </p>
-          <p>{describeEstimate(asistencia.espera.estimacion_minutos)}</p>
+          <p>{describeEstimate(asistencia.espera)}</p>
         </div>
       )}
       <p>

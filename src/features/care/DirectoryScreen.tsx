@@ -10,6 +10,7 @@ import { paths } from '../../config/paths'
 import type { Profesional } from '../../contract/care'
 import { useIsHydrated } from '../../components/use-is-hydrated'
 import { profesionalesQuery } from './care-queries'
+import { availabilityLabel } from './care-state'
 import { useCareQuery } from './use-care-query'
 
 const GENERAL = 'Sin especialidad'
@@ -83,11 +84,13 @@ export function DirectoryScreen({
             {entries.map((entry) => (
               <li key={entry.id} className="care-row care-directory-row">
                 <span>{entry.nombre}</span>
-                {entry.disponible ? (
-                  <span className="care-available">Disponible ahora</span>
-                ) : (
-                  <span className="care-row-meta">No disponible</span>
-                )}
+                <span
+                  className={
+                    entry.disponible && !entry.en_consulta ? 'care-available' : 'care-row-meta'
+                  }
+                >
+                  {availabilityLabel(entry)}
+                </span>
               </li>
             ))}
           </ul>

@@ -56,4 +56,37 @@ describe('the inactive-consultation screen', () => {
     renderScreen({ motivo: 'caducada', user: null, telefono: null })
     expect(screen.queryByText(/llama al centro/)).toBeNull()
   })
+
+  it('tells a professional what became of the request, with no patient advice', () => {
+    for (const motivo of ['finalizada', 'cancelada', 'caducada']) {
+      const { unmount } = render(
+        <MemoryRouter>
+          <InactiveScreen
+            tenant="hospital-central"
+            motivo={motivo}
+            user={{ rol: 'profesional', tenant: 'hospital-central' }}
+            telefono="+34 910 000 000"
+          />
+        </MemoryRouter>,
+      )
+      expect(screen.queryByText(/solicita una nueva asistencia|puedes solicitar/i)).toBeNull()
+      expect(screen.queryByText(/llama al centro/)).toBeNull()
+      expect(screen.queryByRole('link', { name: /Solicitar/ })).toBeNull()
+      expect(screen.getByRole('link', { name: 'Ir a mi área' })).toBeVisible()
+      unmount()
+    }
+    render(
+      <MemoryRouter>
+        <InactiveScreen
+          tenant="hospital-central"
+          motivo="cancelada"
+          user={{ rol: 'profesional', tenant: 'hospital-central' }}
+          telefono={null}
+        />
+      </MemoryRouter>,
+    )
+    expect(
+      screen.getByText('El paciente la canceló antes de que nadie la atendiera.'),
+    ).toBeVisible()
+  })
 })

@@ -3,7 +3,7 @@ import './care.css'
 import { Link } from '../../components/Link'
 import { paths } from '../../config/paths'
 import { may, type Actor } from '../../contract/permissions'
-import { inactiveReasonOf, INACTIVE_REASONS } from './care-state'
+import { inactiveReasonOf, INACTIVE_REASONS, STAFF_INACTIVE_REASONS } from './care-state'
 
 const CLOSED_BY_HOSPITAL = {
   titulo: 'El centro ha cerrado tu solicitud.',
@@ -27,11 +27,13 @@ export function InactiveScreen({
   telefono: string | null
 }) {
   const reason = inactiveReasonOf(motivo)
+  // Staff are told what became of the patient's request, never advised to ask for help.
+  const isStaff = user !== null && !may(user, 'solicitar')
   const text =
     reason === 'cancelada' && cierre !== null
       ? CLOSED_BY_HOSPITAL
       : reason
-        ? INACTIVE_REASONS[reason]
+        ? (isStaff ? STAFF_INACTIVE_REASONS : INACTIVE_REASONS)[reason]
         : {
             titulo: 'La consulta a la que intentas acceder ya no está activa.',
             detalle: 'Puede haber finalizado, haberse cancelado o haber caducado.',
@@ -45,7 +47,7 @@ export function InactiveScreen({
           Motivo: <span className="care-text">{cierre}</span>
         </p>
       )}
-      {reason === 'caducada' && telefono && (
+      {reason === 'caducada' && telefono && !isStaff && (
         <p className="care-lead">
           Si necesitas atención ahora, llama al centro:{' '}
           <a href={`tel:${telefono.replace(/[^+0-9]/g, '')}`}>{telefono}</a>.

@@ -317,6 +317,7 @@ describe('the directory', () => {
         especialidad: 'Pediatría',
         especialidades: ['Pediatría'],
         disponible: false,
+        en_consulta: false,
       },
     ])
     show(<DirectoryScreen tenant="hospital-central" isSignedInHere mayRequest />)
@@ -352,6 +353,7 @@ describe('the directory', () => {
         especialidad: 'Pediatría',
         especialidades: ['Pediatría'],
         disponible: true,
+        en_consulta: false,
       },
     ])
     const client = newTestQueryClient()

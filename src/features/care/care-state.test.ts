@@ -3,6 +3,7 @@ import type { Asistencia, Mensaje } from '../../contract/care'
 import {
   addMensaje,
   applyToStaffList,
+  availabilityLabel,
   describeEstimate,
   describeMinutes,
   faseOf,
@@ -149,17 +150,41 @@ describe('care state', () => {
     expect(describeMinutes(0)).toBe('menos de un minuto')
     expect(describeMinutes(1)).toBe('1 minuto')
     expect(describeMinutes(65)).toBe('1 h 05 min')
-    expect(describeEstimate(null)).toBe('Todavía no hay datos suficientes para estimar la espera.')
-    expect(describeEstimate(8)).toBe('Espera estimada: unos 8 minutos.')
+    const onDuty = (estimacion_minutos: number | null) => ({
+      estimacion_minutos,
+      profesionales_conectados: 2,
+    })
+    expect(describeEstimate(onDuty(null))).toBe(
+      'Todavía no hay datos suficientes para estimar la espera.',
+    )
+    expect(describeEstimate(onDuty(8))).toBe('Espera estimada: unos 8 minutos.')
     // Never "unos 1 minuto".
-    expect(describeEstimate(1)).toBe('Espera estimada: 1 minuto.')
-    expect(describeEstimate(1.4)).toBe('Espera estimada: 1 minuto.')
-    expect(describeEstimate(2)).toBe('Espera estimada: unos 2 minutos.')
+    expect(describeEstimate(onDuty(1))).toBe('Espera estimada: 1 minuto.')
+    expect(describeEstimate(onDuty(1.4))).toBe('Espera estimada: 1 minuto.')
+    expect(describeEstimate(onDuty(2))).toBe('Espera estimada: unos 2 minutos.')
+    expect(describeEstimate(onDuty(0))).toBe('Espera estimada: menos de un minuto.')
+  })
+
+  it('says nobody is on duty instead of an estimate when no professional is connected', () => {
+    for (const estimacion_minutos of [null, 0, 12]) {
+      expect(describeEstimate({ estimacion_minutos, profesionales_conectados: 0 })).toBe(
+        'Ahora no hay profesionales conectados. Tu solicitud sigue en la cola y se atenderá en cuanto se conecte alguien.',
+      )
+    }
   })
 
   it('reads only the known reasons of the inactive-consultation screen', () => {
     expect(inactiveReasonOf('caducada')).toBe('caducada')
     expect(inactiveReasonOf('<script>')).toBeNull()
     expect(inactiveReasonOf(null)).toBeNull()
+  })
+})
+
+describe('a professional in the directory', () => {
+  it('is "En consulta" while attending someone, never "No disponible"', () => {
+    expect(availabilityLabel({ disponible: true, en_consulta: true })).toBe('En consulta')
+    expect(availabilityLabel({ disponible: false, en_consulta: true })).toBe('En consulta')
+    expect(availabilityLabel({ disponible: true, en_consulta: false })).toBe('Disponible ahora')
+    expect(availabilityLabel({ disponible: false, en_consulta: false })).toBe('No disponible')
   })
 })

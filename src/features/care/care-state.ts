@@ -6,8 +6,10 @@ import {
   comesFirstInQueue,
   isEstadoInactivo,
   type Asistencia,
+  type Espera,
   type EstadoInactivo,
   type Mensaje,
+  type Profesional,
 } from '../../contract/care'
 import { isAllowedIn } from '../../contract/care-transitions'
 import { factsOf, isAddressedToOther } from '../../contract/permissions'
@@ -104,15 +106,30 @@ export function describeMinutes(minutes: number): string {
   return `${hours} h ${String(rest).padStart(2, '0')} min`
 }
 
-/** The patient's honest estimate: none without the hospital's recent history. */
-export function describeEstimate(estimacionMinutos: number | null): string {
-  if (estimacionMinutos === null) {
-    return 'Todavía no hay datos suficientes para estimar la espera.'
+/**
+ * The patient's honest estimate: none without the hospital's recent history, nor while no
+ * professional is connected to take the request.
+ */
+export function describeEstimate(
+  espera: Pick<Espera, 'estimacion_minutos' | 'profesionales_conectados'>,
+): string {
+  if (espera.profesionales_conectados === 0) {
+    return 'Ahora no hay profesionales conectados. Tu solicitud sigue en la cola y se atenderá en cuanto se conecte alguien.'
   }
-  if (estimacionMinutos < 1) return 'Espera estimada: menos de un minuto.'
+  const minutes = espera.estimacion_minutos
+  if (minutes === null) return 'Todavía no hay datos suficientes para estimar la espera.'
+  if (minutes < 1) return 'Espera estimada: menos de un minuto.'
   // "unos" is for a round figure: a single minute is just "1 minuto".
-  if (estimacionMinutos < 2) return 'Espera estimada: 1 minuto.'
-  return `Espera estimada: unos ${describeMinutes(estimacionMinutos)}.`
+  if (minutes < 2) return 'Espera estimada: 1 minuto.'
+  return `Espera estimada: unos ${describeMinutes(minutes)}.`
+}
+
+/** How the directory shows a professional: attending someone, free to attend, or away. */
+export function availabilityLabel(
+  professional: Pick<Profesional, 'disponible' | 'en_consulta'>,
+): string {
+  if (professional.en_consulta) return 'En consulta'
+  return professional.disponible ? 'Disponible ahora' : 'No disponible'
 }
 
 export { ESTADO_LABELS } from '../../contract/record'
@@ -153,6 +170,22 @@ export function inactiveStateOf(asistencia: Asistencia): InactiveState | null {
 export function closingReasonOf(state: unknown): string | null {
   if (typeof state !== 'object' || state === null || !('cierre' in state)) return null
   return typeof state.cierre === 'string' ? state.cierre : null
+}
+
+/** The same, told to the hospital's staff: what happened to the patient's request, no advice to ask. */
+export const STAFF_INACTIVE_REASONS: Record<EstadoInactivo, { titulo: string; detalle: string }> = {
+  finalizada: {
+    titulo: 'Esta consulta ha finalizado.',
+    detalle: 'Se cerró con su resumen; su registro sigue disponible desde tu área.',
+  },
+  cancelada: {
+    titulo: 'Esta solicitud se canceló.',
+    detalle: 'El paciente la canceló antes de que nadie la atendiera.',
+  },
+  caducada: {
+    titulo: 'Esta solicitud ha caducado.',
+    detalle: 'Nadie la atendió a tiempo; el paciente puede pedir una nueva asistencia.',
+  },
 }
 
 /** Reads the `motivo` query parameter of the inactive-consultation screen. */

@@ -1,10 +1,11 @@
 import './join.css'
+import { useMutation, useQuery } from '@tanstack/react-query'
 import { useId, useState, type SubmitEvent } from 'react'
 import { TERMS_FIELD, TERMS_MAX_LENGTH } from '../../contract/join-rules'
 import { findFreeTextProblem, freeTextMessage } from '../../contract/text'
 import { ApiError, UnauthorizedError } from '../../lib/api-errors'
 import { formatDate } from '../../lib/locale'
-import { publishTerms } from './join-api'
+import { publishTerms, readTermsTemplate } from './join-api'
 import { useCurrentTerms } from './TermsAcceptance'
 
 function describePublishError(error: unknown): string {
@@ -30,9 +31,30 @@ export function TerminosPanel({ tenant, hospitalName }: { tenant: string; hospit
   const fieldId = useId()
   const [terms, reload] = useCurrentTerms(tenant)
   const [outcome, setOutcome] = useState<{ text: string; isError: boolean } | null>(null)
-  const [isBusy, setBusy] = useState(false)
+  const publish = useMutation({
+    mutationFn: (texto: string) => publishTerms(tenant, texto),
+    onSuccess: (published) => {
+      setOutcome({
+        text: `Publicada la versión ${String(published.version)}. Los pacientes deberán aceptarla antes de su próxima solicitud.`,
+        isError: false,
+      })
+      reload()
+    },
+    onError: (error) => {
+      setOutcome({ text: describePublishError(error), isError: true })
+    },
+  })
+  const isBusy = publish.isPending
+  const hasNoTerms = terms.status === 'ready' && terms.terms === null
+  // A hospital without terms starts from the Spanish template, which its admins adapt.
+  const template = useQuery({
+    queryKey: ['terminos', 'plantilla', tenant],
+    queryFn: ({ signal }) => readTermsTemplate(tenant, signal),
+    enabled: hasNoTerms,
+    staleTime: Infinity,
+  })
 
-  async function onPublish(event: SubmitEvent<HTMLFormElement>) {
+  function onPublish(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
     if (isBusy) return
     const value = new FormData(event.currentTarget).get('texto')
@@ -43,19 +65,7 @@ export function TerminosPanel({ tenant, hospitalName }: { tenant: string; hospit
       setOutcome({ text: problem, isError: true })
       return
     }
-    setBusy(true)
-    try {
-      const published = await publishTerms(tenant, texto)
-      setOutcome({
-        text: `Publicada la versión ${String(published.version)}. Los pacientes deberán aceptarla antes de su próxima solicitud.`,
-        isError: false,
-      })
-      reload()
-    } catch (error) {
-      setOutcome({ text: describePublishError(error), isError: true })
-    } finally {
-      setBusy(false)
-    }
+    publish.mutate(texto)
   }
 
   const current = terms.status === 'ready' ? terms.terms : null
@@ -76,14 +86,14 @@ export function TerminosPanel({ tenant, hospitalName }: { tenant: string; hospit
           <p>
             {current
               ? `Versión vigente: ${String(current.version)}, publicada el ${formatDate(new Date(current.publicado_en))}.`
-              : 'Este centro todavía no ha publicado términos y condiciones.'}
+              : 'Este centro todavía no ha publicado términos y condiciones: el registro de pacientes está cerrado hasta que publiques la primera versión. El editor empieza con una plantilla; adáptala a tu centro antes de publicarla.'}
           </p>
           <form
             // A new version read from the server starts the editor again from its text.
-            key={current?.version ?? 0}
+            key={current?.version ?? (template.data ? 'plantilla' : 0)}
             className="admin-form"
             noValidate
-            onSubmit={(event) => void onPublish(event)}
+            onSubmit={onPublish}
           >
             <label htmlFor={fieldId}>Texto de la nueva versión</label>
             <textarea
@@ -91,7 +101,7 @@ export function TerminosPanel({ tenant, hospitalName }: { tenant: string; hospit
               name="texto"
               className="terms-editor"
               maxLength={TERMS_MAX_LENGTH}
-              defaultValue={current?.texto ?? ''}
+              defaultValue={current?.texto ?? template.data?.texto ?? ''}
               required
             />
             <button type="submit" disabled={isBusy}>

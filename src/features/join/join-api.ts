@@ -1,6 +1,6 @@
 /** The calls of joining and getting back in by email, typed for the screens. */
 import { API_PATHS } from '../../config/api-paths'
-import type { Terminos, TerminosVigentes } from '../../contract/join'
+import type { PlantillaTerminos, Terminos, TerminosVigentes } from '../../contract/join'
 import { api } from '../../lib/api'
 
 export interface Registration {
@@ -88,6 +88,14 @@ export async function readTerms(tenant: string): Promise<Terminos | null> {
 /** Accepts `version` of the signed-in person's hospital's terms. */
 export async function acceptTerms(version: number): Promise<void> {
   await api.request(API_PATHS.aceptarTerminos, { method: 'POST', body: { version } })
+}
+
+/** The Spanish template a hospital's terms start from, with its name (its administrators). */
+export function readTermsTemplate(tenant: string, signal?: AbortSignal) {
+  return api.request<PlantillaTerminos>(
+    `${API_PATHS.adminHospitales}/${encodeURIComponent(tenant)}/terminos/plantilla`,
+    { signal },
+  )
 }
 
 /** Publishes a new version of a hospital's terms (its administrators). */

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { axeFindings } from '../../utils/a11y'
 import { brandColors } from '../../utils/page-state'
@@ -23,6 +23,25 @@ async function createAccount(
   // The accounts' own table: the audit log below it names the new account too.
   const accounts = page.getByRole('region', { name: /^Cuentas de/ })
   await expect(accounts.getByRole('row', { name: new RegExp(account.email) })).toBeVisible()
+}
+
+/** Registration at `tenant` as a new patient would send it (terms' version as the screen read it). */
+async function register(request: APIRequestContext, tenant: string, terminosVersion?: number) {
+  return request.post('/api/auth/registro', {
+    data: {
+      tenant,
+      nombre: 'Paciente Nueva',
+      email: `registro-${String(Date.now())}@${tenant}.es`,
+      password: 'una clave muy larga 42',
+      acepta_terminos: true,
+      ...(terminosVersion === undefined ? {} : { terminos_version: terminosVersion }),
+    },
+  })
+}
+
+/** A step of the opening checklist, by its label. */
+function step(checklist: Locator, label: string): Locator {
+  return checklist.getByRole('listitem').filter({ hasText: label })
 }
 
 test('a product admin onboards a hospital; its admin brands it; its patient sees the branding', async ({
@@ -54,6 +73,10 @@ test('a product admin onboards a hospital; its admin brands it; its patient sees
     page.getByText(`Centro creado: ${nombre} (/${slug}).`, { exact: false }),
   ).toBeVisible()
   await expect(page.getByRole('heading', { name: `Cuentas de ${nombre}` })).toBeVisible()
+  // Nobody joins before the hospital publishes its terms.
+  const closed = await register(page.request, slug)
+  expect(closed.status()).toBe(409)
+  expect(await closed.json()).toMatchObject({ error: 'no_terms' })
   await createAccount(page, {
     nombre: 'Admin de Pruebas',
     email: adminEmail,
@@ -66,6 +89,18 @@ test('a product admin onboards a hospital; its admin brands it; its patient sees
   await signIn(page, slug, adminEmail, 'clave-admin-1')
   await expect(page).toHaveURL(new RegExp(`/${slug}/admin$`))
   await expect(page.getByRole('heading', { name: 'Imagen del centro' })).toBeVisible()
+  // Its home lists what the hospital still lacks to open, each step pending.
+  const checklist = page.getByRole('region', { name: `Puesta en marcha de ${nombre}` })
+  for (const label of [
+    'Colores y logotipo del centro',
+    'Teléfono de contacto',
+    'Términos y condiciones publicados',
+    'Al menos una especialidad',
+    'Primera cuenta de profesional',
+    'Página de instalación impresa',
+  ]) {
+    await expect(step(checklist, label)).toContainText('pendiente')
+  }
 
   const logo = await sharp({
     create: { width: 256, height: 256, channels: 4, background: '#00897b' },
@@ -91,6 +126,7 @@ test('a product admin onboards a hospital; its admin brands it; its patient sees
   await expect(
     page.getByRole('banner').getByRole('img', { name: `Logotipo de ${nombre}` }),
   ).toBeVisible()
+  await expect(step(checklist, 'Colores y logotipo del centro')).toContainText('hecho')
 
   // A pale secondary colour: the verdict says so and the save asks for confirmation first.
   await page.getByLabel(/Color primario/).fill('#6a1b9a')
@@ -113,11 +149,30 @@ test('a product admin onboards a hospital; its admin brands it; its patient sees
   await expect(page.getByRole('alert')).toContainText('la app los oscurecerá')
   await page.getByRole('button', { name: 'Guardar igualmente' }).click()
   await expect(page.getByText(/Cambios guardados/)).toBeVisible()
+  await expect(step(checklist, 'Teléfono de contacto')).toContainText('hecho')
   // This device shows the new colours at once.
   await expect.poll(() => brandColors(page)).toEqual({ primario: '#6a1b9a', secundario: '#fff59d' })
   // And a phone that installs it shows the short name under the icon.
   const manifest = await page.request.get(`/${slug}/manifest.webmanifest`)
   expect(((await manifest.json()) as { short_name: string }).short_name).toBe('Pruebas')
+
+  // The terms start from a Spanish template naming the hospital; the admin adapts and publishes.
+  const terms = page.getByRole('region', { name: `Términos y condiciones de ${nombre}` })
+  const editor = terms.getByLabel('Texto de la nueva versión')
+  await expect(editor).toHaveValue(new RegExp(`servicio de atención de ${nombre}`))
+  await editor.fill(`${await editor.inputValue()}\n\n6. Contacto: +34 910 555 010.`)
+  await terms.getByRole('button', { name: 'Publicar nueva versión' }).click()
+  await expect(terms.getByText('Publicada la versión 1.')).toBeVisible()
+  await expect(step(checklist, 'Términos y condiciones publicados')).toContainText('hecho')
+  const opened = await register(page.request, slug, 1)
+  expect(opened.status()).toBe(202)
+
+  const specialties = page.getByRole('region', { name: 'Especialidades' })
+  await specialties.getByLabel('Nueva especialidad').fill('Pediatría')
+  await specialties.getByRole('button', { name: 'Añadir especialidad' }).click()
+  await expect(specialties.getByRole('row', { name: /Pediatría/ })).toBeVisible()
+  await expect(step(checklist, 'Al menos una especialidad')).toContainText('hecho')
+  await expect(step(checklist, 'Primera cuenta de profesional')).toContainText('pendiente')
 
   await createAccount(page, {
     nombre: 'Paciente de Pruebas',
