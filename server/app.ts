@@ -106,6 +106,8 @@ import { registerAdminAuditoriaRoute } from './routes/admin-auditoria.js'
 import { registerAdminCuentasRoutes } from './routes/admin-cuentas.js'
 import { registerAdminEspecialidadesRoutes } from './routes/admin-especialidades.js'
 import { createEspecialidadRepository } from './repositories/especialidades.js'
+import { registerAdminQuioscosRoutes } from './routes/admin-quioscos.js'
+import { createQuioscoRepository } from './repositories/quioscos.js'
 import { registerAdminHospitalesRoutes } from './routes/admin-hospitales.js'
 import { registerAdminLogoRoute } from './routes/admin-logo.js'
 import { registerOpenApi, registerOpenApiRoute } from './routes/openapi.js'
@@ -438,6 +440,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     })
     const especialidades = createEspecialidadRepository(db, audit)
     registerAdminEspecialidadesRoutes(app, { guards, hospitals, especialidades })
+    const quioscos = createQuioscoRepository(db, audit, now)
+    registerAdminQuioscosRoutes(app, { guards, hospitals, quioscos })
     registerAdminAuditoriaRoute(app, { guards, audit })
     const session = { tokens, accounts }
     const asistencias = createAsistenciaRepository(db)
@@ -560,6 +564,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         asistencias,
         eventos,
         tickets: createTicketRepository(),
+        quioscos,
         hospitals,
         accounts,
         terms,

@@ -275,6 +275,16 @@ export interface AvisosPendientesTable {
   enviado_en: string | null
 }
 
+/** `quioscos`: the kiosks a hospital's administrators enrolled; only each token's SHA-256 is kept. */
+export interface QuioscosTable {
+  id: Generated<number>
+  tenant: string
+  nombre: string
+  token_hash: string
+  creado_en: string
+  revocado_en: string | null
+}
+
 export interface DatabaseSchema {
   hospitals: HospitalsTable
   users: UsersTable
@@ -298,6 +308,7 @@ export interface DatabaseSchema {
   senales: SenalesTable
   suscripciones_push: SuscripcionesPushTable
   avisos_pendientes: AvisosPendientesTable
+  quioscos: QuioscosTable
   especialidades: EspecialidadesTable
   cuenta_especialidades: CuentaEspecialidadesTable
 }

@@ -17,6 +17,11 @@ export const STORAGE_KEYS = {
   /** `"1"` on a waiting-room kiosk: large type, shared-device sign-out, unattended updates. */
   kiosk: 'modo-kiosco',
   /**
+   * The kiosk credential the hospital's administration issued to this device (JSON: hospital,
+   * kiosk id and name, token): walk-ins are accepted only with it. Kept through sign-outs.
+   */
+  kioskCredential: 'quiosco',
+  /**
    * A new value each time a session ends on this device (401 wipe, sign-out), written after the
    * wipe: a tab that was reloading when it happened learns of it at start-up.
    */

@@ -11,6 +11,7 @@ import { hospitalTimeZoneMigration } from './hospital-time-zone.js'
 import { immediateCareMigration } from './immediate-care.js'
 import { initialMigration } from './initial.js'
 import { joinMigration } from './join.js'
+import { kiosksMigration } from './kiosks.js'
 import { rateLimitsMigration } from './rate-limits.js'
 import { pushAlertsMigration } from './push-alerts.js'
 import { passwordGenerationMigration } from './password-generation.js'
@@ -40,4 +41,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '1700-calls': callsMigration,
   '1800-guest-replay-secrets': guestReplaySecretsMigration,
   '1970-specialties': specialtiesMigration,
+  '2300-kiosks': kiosksMigration,
 }

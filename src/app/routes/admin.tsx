@@ -9,12 +9,18 @@ import { EspecialidadesPanel } from '../../features/admin/EspecialidadesPanel'
 import { ImagenCentroPanel } from '../../features/admin/ImagenCentroPanel'
 import { TerminosPanel } from '../../features/join/TerminosPanel'
 import { KioskModePanel } from '../../features/auth/KioskModePanel'
+import { setKioskMode } from '../../features/auth/kiosk-mode'
+import { QuioscosPanel } from '../../features/admin/QuioscosPanel'
 import type { CurrentUser } from '../../features/auth/session'
 import { useBranding, useTenant } from '../tenant-route'
 import { RoleScreen } from './screen-parts'
 
 // The panels read and change the administration's data through this route.
 export { loadAdminPanel as loader, changeFromPanel as action }
+
+const turnKioskModeOn = () => {
+  setKioskMode(true)
+}
 
 function AdminArea({ tenant, current }: { tenant: string; current: CurrentUser }) {
   const branding = useBranding()
@@ -36,6 +42,7 @@ function AdminArea({ tenant, current }: { tenant: string; current: CurrentUser }
       <CallRelayNotice />
       <ImagenCentroPanel tenant={tenant} />
       <EspecialidadesPanel tenant={tenant} hospitalName={hospitalName} />
+      <QuioscosPanel tenant={tenant} hospitalName={hospitalName} onEnrolled={turnKioskModeOn} />
       <CuentasPanel tenant={tenant} hospitalName={hospitalName} ownAccountId={current.id} />
       <TerminosPanel tenant={tenant} hospitalName={hospitalName} />
       <AuditoriaPanel tenant={tenant} hospitalName={hospitalName} />
