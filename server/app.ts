@@ -107,6 +107,8 @@ import { registerAdminCuentasRoutes } from './routes/admin-cuentas.js'
 import { registerAdminEspecialidadesRoutes } from './routes/admin-especialidades.js'
 import { createEspecialidadRepository } from './repositories/especialidades.js'
 import { registerAdminQuioscosRoutes } from './routes/admin-quioscos.js'
+import { registerSalaDeEsperaRoutes } from './routes/sala-de-espera.js'
+import { createFrontDesk } from './care/front-desk.js'
 import { createQuioscoRepository } from './repositories/quioscos.js'
 import { registerAdminHospitalesRoutes } from './routes/admin-hospitales.js'
 import { registerAdminLogoRoute } from './routes/admin-logo.js'
@@ -576,6 +578,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       rateLimit: { ...DEFAULT_IMMEDIATE_CARE_RATE_LIMIT, ...options.immediateCareRateLimit },
     })
     registerAsistenciasRoutes(app, { session, care, asistencias, hospitals, terms, now })
+    registerSalaDeEsperaRoutes(app, {
+      session,
+      frontDesk: createFrontDesk({ db, asistencias, hospitals, now }),
+    })
     registerAsistenciaMensajesRoutes(app, { session, care })
     registerAsistenciaFotosRoutes(app, { session, care })
     registerAsistenciaRegistroRoutes(app, {

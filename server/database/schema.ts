@@ -285,6 +285,16 @@ export interface QuioscosTable {
   revocado_en: string | null
 }
 
+/** `llamadas_turno`: walk-in tickets called to a room or desk, for the waiting room's display. */
+export interface LlamadasTurnoTable {
+  id: Generated<number>
+  tenant: string
+  asistencia_id: string
+  ticket: string
+  sala: string
+  llamado_en: string
+}
+
 export interface DatabaseSchema {
   hospitals: HospitalsTable
   users: UsersTable
@@ -309,6 +319,7 @@ export interface DatabaseSchema {
   suscripciones_push: SuscripcionesPushTable
   avisos_pendientes: AvisosPendientesTable
   quioscos: QuioscosTable
+  llamadas_turno: LlamadasTurnoTable
   especialidades: EspecialidadesTable
   cuenta_especialidades: CuentaEspecialidadesTable
 }

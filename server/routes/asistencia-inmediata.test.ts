@@ -477,3 +477,94 @@ describe('kiosk walk-ins', () => {
     })
   })
 })
+
+describe('the front desk', () => {
+  async function walkInTaken() {
+    const { token } = await enrolKiosk()
+    const walkIn = (
+      await send(immediateBody({ presencial: true, quiosco: token }))
+    ).json<AsistenciaInmediataCreada>()
+    const professional = await signIn(testApp.app, DEMO.professional)
+    const taken = await professional.call(
+      'POST',
+      `/api/asistencias/${walkIn.asistencia.id}/atender`,
+    )
+    expect(taken.statusCode).toBe(200)
+    return { id: walkIn.asistencia.id, ticket: walkIn.ticket ?? '', professional }
+  }
+
+  const display = (tenant = 'hospital-central') =>
+    testApp.app.inject({ url: `/api/sala-de-espera?tenant=${tenant}` })
+
+  it('calls a walk-in’s ticket to a room, and the display shows ticket, room and time only', async () => {
+    const { id, ticket, professional } = await walkInTaken()
+    expect((await display()).json()).toEqual({ llamadas: [] })
+
+    const called = await professional.call('POST', `/api/asistencias/${id}/llamar`, {
+      sala: '  Consulta 2 ',
+    })
+    expect(called.statusCode).toBe(201)
+    clock += 60_000
+    await professional.call('POST', `/api/asistencias/${id}/llamar`, { sala: 'Consulta 3' })
+
+    const shown = await display()
+    expect(shown.statusCode).toBe(200)
+    expect(shown.headers['cache-control']).toBe('no-store')
+    const { llamadas } = shown.json<{ llamadas: object[] }>()
+    expect(llamadas).toEqual([
+      {
+        id: expect.any(Number),
+        ticket,
+        sala: 'Consulta 3',
+        llamado_en: new Date(clock).toISOString(),
+      },
+      {
+        id: expect.any(Number),
+        ticket,
+        sala: 'Consulta 2',
+        llamado_en: new Date(clock - 60_000).toISOString(),
+      },
+    ])
+    // Nothing of the person leaves for the wall.
+    expect(shown.body).not.toMatch(/Lucía|600 123|cortado/)
+    // Another hospital's display shows its own; tomorrow starts empty.
+    expect((await display('clinica-norte')).json()).toEqual({ llamadas: [] })
+    expect((await display('no-existe')).statusCode).toBe(404)
+    clock += 24 * 60 * 60_000
+    expect((await display()).json()).toEqual({ llamadas: [] })
+  })
+
+  it('lets only the walk-in’s own professional call it, while the consultation is on', async () => {
+    const { id, professional } = await walkInTaken()
+    for (const credentials of [DEMO.professional2, DEMO.patient, DEMO.otherHospitalProfessional]) {
+      const other = await signIn(testApp.app, credentials)
+      const refused = await other.call('POST', `/api/asistencias/${id}/llamar`, { sala: 'Box 1' })
+      expect(refused.statusCode).toBe(404)
+    }
+    const noSession = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/asistencias/${id}/llamar`,
+      payload: { sala: 'Box 1' },
+    })
+    expect(noSession.statusCode).toBe(401)
+    for (const sala of ['', '   ', 'x'.repeat(41), 'Box\u0000']) {
+      expectSpanish400(await professional.call('POST', `/api/asistencias/${id}/llamar`, { sala }))
+    }
+
+    const patient = await signIn(testApp.app, DEMO.patient)
+    const own = await requestHelp(patient)
+    await professional.call('POST', `/api/asistencias/${own}/atender`)
+    const notWalkIn = await professional.call('POST', `/api/asistencias/${own}/llamar`, {
+      sala: 'Box 1',
+    })
+    expect(notWalkIn.statusCode).toBe(409)
+    await professional.call('POST', `/api/asistencias/${own}/finalizar`, { resumen: 'Bien.' })
+
+    await professional.call('POST', `/api/asistencias/${id}/finalizar`, { resumen: 'Vendaje.' })
+    const finished = await professional.call('POST', `/api/asistencias/${id}/llamar`, {
+      sala: 'Box 1',
+    })
+    expect(finished.statusCode).toBe(409)
+    expect((await display()).json()).toEqual({ llamadas: [] })
+  })
+})

@@ -23,6 +23,7 @@ export const API_PATHS = {
   avisosClave: '/api/avisos/clave',
   avisosSuscripcion: '/api/avisos/suscripcion',
   llamadasIce: '/api/llamadas/ice',
+  salaDeEspera: '/api/sala-de-espera',
 } as const
 
 /**

@@ -35,3 +35,6 @@ export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS]
 
 /** Value of `refresh` that means "the branding must be reloaded". */
 export const REFRESH_FLAG_ON = '1'
+
+/** sessionStorage: the room or desk a professional calls walk-ins to ("Consulta 2"), for this session. */
+export const CALL_ROOM_KEY = 'sala-de-llamada'

@@ -19,6 +19,7 @@ import { referralsMigration } from './referrals.js'
 import { sessionGenerationMigration } from './session-generation.js'
 import { sessionsValidFromMigration } from './sessions-valid-from.js'
 import { specialtiesMigration } from './specialties.js'
+import { ticketCallsMigration } from './ticket-calls.js'
 
 /** Migrations in the order they run; names sort in that order and never change once shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '1800-guest-replay-secrets': guestReplaySecretsMigration,
   '1970-specialties': specialtiesMigration,
   '2300-kiosks': kiosksMigration,
+  '2310-ticket-calls': ticketCallsMigration,
 }
