@@ -18,8 +18,9 @@ export const QUIOSCO_NOMBRE_FIELD = {
 /** Kiosks a hospital may have enrolled, revoked ones included. */
 export const QUIOSCOS_POR_CENTRO_MAX = 200
 
-/** A kiosk token: 32 random bytes in base64url (43 characters). */
-export const KIOSK_TOKEN_PATTERN = '^[A-Za-z0-9_-]{43}$'
+import { KIOSK_TOKEN_PATTERN } from './kiosk-rules.js'
+
+export { KIOSK_TOKEN_PATTERN, type KioskCredential } from './kiosk-rules.js'
 
 /** A kiosk token as a schema: what a walk-in carries and enrolment answers. */
 export const KioskToken = Type.String({
@@ -48,14 +49,6 @@ export type NuevoQuiosco = Static<typeof NuevoQuiosco>
 /** Enrolment's answer: the kiosk and its token, shown this once and kept by that device. */
 export const QuioscoEmitido = Type.Object({ quiosco: Quiosco, token: KioskToken })
 export type QuioscoEmitido = Static<typeof QuioscoEmitido>
-
-/** What the device keeps once enrolled: which hospital, which kiosk, and its token. */
-export interface KioskCredential {
-  tenant: string
-  id: number
-  nombre: string
-  token: string
-}
 
 /** Said to a walk-in sent without a valid kiosk token of the hospital. */
 export const KIOSCO_NO_AUTORIZADO =

@@ -3,7 +3,7 @@
  * device from the administration, sent with every walk-in, kept through sign-outs and wipes (a
  * device setting, nothing of a person) until the kiosk is revoked here or enrolled again.
  */
-import { KIOSK_TOKEN_PATTERN, type KioskCredential } from '../contract/kiosks'
+import { KIOSK_TOKEN_PATTERN, type KioskCredential } from '../contract/kiosk-rules'
 import { isTenantId } from '../contract/tenants'
 import { readValue, removeValue, writeValue } from './storage'
 
