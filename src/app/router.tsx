@@ -15,7 +15,12 @@ import {
   type RouteObject,
 } from 'react-router-dom'
 import { TECHNICAL_INFO_SEGMENT } from '../config/paths'
-import { INSTALL_SEGMENT, REGISTER_SEGMENT, type ReservedSegment } from '../contract/tenants'
+import {
+  INSTALL_SEGMENT,
+  REGISTER_SEGMENT,
+  WAITING_ROOM_SEGMENT,
+  type ReservedSegment,
+} from '../contract/tenants'
 import { signOutAction } from '../features/auth/sign-out-action'
 import { BootFrame } from './layouts/BootFrame'
 import { TenantLayout } from './layouts/TenantLayout'
@@ -149,6 +154,12 @@ export function createRoutes(client: QueryClient, startingPath: string): RouteOb
               // Its own chunk: the QR encoder is loaded only by whoever opens this page.
               path: INSTALL_SEGMENT,
               lazy: loadScreen(client, () => import('./routes/instalar')),
+              ErrorBoundary: RouteError,
+            },
+            {
+              // The waiting room's wall display: public, no session.
+              path: WAITING_ROOM_SEGMENT,
+              lazy: loadScreen(client, () => import('./routes/sala-de-espera')),
               ErrorBoundary: RouteError,
             },
             {

@@ -34,7 +34,8 @@ export function WalkInCall({ asistenciaId, ticket }: { asistenciaId: string; tic
 
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
-    const value = String(new FormData(event.currentTarget).get('sala') ?? '').trim()
+    const field = new FormData(event.currentTarget).get('sala')
+    const value = typeof field === 'string' ? field.trim() : ''
     const problem = findFreeTextProblem(value, SALA_FIELD)
     if (problem !== null) {
       setError(problem)
