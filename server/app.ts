@@ -113,6 +113,10 @@ import { registerAdminEspecialidadesRoutes } from './routes/admin-especialidades
 import { registerAdminFuncionamientoRoutes } from './routes/admin-funcionamiento.js'
 import { createHospitalOperationRepository } from './repositories/hospital-operation.js'
 import { createEspecialidadRepository } from './repositories/especialidades.js'
+import { registerAdminQuioscosRoutes } from './routes/admin-quioscos.js'
+import { registerSalaDeEsperaRoutes } from './routes/sala-de-espera.js'
+import { createFrontDesk } from './care/front-desk.js'
+import { createQuioscoRepository } from './repositories/quioscos.js'
 import { registerAdminHospitalesRoutes } from './routes/admin-hospitales.js'
 import { registerAdminLogoRoute } from './routes/admin-logo.js'
 import { registerOpenApi, registerOpenApiRoute } from './routes/openapi.js'
@@ -459,6 +463,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       hospitals,
       operation: createHospitalOperationRepository(db, audit, now),
     })
+    const quioscos = createQuioscoRepository(db, audit, now)
+    registerAdminQuioscosRoutes(app, { guards, hospitals, quioscos })
     registerAdminAuditoriaRoute(app, { guards, audit })
     const session = { tokens, accounts }
     const asistencias = createAsistenciaRepository(db)
@@ -582,6 +588,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         asistencias,
         eventos,
         tickets: createTicketRepository(),
+        quioscos,
         hospitals,
         accounts,
         terms,
@@ -593,6 +600,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       rateLimit: { ...DEFAULT_IMMEDIATE_CARE_RATE_LIMIT, ...options.immediateCareRateLimit },
     })
     registerAsistenciasRoutes(app, { session, care, asistencias, hospitals, terms, now })
+    registerSalaDeEsperaRoutes(app, {
+      session,
+      frontDesk: createFrontDesk({ db, asistencias, hospitals, now }),
+    })
     registerAsistenciaMensajesRoutes(app, { session, care })
     registerAsistenciaFotosRoutes(app, { session, care })
     registerAsistenciaRegistroRoutes(app, {

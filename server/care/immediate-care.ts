@@ -1,12 +1,14 @@
 /**
  * Immediate care without an account and kiosk walk-ins: the request joins the hospital's queue
  * ahead of signed-in patients' (see the queue order), with a guest account as its patient. Asked
- * for from a phone, it opens a guest session limited to that request; from a kiosk (`presencial`)
- * it takes the day's next ticket and opens none, the person being in the building.
+ * for from a phone, it opens a guest session limited to that request; from a kiosk the hospital
+ * enrolled (`presencial` with its kiosk token) it takes the day's next ticket and opens none, the
+ * person being in the building.
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { PERSON_NAME_FIELD } from '../../src/contract/account-rules.js'
 import { EVENTOS, MOTIVO_FIELD, type Asistencia } from '../../src/contract/care.js'
+import { KIOSCO_NO_AUTORIZADO } from '../../src/contract/kiosks.js'
 import {
   CONTACTO_INVALIDO,
   DEFAULT_CADUCIDAD_INMEDIATA_MINUTOS,
@@ -24,6 +26,7 @@ import type { AccountRepository } from '../repositories/accounts.js'
 import type { AsistenciaRepository, AsistenciaRow } from '../repositories/asistencias.js'
 import type { EventoRepository } from '../repositories/eventos.js'
 import type { HospitalRepository } from '../repositories/hospitals.js'
+import type { QuioscoRepository } from '../repositories/quioscos.js'
 import type { TicketRepository } from '../repositories/tickets-diarios.js'
 import type { TermsRepository } from '../repositories/terms.js'
 import type { CareService } from './care-service.js'
@@ -37,6 +40,7 @@ export interface ImmediateCareDeps {
   >
   eventos: Pick<EventoRepository, 'append'>
   tickets: TicketRepository
+  quioscos: Pick<QuioscoRepository, 'isActiveKiosk'>
   hospitals: Pick<HospitalRepository, 'findByTenant' | 'findImmediateLimitMinutes' | 'findTimeZone'>
   accounts: Pick<AccountRepository, 'findStanding' | 'createGuest'>
   terms: Pick<TermsRepository, 'current' | 'accept'>
@@ -48,6 +52,8 @@ export interface ImmediateCareDeps {
 
 /** SHA-256 (hex) of a replay secret: only the hash is kept. */
 const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex')
+
+const kioskRefused = () => new HttpError(403, 'kiosk_required', KIOSCO_NO_AUTORIZADO)
 
 const idInUse = () =>
   new HttpError(409, 'id_en_uso', 'Ese identificador ya se usó para otra solicitud.')
@@ -96,6 +102,15 @@ export function createImmediateCare(deps: ImmediateCareDeps) {
       if (!contacto) throw new HttpError(400, 'invalid_request', CONTACTO_INVALIDO)
       const motivo = readCareText(body.motivo, MOTIVO_FIELD)
       const origen = body.presencial === true ? 'presencial' : 'inmediata'
+      // A walk-in is the hospital's word, not the caller's: only an enrolled kiosk gives tickets.
+      // Replays too: a revoked kiosk learns nothing more, not even a ticket it once had.
+      if (
+        origen === 'presencial' &&
+        (body.quiosco === undefined ||
+          !(await deps.quioscos.isActiveKiosk(hospital.tenant, body.quiosco)))
+      ) {
+        throw kioskRefused()
+      }
 
       const existing = await asistencias.findRow(body.id)
       if (existing) {

@@ -288,6 +288,26 @@ export interface AvisosPendientesTable {
   enviado_en: string | null
 }
 
+/** `quioscos`: the kiosks a hospital's administrators enrolled; only each token's SHA-256 is kept. */
+export interface QuioscosTable {
+  id: Generated<number>
+  tenant: string
+  nombre: string
+  token_hash: string
+  creado_en: string
+  revocado_en: string | null
+}
+
+/** `llamadas_turno`: walk-in tickets called to a room or desk, for the waiting room's display. */
+export interface LlamadasTurnoTable {
+  id: Generated<number>
+  tenant: string
+  asistencia_id: string
+  ticket: string
+  sala: string
+  llamado_en: string
+}
+
 export interface DatabaseSchema {
   hospitals: HospitalsTable
   users: UsersTable
@@ -311,6 +331,8 @@ export interface DatabaseSchema {
   senales: SenalesTable
   suscripciones_push: SuscripcionesPushTable
   avisos_pendientes: AvisosPendientesTable
+  quioscos: QuioscosTable
+  llamadas_turno: LlamadasTurnoTable
   especialidades: EspecialidadesTable
   cuenta_especialidades: CuentaEspecialidadesTable
 }

@@ -52,6 +52,8 @@ export type ErrorCode =
   | 'no_terms'
   | 'llamada_activa'
   | 'llamada_no_disponible'
+  /** A walk-in without a valid, unrevoked kiosk credential of the hospital. */
+  | 'kiosk_required'
 
 /** Body of every error answer of the API. */
 export interface ErrorBody {

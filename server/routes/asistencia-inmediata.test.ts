@@ -7,6 +7,8 @@ import {
   GUEST_SESSION_MAX_MINUTES,
   type AsistenciaInmediataCreada,
 } from '../../src/contract/immediate-care.js'
+import type { AuditEntry } from '../../src/contract/audit.js'
+import type { Quiosco, QuioscoEmitido } from '../../src/contract/kiosks.js'
 import { DEMO, requestHelp, signIn, type CareClient } from '../testing/care-client.js'
 import { createTestApp, type TestApp } from '../testing/test-app.js'
 
@@ -327,10 +329,116 @@ describe('immediate care without an account', () => {
   })
 })
 
+const PRODUCT_ADMIN = { email: 'plataforma@main.es', password: 'demo1234', tenant: 'main' }
+
+/** Enrols a kiosk of `tenant` as its administration would; answers its token and an admin client. */
+async function enrolKiosk(tenant = 'hospital-central', nombre = 'Recepción') {
+  const admin = await signIn(
+    testApp.app,
+    tenant === 'hospital-central' ? DEMO.admin : PRODUCT_ADMIN,
+  )
+  const response = await admin.call('POST', `/api/admin/hospitales/${tenant}/quioscos`, { nombre })
+  expect(response.statusCode).toBe(201)
+  const { quiosco, token } = response.json<QuioscoEmitido>()
+  return { admin, quiosco, token }
+}
+
+describe('kiosk enrolment', () => {
+  it('takes walk-ins only from an enrolled, unrevoked kiosk of the same hospital', async () => {
+    const { admin, quiosco, token } = await enrolKiosk()
+    const accepted = await send(immediateBody({ presencial: true, quiosco: token }))
+    expect(accepted.statusCode).toBe(201)
+    expect(accepted.json<AsistenciaInmediataCreada>().ticket).toBe('A-001')
+
+    // No token, a made-up one, another hospital's kiosk: refused, and no ticket is spent.
+    const norte = await enrolKiosk('clinica-norte')
+    const refusals = [
+      immediateBody({ presencial: true }),
+      immediateBody({ presencial: true, quiosco: 'x'.repeat(43) }),
+      immediateBody({ presencial: true, quiosco: norte.token }),
+    ]
+    for (const body of refusals) {
+      const refused = await send(body)
+      expect(refused.statusCode).toBe(403)
+      expect(refused.json()).toEqual({
+        error: 'kiosk_required',
+        message:
+          'Este dispositivo no está dado de alta como quiosco del centro. Pide ayuda en recepción.',
+      })
+    }
+
+    const revoked = await admin.call(
+      'POST',
+      `/api/admin/hospitales/hospital-central/quioscos/${String(quiosco.id)}/revocar`,
+    )
+    expect(revoked.statusCode).toBe(200)
+    expect(revoked.json<Quiosco>().revocado_en).toBe(new Date(clock).toISOString())
+    const afterRevoke = await send(immediateBody({ presencial: true, quiosco: token }))
+    expect(afterRevoke.statusCode).toBe(403)
+
+    const next = await enrolKiosk()
+    const again = await send(immediateBody({ presencial: true, quiosco: next.token }))
+    expect(again.json<AsistenciaInmediataCreada>().ticket).toBe('A-002')
+    // The kiosk's token travels in no answer but its enrolment's.
+    const list = await admin.call('GET', '/api/admin/hospitales/hospital-central/quioscos')
+    expect(list.json<Quiosco[]>().map(({ nombre, revocado_en }) => [nombre, revocado_en])).toEqual([
+      ['Recepción', null],
+      ['Recepción', new Date(clock).toISOString()],
+    ])
+    expect(list.body).not.toContain(token)
+  })
+
+  it('is managed by the hospital’s administrators only, and audited', async () => {
+    const { admin, quiosco } = await enrolKiosk('hospital-central', '  Entrada principal  ')
+    expect(quiosco).toMatchObject({ nombre: 'Entrada principal', revocado_en: null })
+    for (const credentials of [DEMO.patient, DEMO.professional, DEMO.otherHospitalProfessional]) {
+      const other = await signIn(testApp.app, credentials)
+      const base = '/api/admin/hospitales/hospital-central/quioscos'
+      expect((await other.call('GET', base)).statusCode).toBe(403)
+      expect((await other.call('POST', base, { nombre: 'Otro' })).statusCode).toBe(403)
+      expect((await other.call('POST', `${base}/${String(quiosco.id)}/revocar`)).statusCode).toBe(
+        403,
+      )
+    }
+    // Another hospital's kiosk cannot be revoked through this one's address.
+    const norte = await enrolKiosk('clinica-norte')
+    expect(
+      (
+        await admin.call(
+          'POST',
+          `/api/admin/hospitales/hospital-central/quioscos/${String(norte.quiosco.id)}/revocar`,
+        )
+      ).statusCode,
+    ).toBe(404)
+    for (const nombre of ['', '   ', 'x'.repeat(61), 'Recepción\u0000']) {
+      const bad = await admin.call('POST', '/api/admin/hospitales/hospital-central/quioscos', {
+        nombre,
+      })
+      expectSpanish400(bad)
+    }
+    await admin.call(
+      'POST',
+      `/api/admin/hospitales/hospital-central/quioscos/${String(quiosco.id)}/revocar`,
+    )
+    const log = await admin.call('GET', '/api/admin/hospitales/hospital-central/auditoria')
+    const actions = log.json<AuditEntry[]>().map((entry) => [entry.accion, entry.objeto])
+    expect(actions).toContainEqual(['quiosco.alta', `quiosco:${String(quiosco.id)}`])
+    expect(actions).toContainEqual(['quiosco.revocado', `quiosco:${String(quiosco.id)}`])
+    expect(log.body).not.toMatch(/token_hash/)
+  })
+})
+
 describe('kiosk walk-ins', () => {
+  let kioskToken: string
+  beforeEach(async () => {
+    kioskToken = (await enrolKiosk()).token
+  })
+
   it('gives each walk-in the day’s next ticket and no session, unique under concurrency', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 12 }, () => send(immediateBody({ presencial: true }))),
+      Array.from({ length: 12 }, () =>
+        send(immediateBody({ presencial: true, quiosco: kioskToken })),
+      ),
     )
     const tickets = answers.map((response) => {
       expect(response.statusCode).toBe(201)
@@ -344,16 +452,19 @@ describe('kiosk walk-ins', () => {
       Array.from({ length: 12 }, (_, index) => `A-${String(index + 1).padStart(3, '0')}`),
     )
     // Another hospital counts on its own; so does the next day.
-    const norte = await send(immediateBody({ presencial: true, tenant: 'clinica-norte' }))
+    const norteKiosk = await enrolKiosk('clinica-norte')
+    const norte = await send(
+      immediateBody({ presencial: true, quiosco: norteKiosk.token, tenant: 'clinica-norte' }),
+    )
     expect(norte.json<AsistenciaInmediataCreada>().ticket).toBe('A-001')
     clock += 24 * 60 * 60_000
-    const tomorrow = await send(immediateBody({ presencial: true }))
+    const tomorrow = await send(immediateBody({ presencial: true, quiosco: kioskToken }))
     expect(tomorrow.json<AsistenciaInmediataCreada>().ticket).toBe('A-001')
   })
 
   it('shows the walk-in in the queue with its ticket', async () => {
     const walkIn = (
-      await send(immediateBody({ presencial: true }))
+      await send(immediateBody({ presencial: true, quiosco: kioskToken }))
     ).json<AsistenciaInmediataCreada>()
     const professional = await signIn(testApp.app, DEMO.professional)
     const queue = (await professional.call('GET', '/api/asistencias')).json<Asistencia[]>()
@@ -364,5 +475,96 @@ describe('kiosk walk-ins', () => {
       // The staff can call the person back.
       contacto: '+34 600 123 456',
     })
+  })
+})
+
+describe('the front desk', () => {
+  async function walkInTaken() {
+    const { token } = await enrolKiosk()
+    const walkIn = (
+      await send(immediateBody({ presencial: true, quiosco: token }))
+    ).json<AsistenciaInmediataCreada>()
+    const professional = await signIn(testApp.app, DEMO.professional)
+    const taken = await professional.call(
+      'POST',
+      `/api/asistencias/${walkIn.asistencia.id}/atender`,
+    )
+    expect(taken.statusCode).toBe(200)
+    return { id: walkIn.asistencia.id, ticket: walkIn.ticket ?? '', professional }
+  }
+
+  const display = (tenant = 'hospital-central') =>
+    testApp.app.inject({ url: `/api/sala-de-espera?tenant=${tenant}` })
+
+  it('calls a walk-in’s ticket to a room, and the display shows ticket, room and time only', async () => {
+    const { id, ticket, professional } = await walkInTaken()
+    expect((await display()).json()).toEqual({ llamadas: [] })
+
+    const called = await professional.call('POST', `/api/asistencias/${id}/llamar`, {
+      sala: '  Consulta 2 ',
+    })
+    expect(called.statusCode).toBe(201)
+    clock += 60_000
+    await professional.call('POST', `/api/asistencias/${id}/llamar`, { sala: 'Consulta 3' })
+
+    const shown = await display()
+    expect(shown.statusCode).toBe(200)
+    expect(shown.headers['cache-control']).toBe('no-store')
+    const { llamadas } = shown.json<{ llamadas: object[] }>()
+    expect(llamadas).toEqual([
+      {
+        id: expect.any(Number),
+        ticket,
+        sala: 'Consulta 3',
+        llamado_en: new Date(clock).toISOString(),
+      },
+      {
+        id: expect.any(Number),
+        ticket,
+        sala: 'Consulta 2',
+        llamado_en: new Date(clock - 60_000).toISOString(),
+      },
+    ])
+    // Nothing of the person leaves for the wall.
+    expect(shown.body).not.toMatch(/Lucía|600 123|cortado/)
+    // Another hospital's display shows its own; tomorrow starts empty.
+    expect((await display('clinica-norte')).json()).toEqual({ llamadas: [] })
+    expect((await display('no-existe')).statusCode).toBe(404)
+    clock += 24 * 60 * 60_000
+    expect((await display()).json()).toEqual({ llamadas: [] })
+  })
+
+  it('lets only the walk-in’s own professional call it, while the consultation is on', async () => {
+    const { id, professional } = await walkInTaken()
+    for (const credentials of [DEMO.professional2, DEMO.patient, DEMO.otherHospitalProfessional]) {
+      const other = await signIn(testApp.app, credentials)
+      const refused = await other.call('POST', `/api/asistencias/${id}/llamar`, { sala: 'Box 1' })
+      expect(refused.statusCode).toBe(404)
+    }
+    const noSession = await testApp.app.inject({
+      method: 'POST',
+      url: `/api/asistencias/${id}/llamar`,
+      payload: { sala: 'Box 1' },
+    })
+    expect(noSession.statusCode).toBe(401)
+    for (const sala of ['', '   ', 'x'.repeat(41), 'Box\u0000']) {
+      expectSpanish400(await professional.call('POST', `/api/asistencias/${id}/llamar`, { sala }))
+    }
+
+    const patient = await signIn(testApp.app, DEMO.patient)
+    const own = await requestHelp(patient)
+    await professional.call('POST', `/api/asistencias/${own}/atender`)
+    const notWalkIn = await professional.call('POST', `/api/asistencias/${own}/llamar`, {
+      sala: 'Box 1',
+    })
+    expect(notWalkIn.statusCode).toBe(409)
+    await professional.call('POST', `/api/asistencias/${own}/finalizar`, { resumen: 'Bien.' })
+
+    await professional.call('POST', `/api/asistencias/${id}/finalizar`, { resumen: 'Vendaje.' })
+    const finished = await professional.call('POST', `/api/asistencias/${id}/llamar`, {
+      sala: 'Box 1',
+    })
+    expect(finished.statusCode).toBe(409)
+    expect((await display()).json()).toEqual({ llamadas: [] })
   })
 })

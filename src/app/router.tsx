@@ -19,6 +19,7 @@ import {
   INSTALL_SEGMENT,
   PROFILE_SEGMENT,
   REGISTER_SEGMENT,
+  WAITING_ROOM_SEGMENT,
   type ReservedSegment,
 } from '../contract/tenants'
 import { signOutAction } from '../features/auth/sign-out-action'
@@ -154,6 +155,12 @@ export function createRoutes(client: QueryClient, startingPath: string): RouteOb
               // Its own chunk: the QR encoder is loaded only by whoever opens this page.
               path: INSTALL_SEGMENT,
               lazy: loadScreen(client, () => import('./routes/instalar')),
+              ErrorBoundary: RouteError,
+            },
+            {
+              // The waiting room's wall display: public, no session.
+              path: WAITING_ROOM_SEGMENT,
+              lazy: loadScreen(client, () => import('./routes/sala-de-espera')),
               ErrorBoundary: RouteError,
             },
             {

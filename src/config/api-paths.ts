@@ -35,6 +35,7 @@ export const API_PATHS = {
   perfilDatos: '/api/perfil/datos',
   perfilLecturas: '/api/perfil/lecturas',
   perfilCerrar: '/api/perfil/cerrar',
+  salaDeEspera: '/api/sala-de-espera',
 } as const
 
 /**

@@ -1,6 +1,7 @@
 /** Every in-app URL is built here; nobody concatenates `/${tenant}/…` by hand. */
 import {
   INSTALL_SEGMENT,
+  WAITING_ROOM_SEGMENT,
   loginPath,
   PROFILE_SEGMENT,
   REGISTER_SEGMENT,
@@ -21,6 +22,7 @@ export const paths = {
   technicalInfo: (tenant: string) => `${tenantRoot(tenant)}/${TECHNICAL_INFO_SEGMENT}`,
   /** "Instala la app de {hospital}": a QR code and steps to print for the front desk. */
   install: (tenant: string) => `${tenantRoot(tenant)}/${INSTALL_SEGMENT}`,
+  waitingRoom: (tenant: string) => `${tenantRoot(tenant)}/${WAITING_ROOM_SEGMENT}`,
   /** "Crear una cuenta": a patient joins the hospital on their own. */
   register: (tenant: string) => `${tenantRoot(tenant)}/${REGISTER_SEGMENT}`,
   /** "Mi perfil": one's name, email and password, and a patient's data. */

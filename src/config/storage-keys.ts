@@ -17,6 +17,11 @@ export const STORAGE_KEYS = {
   /** `"1"` on a waiting-room kiosk: large type, shared-device sign-out, unattended updates. */
   kiosk: 'modo-kiosco',
   /**
+   * The kiosk credential the hospital's administration issued to this device (JSON: hospital,
+   * kiosk id and name, token): walk-ins are accepted only with it. Kept through sign-outs.
+   */
+  kioskCredential: 'quiosco',
+  /**
    * A new value each time a session ends on this device (401 wipe, sign-out), written after the
    * wipe: a tab that was reloading when it happened learns of it at start-up.
    */
@@ -30,3 +35,6 @@ export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS]
 
 /** Value of `refresh` that means "the branding must be reloaded". */
 export const REFRESH_FLAG_ON = '1'
+
+/** sessionStorage: the room or desk a professional calls walk-ins to ("Consulta 2"), for this session. */
+export const CALL_ROOM_KEY = 'sala-de-llamada'

@@ -8,6 +8,7 @@ import { PERSON_NAME_MAX_LENGTH } from './account-rules.js'
 import { SessionUser } from './accounts.js'
 import { Asistencia, MOTIVO_MAX_LENGTH } from './care.js'
 import { TenantId } from './hospitals.js'
+import { KioskToken } from './kiosks.js'
 import { CONTACTO_MAX_LENGTH } from './immediate-care-rules.js'
 
 /** Shortest replay secret accepted: 32 base64url characters are 192 random bits. */
@@ -26,7 +27,8 @@ export {
 
 /**
  * `POST /api/asistencias/inmediata` (public). `id` is chosen by the client: a repeated send
- * answers the same request. `presencial`: sent by a kiosk for a walk-in (a ticket, no session).
+ * answers the same request. `presencial`: a walk-in (a ticket, no session), accepted only with
+ * `quiosco`, the token of a kiosk the hospital's administration enrolled and has not revoked.
  */
 export const SolicitudInmediata = Type.Object(
   {
@@ -39,6 +41,7 @@ export const SolicitudInmediata = Type.Object(
     acepta_terminos: Type.Literal(true),
     terminos_version: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
     presencial: Type.Optional(Type.Boolean()),
+    quiosco: Type.Optional(KioskToken),
     /**
      * A random value only this caller knows (immediate care): a replay of the same id gets the
      * guest session again only with the same secret; without it, the request and no session.

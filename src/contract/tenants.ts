@@ -43,6 +43,9 @@ export type ReservedSegment = (typeof RESERVED_SEGMENTS)[number]
 /** The printable install page's segment inside a tenant (a child route, not a reserved name). */
 export const INSTALL_SEGMENT = 'instalar'
 
+/** The waiting room's wall display inside a tenant (a child route, not a reserved name). */
+export const WAITING_ROOM_SEGMENT = 'sala-de-espera'
+
 /** The registration screen's segment inside a tenant (a child route, not a reserved name). */
 export const REGISTER_SEGMENT = 'registro'
 

@@ -1,5 +1,5 @@
 /** Administration through the API, for journeys that need an account or hospital of their own. */
-import { expect, type APIRequestContext } from '@playwright/test'
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
 
 export const PRODUCT_ADMIN = { email: 'plataforma@main.es', password: 'demo1234', tenant: 'main' }
 
@@ -50,4 +50,25 @@ export async function disableAccount(
 /** An email no other run has used: the e2e database lives as long as the server. */
 export function uniqueEmail(prefix: string, tenant: string): string {
   return `${prefix}-${String(Date.now())}-${String(Math.floor(Math.random() * 1e6))}@${tenant}.es`
+}
+
+/**
+ * Enrols the device of `page` as a kiosk of `tenant`, as an administrator would from the
+ * administration ("Quioscos"): the server issues the credential, the page keeps it. The page must
+ * already be on the app's origin.
+ */
+export async function enrolKiosk(page: Page, tenant: string, nombre = 'Recepción'): Promise<void> {
+  const response = await page.request.post(`/api/admin/hospitales/${tenant}/quioscos`, {
+    headers: await productAdminHeaders(page.request),
+    data: { nombre },
+  })
+  expect(response.status()).toBe(201)
+  const { quiosco, token } = (await response.json()) as {
+    quiosco: { id: number; nombre: string }
+    token: string
+  }
+  const credential = JSON.stringify({ tenant, id: quiosco.id, nombre: quiosco.nombre, token })
+  await page.evaluate((value) => {
+    localStorage.setItem('quiosco', value)
+  }, credential)
 }

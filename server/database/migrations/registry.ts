@@ -12,6 +12,7 @@ import { immediateCareMigration } from './immediate-care.js'
 import { initialMigration } from './initial.js'
 import { installSheetPrintedMigration } from './install-sheet-printed.js'
 import { joinMigration } from './join.js'
+import { kiosksMigration } from './kiosks.js'
 import { rateLimitsMigration } from './rate-limits.js'
 import { pushAlertsMigration } from './push-alerts.js'
 import { passwordGenerationMigration } from './password-generation.js'
@@ -21,6 +22,7 @@ import { sessionGenerationMigration } from './session-generation.js'
 import { sessionsValidFromMigration } from './sessions-valid-from.js'
 import { specialtiesMigration } from './specialties.js'
 import { shiftBoardMigration } from './shift-board.js'
+import { ticketCallsMigration } from './ticket-calls.js'
 
 /** Migrations in the order they run; names sort in that order and never change once shipped. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -44,6 +46,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '1800-guest-replay-secrets': guestReplaySecretsMigration,
   '1970-specialties': specialtiesMigration,
   '2200-profile': profileMigration,
+  '2300-kiosks': kiosksMigration,
+  '2310-ticket-calls': ticketCallsMigration,
   '2400-shift-board': shiftBoardMigration,
   '2500-install-sheet-printed': installSheetPrintedMigration,
 }

@@ -13,6 +13,8 @@ import { ImagenCentroPanel } from '../../features/admin/ImagenCentroPanel'
 import { PuestaEnMarchaPanel } from '../../features/admin/PuestaEnMarchaPanel'
 import { TerminosPanel } from '../../features/join/TerminosPanel'
 import { KioskModePanel } from '../../features/auth/KioskModePanel'
+import { setKioskMode } from '../../features/auth/kiosk-mode'
+import { QuioscosPanel } from '../../features/admin/QuioscosPanel'
 import type { CurrentUser } from '../../features/auth/session'
 import { useBranding, useTenant } from '../tenant-route'
 import { RoleScreen } from './screen-parts'
@@ -29,6 +31,10 @@ function BoardLink({ tenant }: { tenant: string }) {
       </Link>
     </p>
   )
+}
+
+const turnKioskModeOn = () => {
+  setKioskMode(true)
 }
 
 function AdminArea({ tenant, current }: { tenant: string; current: CurrentUser }) {
@@ -58,6 +64,7 @@ function AdminArea({ tenant, current }: { tenant: string; current: CurrentUser }
       <PuestaEnMarchaPanel tenant={tenant} hospitalName={hospitalName} />
       <ImagenCentroPanel tenant={tenant} />
       <EspecialidadesPanel tenant={tenant} hospitalName={hospitalName} />
+      <QuioscosPanel tenant={tenant} hospitalName={hospitalName} onEnrolled={turnKioskModeOn} />
       <CuentasPanel tenant={tenant} hospitalName={hospitalName} ownAccountId={current.id} />
       <TerminosPanel tenant={tenant} hospitalName={hospitalName} />
       <FuncionamientoPanel tenant={tenant} />

@@ -28,6 +28,7 @@ import {
   parseContacto,
 } from '../../contract/immediate-care-rules'
 import { ApiError } from '../../lib/api-errors'
+import { readKioskCredential } from '../../lib/kiosk-credential'
 import { isKioskMode, subscribeToKioskMode } from '../../features/auth/kiosk-mode'
 import { startSession } from '../../features/auth/session'
 import { describeCareError } from '../../features/care/care-errors'
@@ -109,9 +110,15 @@ function motivoError(motivo: string): string | undefined {
   return findFreeTextProblem(motivo, MOTIVO_FIELD) ?? undefined
 }
 
+/** The credential this kiosk's hospital issued, sent with each walk-in (none: it is refused). */
+function kioskToken(tenant: string): { quiosco?: string } {
+  const credential = readKioskCredential(tenant)
+  return credential === null ? {} : { quiosco: credential.token }
+}
+
 /** The server's own Spanish words for a refusal of this form; the usual ones otherwise. */
 function describeFailure(error: unknown): string {
-  if (error instanceof ApiError && [400, 404, 409, 429].includes(error.status)) {
+  if (error instanceof ApiError && [400, 403, 404, 409, 429].includes(error.status)) {
     const body = error.body as { message?: unknown } | null
     if (typeof body?.message === 'string' && body.message !== '') return body.message
   }
@@ -180,7 +187,7 @@ function ImmediateCareForm({ tenant, isKiosk, onSent }: FormProps) {
         // A kiosk's walk-in, which may wait offline, accepts the version current when it
         // arrives; a guest the one read here (the server refuses an older one).
         ...(isKiosk
-          ? { presencial: true }
+          ? { presencial: true, ...kioskToken(tenant) }
           : {
               secreto: newSecret(),
               ...(terms.status === 'ready' && terms.terms

@@ -5,6 +5,7 @@ import { SectionPage } from '../../components/SectionPage'
 import { EXPIRED_PARAMS, SESSION_END_REASONS, paths, returnPathWithin } from '../../config/paths'
 import { DEFAULT_TENANT, isTenantId, type ReservedSegment } from '../../contract/tenants'
 import { LoginForm } from '../../features/auth/LoginForm'
+import { isKioskMode, subscribeToKioskMode } from '../../features/auth/kiosk-mode'
 import { connectionMonitor } from '../../features/pwa/connection/connection-status'
 import { useSession, useTenant } from '../tenant-route'
 import { SCREEN_TITLES } from './screen-titles'
@@ -86,6 +87,27 @@ const END_MESSAGES: Record<string, string> = {
 }
 
 /**
+ * A kiosk's home: the walk-in first, in large type; the staff's sign-in one small link away (it
+ * opens the form in place, so a failed attempt keeps what was typed).
+ */
+function KioskHome({ tenant, onStaff }: { tenant: string; onStaff: () => void }) {
+  return (
+    <div className="kiosk-home">
+      <p className="kiosk-home-lead">¿Necesitas que te atiendan? Pide tu número de turno.</p>
+      <Link
+        className="button-primary kiosk-home-action"
+        to={paths.screen(tenant, 'atencion-profesional-publica-inmediata')}
+      >
+        Pedir atención
+      </Link>
+      <button type="button" className="kiosk-staff-link" onClick={onStaff}>
+        Acceso del personal
+      </button>
+    </div>
+  )
+}
+
+/**
  * Sign-in (its route action, `signInAction`, redirects to the screen the user was on when the
  * session expired, when it belongs to the account's hospital, else to the screen of their role).
  */
@@ -96,6 +118,9 @@ export function LoginScreen({ screen }: { screen: ReservedSegment }) {
   const endMessage = END_MESSAGES[searchParams.get(EXPIRED_PARAMS.reason) ?? '']
   const returnTo = searchParams.get(EXPIRED_PARAMS.returnTo)
   const hospitalToReturnTo = useHospitalToReturnTo(tenant)
+  // Drawn for an ordinary device first (the screen may be prerendered), then as the device is.
+  const isKiosk = useSyncExternalStore(subscribeToKioskMode, isKioskMode, () => false)
+  const [isStaffAsked, setStaffAsked] = useState(false)
   const { lastReachableAt } = useSyncExternalStore(
     connectionMonitor.subscribe,
     connectionMonitor.getSnapshot,
@@ -123,6 +148,29 @@ export function LoginScreen({ screen }: { screen: ReservedSegment }) {
           )}
         </div>
       )}
+      {isKiosk && !isStaffAsked && !hasExpired && tenant !== DEFAULT_TENANT ? (
+        <KioskHome
+          tenant={tenant}
+          onStaff={() => {
+            setStaffAsked(true)
+          }}
+        />
+      ) : (
+        <StaffSignIn tenant={tenant} lastReachableAt={lastReachableAt} />
+      )}
+    </SectionPage>
+  )
+}
+
+function StaffSignIn({
+  tenant,
+  lastReachableAt,
+}: {
+  tenant: string
+  lastReachableAt: number | null
+}) {
+  return (
+    <>
       <p>Introduce el correo electrónico y la contraseña de tu cuenta.</p>
       <LoginForm
         apiAnsweredAt={lastReachableAt}
@@ -157,6 +205,6 @@ export function LoginScreen({ screen }: { screen: ReservedSegment }) {
           </li>
         </ul>
       )}
-    </SectionPage>
+    </>
   )
 }

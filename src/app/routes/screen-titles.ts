@@ -21,3 +21,6 @@ export const SCREEN_TITLES: Record<ReservedSegment, string> = {
   'agradecimiento-final': 'Gracias',
   'atencion-profesional-publica-inmediata': 'Atención profesional inmediata',
 }
+
+/** The waiting room's wall display (`/{tenant}/sala-de-espera`). */
+export const WAITING_ROOM_TITLE = 'Sala de espera'

@@ -18,10 +18,11 @@ import {
   type NuevoHospital,
 } from '../../contract/hospitals'
 import { Especialidad, type CambioEspecialidad } from '../../contract/specialties'
+import { Quiosco, QuioscoEmitido } from '../../contract/kiosks'
 import { readAnswer, readList } from '../../lib/answer-shape'
 import { api } from '../../lib/api'
 
-export type { AdminAccount as Account, AdminHospital as Hospital, Rol, Especialidad }
+export type { AdminAccount as Account, AdminHospital as Hospital, Rol, Especialidad, Quiosco }
 export type { NuevoHospital as NewHospital, NuevaCuenta as NewAccount }
 
 /** A hospital with the version a change must name in `If-Match`. */
@@ -167,4 +168,25 @@ export const changeSpecialty = async (tenant: string, id: number, changes: Cambi
       method: 'PATCH',
       body: changes,
     }),
+  )
+
+/** The hospital's kiosks, revoked ones included, newest first. */
+export const listKiosks = async (tenant: string) =>
+  readList(Quiosco, await api.request(adminHospitalPath(tenant, 'quioscos')))
+
+/** Enrols the device this runs on as a kiosk: the answer carries its token, this once. */
+export const enrolKiosk = async (tenant: string, nombre: string) =>
+  readAnswer(
+    QuioscoEmitido,
+    await api.request(adminHospitalPath(tenant, 'quioscos'), {
+      method: 'POST',
+      body: { nombre },
+    }),
+  )
+
+/** Revokes a kiosk: its walk-ins are refused from now on. */
+export const revokeKiosk = async (tenant: string, id: number) =>
+  readAnswer(
+    Quiosco,
+    await api.request(adminHospitalPath(tenant, 'quioscos', id, 'revocar'), { method: 'POST' }),
   )

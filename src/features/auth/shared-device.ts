@@ -4,6 +4,7 @@
  * all (the time of the last one is in localStorage, which every tab sees); every deadline is
  * computed from the clock, so a throttled background tab is still on time.
  */
+import { keepKioskCredentialThrough } from '../../lib/kiosk-credential'
 import { readValue, removeValue, writeValue } from '../../lib/storage'
 import { isKioskMode, setKioskMode } from './kiosk-mode'
 
@@ -24,12 +25,13 @@ export function setSharedDevice(isShared: boolean): void {
 
 /**
  * Runs `wipe` (which clears all of the user's browser storage) keeping the device's own settings,
- * which are not the user's data: a shared tablet stays shared, a kiosk stays a kiosk.
+ * which are not the user's data: a shared tablet stays shared, a kiosk stays a kiosk (and keeps
+ * the credential its hospital issued).
  */
 export function keepDeviceSettingsThrough(wipe: () => void): void {
   const isMarkedShared = readValue('dispositivo-compartido') === '1'
   const isKiosk = isKioskMode()
-  wipe()
+  keepKioskCredentialThrough(wipe)
   if (isMarkedShared) setSharedDevice(true)
   if (isKiosk) setKioskMode(true)
 }

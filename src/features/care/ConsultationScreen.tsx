@@ -46,6 +46,7 @@ import { AuthImage, LiveNotice, PendingMark, RetryAlert } from './CareParts'
 import { newId } from './new-id'
 import { factsOf, isParticipant, may, type Actor } from '../../contract/permissions'
 import { CallLine, CallPanel } from './call/CallPanel'
+import { WalkInCall } from './WalkInCall'
 import { mergeConversation } from './call/call-lines'
 import { useConsultationCall } from './call/use-consultation-call'
 import { ReferralForm } from './ReferralForm'
@@ -420,6 +421,8 @@ function Consultation({
     isPatient,
   })
   const conversation = mergeConversation(mensajes, call.llamadas)
+  // A walk-in has no device: called by its ticket, its record is the professional's notes.
+  const walkInTicket = asistencia.origen === 'presencial' ? asistencia.ticket : null
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
     if (!isJustTaken || heading.current === null) return
@@ -447,16 +450,20 @@ function Consultation({
           call.active?.estado === 'en_curso' ? 'care-call-layout is-calling' : 'care-call-layout'
         }
       >
-        <CallPanel
-          call={call}
-          otherName={
-            isPatient
-              ? (asistencia.profesional?.nombre ?? 'el profesional')
-              : asistencia.paciente.nombre
-          }
-        />
+        {walkInTicket !== null ? (
+          !isPatient && <WalkInCall asistenciaId={asistencia.id} ticket={walkInTicket} />
+        ) : (
+          <CallPanel
+            call={call}
+            otherName={
+              isPatient
+                ? (asistencia.profesional?.nombre ?? 'el profesional')
+                : asistencia.paciente.nombre
+            }
+          />
+        )}
         <section aria-labelledby="conversacion" className="care-conversation">
-          <h3 id="conversacion">Conversación</h3>
+          <h3 id="conversacion">{walkInTicket !== null ? 'Notas clínicas' : 'Conversación'}</h3>
           {olderMessages && (
             <div className="care-more">
               <button
@@ -475,7 +482,7 @@ function Consultation({
             </div>
           )}
           {conversation.length === 0 ? (
-            <p>Todavía no hay mensajes.</p>
+            <p>{walkInTicket !== null ? 'Todavía no hay notas.' : 'Todavía no hay mensajes.'}</p>
           ) : (
             <ol className="care-messages" aria-live="polite">
               {conversation.map(({ tipo, llamada, mensaje }) =>

@@ -9,6 +9,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { KIOSK_TICKET_SECONDS } from '../../../src/contract/immediate-care'
 import { axeFindings, englishFindings, waitForBranding } from '../../utils/a11y'
+import { enrolKiosk } from '../../utils/admin-api'
 import { DEMO_ACCOUNT, DEMO_TENANTS } from '../../utils/demo'
 
 test.use({ serviceWorkers: 'block' })
@@ -182,6 +183,7 @@ test('a kiosk walk-in gets a ticket, shows in the queue, and leaves nothing behi
   await kiosk.goto(`${SCREEN}?kiosco=1`)
   await expect(kiosk).toHaveURL(new RegExp(`${SCREEN}$`))
   await expect.poll(() => kiosk.evaluate(() => localStorage.getItem('modo-kiosco'))).toBe('1')
+  await enrolKiosk(kiosk, TENANT)
 
   const person = {
     nombre: 'Paciente Presencial',
@@ -225,6 +227,7 @@ test('offline, the kiosk keeps the walk-in in its outbox until it is sent, then 
   const kiosk = await newPage(browser, 'the kiosk', { width: 1920, height: 1080 })
   await kiosk.goto(`${SCREEN}?kiosco=1`)
   await expect.poll(() => kiosk.evaluate(() => localStorage.getItem('modo-kiosco'))).toBe('1')
+  await enrolKiosk(kiosk, TENANT)
   const person = {
     nombre: 'Sin Conexión',
     contacto: '600 987 654',
@@ -269,6 +272,7 @@ for (const tenant of Object.keys(DEMO_TENANTS)) {
 
     await page.goto(`/${tenant}/atencion-profesional-publica-inmediata?kiosco=1`)
     await expect.poll(() => page.evaluate(() => localStorage.getItem('modo-kiosco'))).toBe('1')
+    await enrolKiosk(page, tenant)
     await waitForBranding(page, tenant)
     await check(page, `${tenant} kiosk form`)
     await fillForm(page, {

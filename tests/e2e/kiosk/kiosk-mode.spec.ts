@@ -16,6 +16,11 @@ const ADMIN = { email: 'admin@hospital-central.es', password: 'demo1234' }
 const isKiosk = (page: Page) =>
   page.evaluate(() => document.documentElement.hasAttribute('data-kiosco'))
 
+/** On a kiosk's home, the staff's sign-in is one small link away. */
+async function openStaffSignIn(page: Page) {
+  await page.getByRole('button', { name: 'Acceso del personal' }).click()
+}
+
 async function signIn(page: Page, { email, password }: { email: string; password: string }) {
   await page.getByLabel('Correo electrónico').fill(email)
   await page.getByLabel('Contraseña').fill(password)
@@ -44,6 +49,9 @@ test('?kiosco=1 switches the device into kiosk mode: large type and targets acro
   await expect(page).toHaveURL(/\/hospital-central\/login$/)
   await expect.poll(() => isKiosk(page)).toBe(true)
   expect((await localStorageEntries(page))['modo-kiosco']).toBe('1')
+  // A kiosk's home leads with the walk-in; the staff's sign-in is a small link away.
+  await expect(page.getByRole('link', { name: 'Pedir atención' })).toBeVisible()
+  await openStaffSignIn(page)
 
   // Readable from a step away: base text of at least 20 px…
   const kioskSize = await bodyText.evaluate((element) =>
@@ -83,6 +91,7 @@ test('only an administrator signed in on the device switches kiosk mode off', as
   expect(await isKiosk(page)).toBe(true)
 
   // A patient signed in: ignored too.
+  await openStaffSignIn(page)
   await signIn(page, DEMO_ACCOUNT)
   await expect(page.getByRole('banner')).toContainText(DEMO_ACCOUNT.nombre)
   await page.goto('/hospital-central/cliente?kiosco=0')
@@ -95,6 +104,7 @@ test('only an administrator signed in on the device switches kiosk mode off', as
   expect((await localStorageEntries(page))['modo-kiosco']).toBe('1')
 
   // The hospital's administrator: the administration screen offers the switch.
+  await openStaffSignIn(page)
   await signIn(page, ADMIN)
   const panel = page.getByRole('region', { name: 'Modo quiosco' })
   await expect(panel).toContainText('Este dispositivo está en modo quiosco')
@@ -115,6 +125,7 @@ test('on a kiosk an idle session always ends by itself', async ({ page }) => {
   await page.clock.install()
   await page.goto('/hospital-central/login?kiosco=1')
   await expect.poll(() => isKiosk(page)).toBe(true)
+  await openStaffSignIn(page)
   await signIn(page, DEMO_ACCOUNT)
   await expect(page.getByRole('banner')).toContainText(DEMO_ACCOUNT.nombre)
   // Kiosk mode alone is the reason: the device was never marked shared by hand.
@@ -133,6 +144,7 @@ test('a signed-out kiosk clears a form left untouched for 2 minutes, and only th
   await page.clock.install()
   await page.goto('/hospital-central/login?kiosco=1')
   await expect.poll(() => isKiosk(page)).toBe(true)
+  await openStaffSignIn(page)
   const email = page.getByLabel('Correo electrónico')
   await email.fill('persona.anterior@example.com')
 
@@ -143,8 +155,10 @@ test('a signed-out kiosk clears a form left untouched for 2 minutes, and only th
   await page.clock.fastForward('01:30')
   await expect(email).toHaveValue('persona.anterior@example.com')
 
-  // Left alone for 2 minutes: the next person finds an empty form.
+  // Left alone for 2 minutes: the next person finds the kiosk's home, and an empty form.
   await page.clock.fastForward('00:31')
+  await expect(page.getByRole('link', { name: 'Pedir atención' })).toBeVisible()
+  await openStaffSignIn(page)
   await expect(page.getByLabel('Correo electrónico')).toHaveValue('')
   await expect(page.getByRole('heading', { level: 1, name: 'Iniciar sesión' })).toBeVisible()
 })
@@ -155,6 +169,7 @@ test('a connection error shown while offline goes once the connection is back', 
 }) => {
   await page.goto('/hospital-central/login?kiosco=1')
   await expect.poll(() => isKiosk(page)).toBe(true)
+  await openStaffSignIn(page)
   await context.setOffline(true)
   await signIn(page, DEMO_ACCOUNT)
   const alert = page.getByRole('alert').filter({ hasText: 'No hay conexión con el servidor' })

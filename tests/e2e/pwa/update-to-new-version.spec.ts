@@ -256,6 +256,7 @@ test('a kiosk left alone applies the update by itself, never while a form holds 
   const asked = await watchWorkerRequests(page)
   const loads = await openVersionA(page, '?kiosco=1')
   await expect(page.locator('html')).toHaveAttribute('data-kiosco', '')
+  await page.getByRole('button', { name: 'Acceso del personal' }).click()
   const email = page.getByLabel('Correo electrónico')
   await email.fill('paciente@hospital-central.es')
   await publishVersionB(page)

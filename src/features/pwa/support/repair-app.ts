@@ -3,6 +3,7 @@
  * the app keeps on it goes (worker, caches, databases, Web Storage), as if it had never been
  * opened, and the hospital's sign-in loads afresh from the network.
  */
+import { keepKioskCredentialThrough } from '../../../lib/kiosk-credential'
 import { paths } from '../../../config/paths'
 import { BRANDING_DATABASE_NAME } from '../../../config/cache-names'
 import { clearUserStorage, readValue, writeValue } from '../../../lib/storage'
@@ -79,13 +80,13 @@ export async function repairApp(tenant: string, environment: RepairEnvironment):
 }
 
 /**
- * Empties Web Storage but keeps kiosk mode: a repair is offered to anyone at the screen, and
- * only an administrator signed in on the device may switch a kiosk off (or a patient could leave
- * sessions open on a public screen).
+ * Empties Web Storage but keeps kiosk mode and the kiosk's credential: a repair is offered to
+ * anyone at the screen, and only an administrator signed in on the device may switch a kiosk off
+ * (or a patient could leave sessions open on a public screen).
  */
 export function clearStorageKeepingKioskMode(): void {
   const isKiosk = readValue('modo-kiosco') === '1'
-  clearUserStorage()
+  keepKioskCredentialThrough(clearUserStorage)
   if (isKiosk) writeValue('modo-kiosco', '1')
 }
 
