@@ -2,7 +2,6 @@ import { may } from '../../contract/permissions'
 import { DEFAULT_TENANT } from '../../contract/tenants'
 import { AuditoriaPanel } from '../../features/admin/AuditoriaPanel'
 import { CallRelayNotice } from '../../features/admin/CallRelayNotice'
-import { changeFromPanel, loadAdminPanel } from '../../features/admin/admin-route-data'
 import { CentrosPanel } from '../../features/admin/CentrosPanel'
 import { CuentasPanel } from '../../features/admin/CuentasPanel'
 import { EspecialidadesPanel } from '../../features/admin/EspecialidadesPanel'
@@ -12,9 +11,6 @@ import { KioskModePanel } from '../../features/auth/KioskModePanel'
 import type { CurrentUser } from '../../features/auth/session'
 import { useBranding, useTenant } from '../tenant-route'
 import { RoleScreen } from './screen-parts'
-
-// The panels read and change the administration's data through this route.
-export { loadAdminPanel as loader, changeFromPanel as action }
 
 function AdminArea({ tenant, current }: { tenant: string; current: CurrentUser }) {
   const branding = useBranding()
