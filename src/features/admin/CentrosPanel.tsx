@@ -15,7 +15,7 @@ import {
   HOSPITAL_INTENTS,
   type HospitalChange,
 } from './hospital-changes'
-import { ActionOutcome, ConfirmDisable, LoadError, Loading } from './PanelStates'
+import { ActionOutcome, ConfirmDisable, ReadState } from './PanelStates'
 import { usePanelChange } from './use-panel-change'
 
 const DEFAULT_NEW_COLORS = { primario: '#0b5394', secundario: '#38761d' }
@@ -70,15 +70,7 @@ export function CentrosPanel() {
     <>
       <section className="admin-panel" aria-labelledby={headingId}>
         <h2 id={headingId}>Centros</h2>
-        {list.isPending && <Loading what="los centros" />}
-        {list.isError && (
-          <LoadError
-            error={list.error}
-            onRetry={() => {
-              void list.refetch()
-            }}
-          />
-        )}
+        <ReadState what="los centros" read={list} />
         {hospitals &&
           (hospitals.length === 0 ? (
             <p>Todavía no hay centros. Crea el primero con el formulario.</p>

@@ -6,7 +6,7 @@ import { findFreeTextProblem } from '../../contract/text'
 import { ESPECIALIDAD_FIELD } from '../../contract/care'
 import type { Especialidad } from './admin-api'
 import { textField, type FieldProblem } from './form-fields'
-import { ActionOutcome, LoadError, Loading } from './PanelStates'
+import { ActionOutcome, ReadState } from './PanelStates'
 import { specialtiesQuery } from './admin-queries'
 import {
   changeSpecialtyFromPanel,
@@ -84,15 +84,7 @@ export function EspecialidadesPanel({
         profesionales las tienen en su cuenta y las derivaciones se dirigen a ellas. Una
         especialidad retirada sigue en las consultas que la nombran, pero ya no se ofrece.
       </p>
-      {list.isPending && <Loading what="las especialidades" />}
-      {list.isError && (
-        <LoadError
-          error={list.error}
-          onRetry={() => {
-            void list.refetch()
-          }}
-        />
-      )}
+      <ReadState what="las especialidades" read={list} />
       {data &&
         (data.length === 0 ? (
           <p>Este centro todavía no tiene especialidades. Añade la primera con el formulario.</p>
