@@ -1,41 +1,24 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { AdminAccount } from '../../src/contract/accounts.js'
 import { INVITATION_LINK_TTL_DAYS } from '../../src/contract/join.js'
 import { DEMO, signIn, type CareClient } from '../testing/care-client.js'
-import { linkIn, startSmtpInbox, type ReceivedMail, type SmtpInbox } from '../testing/smtp-inbox.js'
-import { createTestApp, type TestApp } from '../testing/test-app.js'
+import { linkIn, type ReceivedMail } from '../testing/smtp-inbox.js'
+import { mailedTestApps } from '../testing/mailed-test-app.js'
+import type { createTestApp } from '../testing/test-app.js'
 
 const PUBLIC_URL = 'https://clinica.example.org'
 const BASE = '/api/admin/hospitales/hospital-central'
 const PASSWORD = 'mi clave de guardia'
 const DAY = 24 * 3600_000
 
-let inbox: SmtpInbox
-let testApp: TestApp | undefined
+const mailed = mailedTestApps(PUBLIC_URL)
 let clock = 0
 let sequence = 0
 
-beforeAll(async () => {
-  inbox = await startSmtpInbox()
-})
-
-afterAll(async () => {
-  await inbox.close()
-})
-
-afterEach(async () => {
-  await testApp?.close()
-  testApp = undefined
-})
-
 async function start(options: Parameters<typeof createTestApp>[0] = {}) {
   clock = Date.parse('2026-11-23T10:00:00.000Z')
-  testApp = await createTestApp({
-    now: () => clock,
-    mail: { smtpUrl: inbox.url, publicUrl: PUBLIC_URL, from: 'Clínica <avisos@example.org>' },
-    ...options,
-  })
-  return testApp.app
+  const { app } = await mailed.start({ now: () => clock, ...options })
+  return app
 }
 
 function newEmail(): string {
@@ -44,8 +27,8 @@ function newEmail(): string {
 }
 
 function call(admin: CareClient, url: string, payload?: object) {
-  if (!testApp) throw new Error('start() first')
-  return testApp.app.inject({
+  if (!mailed.testApp) throw new Error('start() first')
+  return mailed.testApp.app.inject({
     method: 'POST',
     url,
     payload,
@@ -63,8 +46,8 @@ function invite(admin: CareClient, email: string) {
 }
 
 function accept(codigo: string, password = PASSWORD, tenant = 'hospital-central') {
-  if (!testApp) throw new Error('start() first')
-  return testApp.app.inject({
+  if (!mailed.testApp) throw new Error('start() first')
+  return mailed.testApp.app.inject({
     method: 'POST',
     url: '/api/auth/aceptar-invitacion',
     payload: { tenant, codigo, password },
@@ -72,18 +55,18 @@ function accept(codigo: string, password = PASSWORD, tenant = 'hospital-central'
 }
 
 async function invitations(email: string, count: number): Promise<ReceivedMail[]> {
-  await inbox.waitFor(
-    () => inbox.messages.filter((mail) => mail.to.includes(email)).length >= count,
+  await mailed.inbox.waitFor(
+    () => mailed.inbox.messages.filter((mail) => mail.to.includes(email)).length >= count,
   )
-  return inbox.messages.filter((mail) => mail.to.includes(email))
+  return mailed.inbox.messages.filter((mail) => mail.to.includes(email))
 }
 
 const codeOf = (mail: ReceivedMail) =>
   linkIn(mail, 'restablecer-acceso').searchParams.get('invitacion') ?? ''
 
 function login(email: string, password: string) {
-  if (!testApp) throw new Error('start() first')
-  return testApp.app.inject({
+  if (!mailed.testApp) throw new Error('start() first')
+  return mailed.testApp.app.inject({
     method: 'POST',
     url: '/api/auth/login',
     payload: { email, password, tenant: 'hospital-central' },

@@ -4,7 +4,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Asistencia } from '../../src/contract/care.js'
 import type { AsistenciaInmediataCreada } from '../../src/contract/immediate-care.js'
 import type { RegistroConsulta } from '../../src/contract/record.js'
-import { DEMO, newPatient, requestHelp, signIn, type CareClient } from '../testing/care-client.js'
+import {
+  DEMO,
+  newPatient,
+  requestHelp,
+  signIn,
+  type CareClient,
+  uploadPhoto,
+} from '../testing/care-client.js'
 import { startSmtpInbox, type SmtpInbox } from '../testing/smtp-inbox.js'
 import { createTestApp, type TestApp } from '../testing/test-app.js'
 import { makeImage } from '../uploads/testing/images.js'
@@ -36,24 +43,7 @@ afterEach(async () => {
 const as = (credentials: Parameters<typeof signIn>[1]) => signIn(testApp.app, credentials)
 
 function upload(client: CareClient, id: string, file: Buffer) {
-  const boundary = '----clinica-test'
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="foto"; filename="foto.png"\r\n` +
-        'Content-Type: image/png\r\n\r\n',
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ])
-  return testApp.app.inject({
-    method: 'POST',
-    url: `/api/asistencias/${id}/fotos`,
-    payload,
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      'x-authorization': `Bearer ${client.token}`,
-    },
-  })
+  return uploadPhoto(testApp.app, client, id, file)
 }
 
 /** A consultation with a photo, two messages and a summary, finished by the demo professional. */

@@ -1,10 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { TerminosVigentes } from '../../src/contract/join.js'
 import { PASSWORD_MIN_LENGTH } from '../../src/contract/password-rule.js'
 import { TERMS_FIELD } from '../../src/contract/join-rules.js'
 import { freeTextMessage } from '../../src/contract/text.js'
-import { createTestApp, type TestApp } from '../testing/test-app.js'
-import { linkIn, startSmtpInbox, type ReceivedMail, type SmtpInbox } from '../testing/smtp-inbox.js'
+import type { createTestApp } from '../testing/test-app.js'
+import { linkIn, type ReceivedMail } from '../testing/smtp-inbox.js'
+import { mailedTestApps } from '../testing/mailed-test-app.js'
 
 // Asymmetric matchers are typed any; typed unknown they satisfy the strict lint rules.
 const ANY_STRING: unknown = expect.any(String)
@@ -14,32 +15,14 @@ const TENANT = 'hospital-central'
 const PASSWORD = 'cielo-azul-de-marzo'
 const HOUR = 3600_000
 
-let inbox: SmtpInbox
-let testApp: TestApp | undefined
+const mailed = mailedTestApps(PUBLIC_URL)
 let clock = Date.parse('2026-11-23T10:00:00.000Z')
 let sequence = 0
 
-beforeAll(async () => {
-  inbox = await startSmtpInbox()
-})
-
-afterAll(async () => {
-  await inbox.close()
-})
-
-afterEach(async () => {
-  await testApp?.close()
-  testApp = undefined
-})
-
 async function start(options: Parameters<typeof createTestApp>[0] = {}) {
   clock = Date.parse('2026-11-23T10:00:00.000Z')
-  testApp = await createTestApp({
-    now: () => clock,
-    mail: { smtpUrl: inbox.url, publicUrl: PUBLIC_URL, from: 'Clínica <avisos@example.org>' },
-    ...options,
-  })
-  return testApp.app
+  const { app } = await mailed.start({ now: () => clock, ...options })
+  return app
 }
 
 /** A fresh address per test, so messages of earlier tests never match. */
@@ -49,8 +32,8 @@ function newEmail(): string {
 }
 
 function post(url: string, payload: object, headers: Record<string, string> = {}) {
-  if (!testApp) throw new Error('start() first')
-  return testApp.app.inject({ method: 'POST', url, payload, headers })
+  if (!mailed.testApp) throw new Error('start() first')
+  return mailed.testApp.app.inject({ method: 'POST', url, payload, headers })
 }
 
 function register(email: string, overrides: object = {}, headers: Record<string, string> = {}) {
@@ -70,7 +53,7 @@ function register(email: string, overrides: object = {}, headers: Record<string,
 }
 
 function mailTo(email: string, subject: RegExp): Promise<ReceivedMail> {
-  return inbox.waitFor((mail) => mail.to.includes(email) && subject.test(mail.subject))
+  return mailed.inbox.waitFor((mail) => mail.to.includes(email) && subject.test(mail.subject))
 }
 
 function codeOf(mail: ReceivedMail, screen: string): string {
@@ -78,8 +61,8 @@ function codeOf(mail: ReceivedMail, screen: string): string {
 }
 
 function me(token: string) {
-  if (!testApp) throw new Error('start() first')
-  return testApp.app.inject({
+  if (!mailed.testApp) throw new Error('start() first')
+  return mailed.testApp.app.inject({
     method: 'GET',
     url: '/api/me',
     headers: { 'x-authorization': `Bearer ${token}` },
@@ -195,7 +178,7 @@ describe('registration and account confirmation', () => {
     expect(
       (await post('/api/auth/reenviar-validacion', { tenant: TENANT, email })).statusCode,
     ).toBe(202)
-    const fresh = await inbox.waitFor(
+    const fresh = await mailed.inbox.waitFor(
       (mail) => mail.to.includes(email) && codeOf(mail, 'validar-cuenta') !== codigo,
     )
     const confirmed = await post('/api/auth/validar-cuenta', {
@@ -262,7 +245,7 @@ describe('registration and account confirmation', () => {
     expect(
       (await post('/api/auth/reenviar-validacion', { tenant: TENANT, email })).statusCode,
     ).toBe(202)
-    const again = await inbox.waitFor(
+    const again = await mailed.inbox.waitFor(
       (mail) =>
         mail.to.includes(email) &&
         mail.subject.includes('Elige') &&
@@ -355,7 +338,7 @@ describe('registration and account confirmation', () => {
     const email = newEmail()
     await register(email)
     for (const ip of ['10.0.0.1', '10.0.0.2']) {
-      const response = await testApp?.app.inject({
+      const response = await mailed.testApp?.app.inject({
         method: 'POST',
         url: '/api/auth/reenviar-validacion',
         payload: { tenant: TENANT, email },
@@ -363,7 +346,7 @@ describe('registration and account confirmation', () => {
       })
       expect(response?.statusCode).toBe(202)
     }
-    const limited = await testApp?.app.inject({
+    const limited = await mailed.testApp?.app.inject({
       method: 'POST',
       url: '/api/auth/reenviar-validacion',
       payload: { tenant: TENANT, email: ` ${email.toUpperCase()} ` },
@@ -506,7 +489,7 @@ describe('access reset by email', () => {
     expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1)
 
     await post('/api/auth/olvido', { tenant: TENANT, email })
-    const second = await inbox.waitFor(
+    const second = await mailed.inbox.waitFor(
       (mail) =>
         mail.to.includes(email) &&
         mail.subject.includes('Restablece') &&
@@ -540,7 +523,7 @@ describe('access reset by email', () => {
     await start()
     const oldSession = await signIn('demo@hospital-central.es', 'demo1234')
     const admin = await signIn('admin@hospital-central.es', 'demo1234')
-    const accounts = await testApp?.app.inject({
+    const accounts = await mailed.testApp?.app.inject({
       method: 'GET',
       url: `/api/admin/hospitales/${TENANT}/cuentas`,
       headers: { 'x-authorization': `Bearer ${admin}` },
@@ -548,7 +531,7 @@ describe('access reset by email', () => {
     const patient = accounts
       ?.json<{ id: number; email: string }[]>()
       .find((account) => account.email === 'demo@hospital-central.es')
-    const issued = await testApp?.app.inject({
+    const issued = await mailed.testApp?.app.inject({
       method: 'PATCH',
       url: `/api/admin/hospitales/${TENANT}/cuentas/${String(patient?.id)}`,
       payload: { restablecer_acceso: true },
@@ -612,7 +595,7 @@ describe('terms', () => {
   }
 
   function publish(token: string, texto: unknown, tenant = TENANT) {
-    return testApp?.app.inject({
+    return mailed.testApp?.app.inject({
       method: 'POST',
       url: `/api/admin/hospitales/${tenant}/terminos`,
       payload: { texto },
@@ -623,7 +606,7 @@ describe('terms', () => {
   it('keeps registration closed at a hospital until it publishes its first terms', async () => {
     await start()
     const productAdmin = await signIn('plataforma@main.es', 'demo1234', 'main')
-    const created = await testApp?.app.inject({
+    const created = await mailed.testApp?.app.inject({
       method: 'POST',
       url: '/api/admin/hospitales',
       payload: {
@@ -642,7 +625,7 @@ describe('terms', () => {
       error: 'no_terms',
       message: expect.stringContaining('todavía no está abierto') as unknown,
     })
-    expect(inbox.messages.some((mail) => mail.to.includes(email))).toBe(false)
+    expect(mailed.inbox.messages.some((mail) => mail.to.includes(email))).toBe(false)
 
     expect(
       (await publish(productAdmin, 'Términos del centro.', 'hospital-nuevo'))?.statusCode,
@@ -652,7 +635,7 @@ describe('terms', () => {
 
   it('serves the current version; a new one asks patients to accept it again, recorded once', async () => {
     await start()
-    const current = await testApp?.app.inject({
+    const current = await mailed.testApp?.app.inject({
       method: 'GET',
       url: `/api/terminos?tenant=${TENANT}`,
     })
@@ -671,7 +654,7 @@ describe('terms', () => {
     expect((await me(patient)).json()).toMatchObject({ terminos_pendientes: true })
 
     const accept = (version: unknown) =>
-      testApp?.app.inject({
+      mailed.testApp?.app.inject({
         method: 'POST',
         url: '/api/terminos/aceptar',
         payload: { version },
@@ -686,7 +669,7 @@ describe('terms', () => {
     const professional = await signIn('profesional@hospital-central.es', 'demo1234')
     expect((await me(professional)).json()).toMatchObject({ terminos_pendientes: false })
 
-    const audit = await testApp?.app.inject({
+    const audit = await mailed.testApp?.app.inject({
       method: 'GET',
       url: `/api/admin/hospitales/${TENANT}/auditoria`,
       headers: { 'x-authorization': `Bearer ${await adminToken()}` },
@@ -715,7 +698,10 @@ describe('terms', () => {
     }
     const kept = await publish(admin, 'Primer párrafo.\n\n\tSegundo párrafo.')
     expect(kept?.statusCode).toBe(201)
-    const none = await testApp?.app.inject({ method: 'GET', url: '/api/terminos?tenant=no-existe' })
+    const none = await mailed.testApp?.app.inject({
+      method: 'GET',
+      url: '/api/terminos?tenant=no-existe',
+    })
     expect(none?.json()).toEqual({ vigentes: null })
     const unauthenticated = await post('/api/terminos/aceptar', { version: 1 })
     expect(unauthenticated.statusCode).toBe(401)

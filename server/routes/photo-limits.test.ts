@@ -10,7 +10,14 @@ import {
   MAX_FOTOS_POR_CONVERSACION,
   type Asistencia,
 } from '../../src/contract/care.js'
-import { DEMO, newPatient, requestHelp, signIn, type CareClient } from '../testing/care-client.js'
+import {
+  DEMO,
+  newPatient,
+  requestHelp,
+  signIn,
+  type CareClient,
+  uploadPhoto,
+} from '../testing/care-client.js'
 import { createTestApp, type TestApp } from '../testing/test-app.js'
 import { makeImage, makePngBomb } from '../uploads/testing/images.js'
 
@@ -25,24 +32,7 @@ afterEach(async () => {
 })
 
 function upload(client: CareClient, id: string, file: Buffer) {
-  const boundary = '----clinica-test'
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="foto"; filename="foto.png"\r\n` +
-        'Content-Type: image/png\r\n\r\n',
-    ),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ])
-  return testApp.app.inject({
-    method: 'POST',
-    url: `/api/asistencias/${id}/fotos`,
-    payload,
-    headers: {
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-      'x-authorization': `Bearer ${client.token}`,
-    },
-  })
+  return uploadPhoto(testApp.app, client, id, file)
 }
 
 async function countPhotos(client: CareClient, id: string) {

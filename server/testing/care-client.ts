@@ -105,3 +105,30 @@ export async function requestHelp(
   expect(response.statusCode).toBe(201)
   return id
 }
+
+/** `client` attaches a PNG photo to the request `id`, as the page's multipart upload sends it. */
+export function uploadPhoto(
+  app: FastifyInstance,
+  client: CareClient,
+  id: string,
+  file: Buffer,
+): Promise<LightMyRequestResponse> {
+  const boundary = '----clinica-test'
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="foto"; filename="foto.png"\r\n` +
+        'Content-Type: image/png\r\n\r\n',
+    ),
+    file,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ])
+  return app.inject({
+    method: 'POST',
+    url: `/api/asistencias/${id}/fotos`,
+    payload,
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'x-authorization': `Bearer ${client.token}`,
+    },
+  })
+}

@@ -23,6 +23,9 @@ export function createAppQueryClient(): QueryClient {
         // A failure is said at once; what an outage interrupted is asked for again on reconnect.
         retry: false,
       },
+      // Nor is a change: sent at once, its failure is the panel's to say ("No hay conexión"),
+      // never a change held paused behind a disabled button.
+      mutations: { networkMode: 'always' },
     },
   })
 }

@@ -4,7 +4,6 @@ import { may } from '../../contract/permissions'
 import { DEFAULT_TENANT } from '../../contract/tenants'
 import { AuditoriaPanel } from '../../features/admin/AuditoriaPanel'
 import { CallRelayNotice } from '../../features/admin/CallRelayNotice'
-import { changeFromPanel, loadAdminPanel } from '../../features/admin/admin-route-data'
 import { CentrosPanel } from '../../features/admin/CentrosPanel'
 import { CuentasPanel } from '../../features/admin/CuentasPanel'
 import { EspecialidadesPanel } from '../../features/admin/EspecialidadesPanel'
@@ -18,9 +17,6 @@ import { QuioscosPanel } from '../../features/admin/QuioscosPanel'
 import type { CurrentUser } from '../../features/auth/session'
 import { useBranding, useTenant } from '../tenant-route'
 import { RoleScreen } from './screen-parts'
-
-// The panels read and change the administration's data through this route.
-export { loadAdminPanel as loader, changeFromPanel as action }
 
 /** The operations board of the hospital (on `main`, every hospital's figures). */
 function BoardLink({ tenant }: { tenant: string }) {

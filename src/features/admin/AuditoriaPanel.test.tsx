@@ -1,12 +1,11 @@
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { AUDIT_PAGE_SIZE, type AuditEntry } from '../../contract/audit'
 import { ApiError, NetworkError } from '../../lib/api-errors'
-import { changeFromPanel, loadAdminPanel } from './admin-route-data'
 import { listAudit } from './admin-api'
 import { AuditoriaPanel } from './AuditoriaPanel'
+import { newTestQueryClient, WithQueryClient } from '../care/testing/with-query-client'
 
 vi.mock('./admin-api', () => ({ listAudit: vi.fn() }))
 
@@ -33,30 +32,21 @@ beforeEach(() => {
   vi.mocked(listAudit).mockImplementation(answerPages)
 })
 
-/** The panel on the administration route, whose loader and action are the real ones. */
+/** The panel with a page cache of its own, as the app gives it by context. */
 function renderPanel() {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/:tenant/admin',
-        loader: loadAdminPanel,
-        action: changeFromPanel,
-        HydrateFallback: () => null,
-        Component: () => (
-          <AuditoriaPanel tenant="hospital-central" hospitalName="Hospital Central" />
-        ),
-      },
-    ],
-    { initialEntries: ['/hospital-central/admin'] },
+  const client = newTestQueryClient()
+  render(
+    <WithQueryClient client={client}>
+      <AuditoriaPanel tenant="hospital-central" hospitalName="Hospital Central" />
+    </WithQueryClient>,
   )
-  render(<RouterProvider router={router} />)
-  return { router, user: userEvent.setup() }
+  return { client, user: userEvent.setup() }
 }
 
 const rows = () => screen.getAllByRole('rowheader')
 
 describe('AuditoriaPanel', () => {
-  it("reads the log's newest page through the route's loader", async () => {
+  it("reads the log's newest page through the page's cache", async () => {
     renderPanel()
 
     expect(await screen.findByText('cuenta-1000')).toBeInTheDocument()
@@ -66,7 +56,7 @@ describe('AuditoriaPanel', () => {
   })
 
   it('keeps the pages shown on "Ver más", and a reload after a new change repeats no row', async () => {
-    const { router, user } = renderPanel()
+    const { client, user } = renderPanel()
     await screen.findByText('cuenta-1000')
 
     await user.click(screen.getByRole('button', { name: 'Ver más' }))
@@ -76,9 +66,9 @@ describe('AuditoriaPanel', () => {
     expect(screen.getByText(`Mostrando ${String(AUDIT_PAGE_SIZE + 10)} cambios (todos).`))
     expect(screen.queryByRole('button', { name: 'Ver más' })).toBeNull()
 
-    // Someone changes something elsewhere; the router reads every loaded panel again.
+    // Someone changes something elsewhere; every administration query shown is read again.
     log = [entry(1001), ...log]
-    await router.revalidate()
+    await client.invalidateQueries()
 
     expect(await screen.findByText('cuenta-1001')).toBeInTheDocument()
     const objects = screen

@@ -1,9 +1,8 @@
 import './admin.css'
-import { useEffect, useId, useState } from 'react'
-import { useFetcher } from 'react-router-dom'
-import type { AuditEntry } from '../../contract/audit'
+import { useQuery } from '@tanstack/react-query'
+import { useId, useState } from 'react'
 import { describeAdminError } from './admin-errors'
-import { auditQuery, type AuditData } from './audit-route-data'
+import { auditQuery, type AuditSpan } from './admin-queries'
 import { LoadError, Loading } from './PanelStates'
 
 // What each recorded action means, in the words of the screens that make it.
@@ -29,40 +28,33 @@ function formatDate(iso: string): string {
 
 /**
  * A hospital's audit log: who changed what and when, newest first, a page at a time. Read
- * through the administration route's loader (src/features/admin/audit-route-data.ts), which
- * answers the whole span shown, so "Ver más" and the router's reloads never repeat a row.
+ * through the page's cache (`auditQuery`), which holds the whole span shown, so "Ver más" and
+ * the reads after a change never repeat a row.
  */
 export function AuditoriaPanel({ tenant, hospitalName }: { tenant: string; hospitalName: string }) {
   const headingId = useId()
-  const log = useFetcher<AuditData | null>()
-  const { load } = log
   const [through, setThrough] = useState<number>()
-  const query = auditQuery(tenant, through)
-  // The entries last read well: a failed "Ver más" keeps them on screen under its message.
-  const [shown, setShown] = useState<{ entries: AuditEntry[]; hasMore: boolean }>()
-  const answer = log.data
-  if (answer && 'entries' in answer && answer !== shown) setShown(answer)
-
-  useEffect(() => {
-    void load(query)
-  }, [load, query])
+  const log = useQuery(auditQuery(tenant, through))
+  // The entries last read well: while "Ver más" reads, and when it fails, they stay on screen.
+  const [shown, setShown] = useState<AuditSpan>()
+  if (log.data && log.data !== shown) setShown(log.data)
 
   function retry() {
-    void load(query)
+    void log.refetch()
   }
 
   if (shown === undefined) {
     return (
       <section className="admin-panel" aria-labelledby={headingId}>
         <h2 id={headingId}>Registro de cambios de {hospitalName}</h2>
-        {(answer === undefined || answer === null) && <Loading what="el registro de cambios" />}
-        {answer && 'error' in answer && <LoadError error={answer.error} onRetry={retry} />}
+        {log.isPending && <Loading what="el registro de cambios" />}
+        {log.isError && <LoadError error={log.error} onRetry={retry} />}
       </section>
     )
   }
   const { entries, hasMore } = shown
-  const isLoadingMore = log.state !== 'idle'
-  const moreError = answer && 'error' in answer ? describeAdminError(answer.error) : null
+  const isLoadingMore = log.isFetching
+  const moreError = log.isError ? describeAdminError(log.error) : null
 
   function loadMore() {
     const oldest = entries.at(-1)

@@ -1,9 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../lib/api-errors'
-import { changeFromPanel, loadAdminPanel } from './admin-route-data'
 import {
   createHospital,
   listHospitals,
@@ -12,6 +10,7 @@ import {
   type Hospital,
 } from './admin-api'
 import { CentrosPanel } from './CentrosPanel'
+import { newTestQueryClient, WithQueryClient } from '../care/testing/with-query-client'
 
 // The chosen hospital's own panels read through their own calls: quiet, empty answers.
 vi.mock('./admin-api', () => ({
@@ -39,25 +38,19 @@ beforeEach(() => {
   vi.mocked(readHospital).mockResolvedValue({ hospital: NORTE, etag: '"v3"' })
 })
 
-/** The panel on the administration route, whose loader and action are the real ones. */
+/** The panel with a page cache of its own, as the app gives it by context. */
 function renderPanel() {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/:tenant/admin',
-        loader: loadAdminPanel,
-        action: changeFromPanel,
-        Component: CentrosPanel,
-      },
-    ],
-    { initialEntries: ['/main/admin'] },
+  const client = newTestQueryClient()
+  render(
+    <WithQueryClient client={client}>
+      <CentrosPanel />
+    </WithQueryClient>,
   )
-  render(<RouterProvider router={router} />)
-  return { user: userEvent.setup() }
+  return { client, user: userEvent.setup() }
 }
 
 describe('CentrosPanel', () => {
-  it("lists the hospitals through the route's loader", async () => {
+  it("lists the hospitals through the page's cache", async () => {
     renderPanel()
 
     expect(await screen.findByRole('rowheader', { name: 'Clínica Norte' })).toBeInTheDocument()

@@ -1,14 +1,6 @@
 import './admin.css'
-import {
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type ReactNode,
-  type SubmitEvent,
-} from 'react'
-import { useFetcher } from 'react-router-dom'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect, useId, useRef, useState, type ReactNode, type SubmitEvent } from 'react'
 import { HOSPITAL_NAME_MAX_LENGTH } from '../../contract/branding-answer'
 import { HOSPITAL_SLUG_MAX_LENGTH } from '../../contract/tenants'
 import type { Hospital } from './admin-api'
@@ -18,23 +10,23 @@ import { CuentasPanel } from './CuentasPanel'
 import { FuncionamientoPanel } from './FuncionamientoPanel'
 import { ImagenCentroPanel } from './ImagenCentroPanel'
 import { PuestaEnMarchaPanel } from './PuestaEnMarchaPanel'
+import { hospitalsQuery } from './admin-queries'
 import {
+  changeHospital,
   HOSPITAL_FIELDS,
   HOSPITAL_INTENTS,
-  hospitalsQuery,
   type HospitalChange,
-  type HospitalsData,
-} from './hospitals-route-data'
-import { ActionOutcome, ConfirmDisable, LoadError, Loading } from './PanelStates'
+} from './hospital-changes'
+import { ActionOutcome, ConfirmDisable, ReadState } from './PanelStates'
 import { usePanelChange } from './use-panel-change'
 
 const DEFAULT_NEW_COLORS = { primario: '#0b5394', secundario: '#38761d' }
 
 /**
  * The product's hospitals: list, create, disable (after confirming) and re-enable; the chosen
- * one's image (name, colours, logo), accounts and audit log. Read through the administration
- * route's loader and changed through its action (src/features/admin/hospitals-route-data.ts);
- * the router reloads the list after each change that succeeded.
+ * one's image (name, colours, logo), accounts and audit log. Read through the page's cache
+ * (`hospitalsQuery`), changed through `hospital-changes.ts`; the list is read again after each
+ * change that succeeded.
  */
 export function CentrosPanel({
   termsPanel,
@@ -43,18 +35,11 @@ export function CentrosPanel({
   termsPanel?: (hospital: { tenant: string; nombre: string }) => ReactNode
 } = {}) {
   const headingId = useId()
-  const list = useFetcher<HospitalsData | null>()
-  const changes = usePanelChange<HospitalChange>()
+  const list = useQuery(hospitalsQuery())
+  const changes = usePanelChange(changeHospital)
   const createForm = useRef<HTMLFormElement>(null)
-  const { load } = list
   const [selected, setSelected] = useState<Hospital | null>(null)
   const { isBusy, outcome, message } = changes
-
-  const reload = useCallback(() => {
-    void load(hospitalsQuery)
-  }, [load])
-
-  useEffect(reload, [reload])
 
   // A created hospital empties the form and is chosen, so its administration account comes
   // next; a disabled one is no longer managed.
@@ -92,13 +77,9 @@ export function CentrosPanel({
     <>
       <section className="admin-panel" aria-labelledby={headingId}>
         <h2 id={headingId}>Centros</h2>
-        {(hospitals === undefined || hospitals === null) && <Loading what="los centros" />}
-        {hospitals && 'error' in hospitals && (
-          <LoadError error={hospitals.error} onRetry={reload} />
-        )}
+        <ReadState what="los centros" read={list} />
         {hospitals &&
-          'hospitals' in hospitals &&
-          (hospitals.hospitals.length === 0 ? (
+          (hospitals.length === 0 ? (
             <p>Todavía no hay centros. Crea el primero con el formulario.</p>
           ) : (
             <div className="admin-table-wrap">
@@ -113,7 +94,7 @@ export function CentrosPanel({
                   </tr>
                 </thead>
                 <tbody>
-                  {hospitals.hospitals.map((hospital) => (
+                  {hospitals.map((hospital) => (
                     <tr key={hospital.tenant}>
                       <th scope="row">{hospital.nombre}</th>
                       <td>/{hospital.tenant}</td>

@@ -1,10 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { CUENTAS_PAGINA } from '../../contract/accounts'
 import { ApiError } from '../../lib/api-errors'
-import { changeAccount, loadAccounts } from './accounts-route-data'
 import {
   createAccount,
   listAccounts,
@@ -13,6 +11,7 @@ import {
   type Account,
 } from './admin-api'
 import { CuentasPanel } from './CuentasPanel'
+import { newTestQueryClient, WithQueryClient } from '../care/testing/with-query-client'
 
 vi.mock('./admin-api', () => ({
   listAccounts: vi.fn(),
@@ -47,31 +46,19 @@ beforeEach(() => {
   vi.mocked(listAccounts).mockResolvedValue([OWN, NURSE])
 })
 
-/** The panel on the administration route, whose loader and action are the real ones. */
+/** The panel with a page cache of its own, as the app gives it by context. */
 function renderPanel() {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/:tenant/admin',
-        loader: loadAccounts,
-        action: changeAccount,
-        Component: () => (
-          <CuentasPanel
-            tenant="hospital-central"
-            hospitalName="Hospital Central"
-            ownAccountId={1}
-          />
-        ),
-      },
-    ],
-    { initialEntries: ['/hospital-central/admin'] },
+  const client = newTestQueryClient()
+  render(
+    <WithQueryClient client={client}>
+      <CuentasPanel tenant="hospital-central" hospitalName="Hospital Central" ownAccountId={1} />
+    </WithQueryClient>,
   )
-  render(<RouterProvider router={router} />)
-  return { user: userEvent.setup() }
+  return { client, user: userEvent.setup() }
 }
 
 describe('CuentasPanel', () => {
-  it("reads the hospital's accounts through the route's loader", async () => {
+  it("reads the hospital's accounts through the page's cache", async () => {
     renderPanel()
 
     expect(await screen.findByRole('rowheader', { name: 'Marta Gil' })).toBeInTheDocument()
@@ -125,7 +112,7 @@ describe('CuentasPanel', () => {
     expect(await screen.findByRole('rowheader', { name: 'Marta Gil' })).toBeInTheDocument()
   })
 
-  it('disables an account after confirming, through the action, and reads the list again', async () => {
+  it('disables an account after confirming and reads the list again', async () => {
     let finish: () => void = () => undefined
     vi.mocked(setAccountActive).mockImplementation(
       () =>
@@ -143,7 +130,7 @@ describe('CuentasPanel', () => {
 
     await user.click(screen.getByRole('button', { name: 'Sí, desactivar' }))
 
-    // Pending: the fetcher's state keeps the buttons off until the answer.
+    // Pending: the change keeps the buttons off until the answer.
     await waitFor(() => {
       expect(setAccountActive).toHaveBeenCalledExactlyOnceWith('hospital-central', 2, false)
     })

@@ -1,8 +1,7 @@
 import './admin.css'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
-import { useFetcher } from 'react-router-dom'
 import {
-  CUENTAS_PAGINA,
   EMAIL_MAX_LENGTH,
   PASSWORD_MAX_LENGTH,
   PERSON_NAME_MAX_LENGTH,
@@ -14,15 +13,14 @@ import { hasSpecialties } from '../../contract/permissions'
 import {
   ACCOUNT_FIELDS,
   ACCOUNT_INTENTS,
-  accountsQuery,
+  changeAccount,
   type AccountChange,
-  type AccountsData,
   SPECIALTIES_FIELD,
-} from './accounts-route-data'
+} from './account-changes'
+import { accountsQuery, specialtiesQuery, type AccountsSearch } from './admin-queries'
 import { chosenSpecialties, SpecialtyChoices } from './SpecialtyChoices'
-import { specialtiesQuery, type SpecialtiesData } from './specialties-route-data'
 import { AccountsFilterForm } from './AccountsFilterForm'
-import { listAccounts, type Account, type AccountsFilter, type Rol } from './admin-api'
+import type { Account, Rol } from './admin-api'
 import { describeAdminError } from './admin-errors'
 import { checkNewAccount, textField } from './form-fields'
 import { ActionOutcome, ConfirmDisable, LoadError, Loading } from './PanelStates'
@@ -35,52 +33,29 @@ interface CuentasPanelProps {
   ownAccountId?: number
 }
 
-/** Pages read after the first one, for the first page they continue. */
-interface LaterPages {
-  first: AccountsData
-  accounts: Account[]
-  isLast: boolean
-}
-
 /**
  * A hospital's accounts: list, create, disable (after confirming) and re-enable, and reset
- * access with a one-time code. Read through the administration route's loader and changed
- * through its action (src/features/admin/accounts-route-data.ts); the router reloads the list
- * after each change that succeeded. The list comes a page at a time (staff first), with a
- * search; "Mostrar más cuentas" reads the next page.
+ * access with a one-time code. Read through the page's cache (`accountsQuery`) and changed
+ * through `account-changes.ts`; every page shown is read again after each change that
+ * succeeded. The list comes a page at a time (staff first), with a search; "Mostrar más
+ * cuentas" reads the next page.
  */
 export function CuentasPanel({ tenant, hospitalName, ownAccountId }: CuentasPanelProps) {
   const headingId = useId()
-  const list = useFetcher<AccountsData | null>()
-  const specialties = useFetcher<SpecialtiesData | null>()
+  const [filter, setFilter] = useState<AccountsSearch>({})
+  const list = useInfiniteQuery(accountsQuery(tenant, filter))
+  const specialties = useQuery(specialtiesQuery(tenant))
   const [newRol, setNewRol] = useState<Rol>('cliente')
   // The professional whose specialties are being changed, and the answer shown when that form
   // opened: a later answer that is not a refusal (the change done) closes it.
   const [editing, setEditing] = useState<{ id: number; since: AccountChange | undefined }>()
-  const changes = usePanelChange<AccountChange>()
+  const changes = usePanelChange(changeAccount)
   const createForm = useRef<HTMLFormElement>(null)
-  const { load } = list
-  const [filter, setFilter] = useState<Pick<AccountsFilter, 'buscar' | 'rol'>>({})
-  const [later, setLater] = useState<LaterPages | null>(null)
-  const [moreState, setMoreState] = useState<{ isLoading: boolean; error: string | null }>({
-    isLoading: false,
-    error: null,
-  })
-  const query = accountsQuery(tenant, filter)
   const { isBusy, outcome, message } = changes
 
-  useEffect(() => {
-    void load(query)
-  }, [load, query])
-
-  const loadSpecialties = specialties.load
-  useEffect(() => {
-    void loadSpecialties(specialtiesQuery(tenant))
-  }, [loadSpecialties, tenant])
-  const offered =
-    specialties.data && 'especialidades' in specialties.data
-      ? specialties.data.especialidades.filter((entry) => entry.activa).map((entry) => entry.nombre)
-      : []
+  const offered = (specialties.data ?? [])
+    .filter((entry) => entry.activa)
+    .map((entry) => entry.nombre)
 
   // A created account empties the form for the next one.
   useEffect(() => {
@@ -126,49 +101,26 @@ export function CuentasPanel({ tenant, hospitalName, ownAccountId }: CuentasPane
     })
   }
 
-  const accounts = list.data
   const issued = outcome?.issued
-  // Later pages belong to the first page they were read after: a new search or a reload after a
-  // change starts again from the first page.
-  const laterPages = later !== null && later.first === accounts ? later : null
-  const firstPage = accounts && 'accounts' in accounts ? accounts.accounts : []
-  const shown = [...firstPage, ...(laterPages?.accounts ?? [])]
-  const mayHaveMore = laterPages ? !laterPages.isLast : firstPage.length === CUENTAS_PAGINA
-
-  async function onMore() {
-    const first = accounts
-    const last = shown.at(-1)
-    if (!first || last === undefined) return
-    setMoreState({ isLoading: true, error: null })
-    try {
-      const page = await listAccounts(tenant, { ...filter, despues: last.id })
-      setLater({
-        first,
-        accounts: [...(laterPages?.accounts ?? []), ...page],
-        isLast: page.length < CUENTAS_PAGINA,
-      })
-      setMoreState({ isLoading: false, error: null })
-    } catch (error) {
-      setMoreState({ isLoading: false, error: describeAdminError(error) })
-    }
-  }
+  const shown = list.data?.pages.flat() ?? []
+  // A failed "Mostrar más" keeps the pages shown, under its own message.
+  const moreError = list.isFetchNextPageError ? describeAdminError(list.error) : null
 
   return (
     <section className="admin-panel" aria-labelledby={headingId}>
       <h2 id={headingId}>Cuentas de {hospitalName}</h2>
       <AccountsFilterForm onFilter={setFilter} />
-      {(accounts === undefined || accounts === null) && <Loading what="las cuentas" />}
-      {accounts && 'error' in accounts && (
+      {list.isPending && <Loading what="las cuentas" />}
+      {list.isError && !list.isFetchNextPageError && (
         <LoadError
-          error={accounts.error}
+          error={list.error}
           onRetry={() => {
-            void load(query)
+            void list.refetch()
           }}
         />
       )}
-      {accounts &&
-        'accounts' in accounts &&
-        (accounts.accounts.length === 0 ? (
+      {list.data &&
+        (shown.length === 0 ? (
           filter.buscar || filter.rol ? (
             <p>Ninguna cuenta coincide con la búsqueda.</p>
           ) : (
@@ -319,20 +271,20 @@ export function CuentasPanel({ tenant, hospitalName, ownAccountId }: CuentasPane
                 ))}
               </tbody>
             </table>
-            {mayHaveMore && (
+            {list.hasNextPage && (
               <button
                 type="button"
-                disabled={moreState.isLoading}
+                disabled={list.isFetchingNextPage}
                 onClick={() => {
-                  void onMore()
+                  void list.fetchNextPage()
                 }}
               >
-                {moreState.isLoading ? 'Cargando más cuentas…' : 'Mostrar más cuentas'}
+                {list.isFetchingNextPage ? 'Cargando más cuentas…' : 'Mostrar más cuentas'}
               </button>
             )}
-            {moreState.error !== null && (
+            {moreError !== null && (
               <p role="alert" className="admin-message-error">
-                {moreState.error}
+                {moreError}
               </p>
             )}
           </div>

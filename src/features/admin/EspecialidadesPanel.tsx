@@ -1,18 +1,18 @@
 import './admin.css'
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
-import { useFetcher } from 'react-router-dom'
 import { ESPECIALIDAD_MAX_LENGTH } from '../../contract/specialties'
 import { findFreeTextProblem } from '../../contract/text'
 import { ESPECIALIDAD_FIELD } from '../../contract/care'
 import type { Especialidad } from './admin-api'
 import { textField, type FieldProblem } from './form-fields'
-import { ActionOutcome, LoadError, Loading } from './PanelStates'
+import { ActionOutcome, ReadState } from './PanelStates'
+import { specialtiesQuery } from './admin-queries'
 import {
+  changeSpecialtyFromPanel,
   SPECIALTY_INTENTS,
-  specialtiesQuery,
-  type SpecialtiesData,
   type SpecialtyChange,
-} from './specialties-route-data'
+} from './specialty-changes'
 import { usePanelChange } from './use-panel-change'
 
 /** The first problem of a specialty's name, or null. */
@@ -24,7 +24,7 @@ function checkName(data: FormData): FieldProblem | null {
 /**
  * "Especialidades": the hospital's list, which its professionals, requests and referrals choose
  * from. Add, rename, retire (kept on old records, offered no more) and offer again. Read and
- * changed through the administration route (src/features/admin/specialties-route-data.ts).
+ * changed through the page's cache (`specialtiesQuery`, `specialty-changes.ts`).
  */
 export function EspecialidadesPanel({
   tenant,
@@ -34,19 +34,13 @@ export function EspecialidadesPanel({
   hospitalName: string
 }) {
   const headingId = useId()
-  const list = useFetcher<SpecialtiesData | null>()
-  const changes = usePanelChange<SpecialtyChange>()
+  const list = useQuery(specialtiesQuery(tenant))
+  const changes = usePanelChange(changeSpecialtyFromPanel)
   const addForm = useRef<HTMLFormElement>(null)
   // The specialty being renamed, and the answer shown when its form opened: a later answer that
   // is not a refusal (the rename done) closes it.
   const [renaming, setRenaming] = useState<{ id: number; since: SpecialtyChange | undefined }>()
-  const { load } = list
-  const query = specialtiesQuery(tenant)
   const { isBusy, outcome, message } = changes
-
-  useEffect(() => {
-    void load(query)
-  }, [load, query])
 
   useEffect(() => {
     if (outcome?.isDone) addForm.current?.reset()
@@ -90,18 +84,9 @@ export function EspecialidadesPanel({
         profesionales las tienen en su cuenta y las derivaciones se dirigen a ellas. Una
         especialidad retirada sigue en las consultas que la nombran, pero ya no se ofrece.
       </p>
-      {(data === undefined || data === null) && <Loading what="las especialidades" />}
-      {data && 'error' in data && (
-        <LoadError
-          error={data.error}
-          onRetry={() => {
-            void load(query)
-          }}
-        />
-      )}
+      <ReadState what="las especialidades" read={list} />
       {data &&
-        'especialidades' in data &&
-        (data.especialidades.length === 0 ? (
+        (data.length === 0 ? (
           <p>Este centro todavía no tiene especialidades. Añade la primera con el formulario.</p>
         ) : (
           <div className="admin-table-wrap">
@@ -115,7 +100,7 @@ export function EspecialidadesPanel({
                 </tr>
               </thead>
               <tbody>
-                {data.especialidades.map((especialidad) => (
+                {data.map((especialidad) => (
                   <tr key={especialidad.id}>
                     <th scope="row">{especialidad.nombre}</th>
                     <td>{especialidad.activa ? 'Se ofrece' : 'Retirada'}</td>

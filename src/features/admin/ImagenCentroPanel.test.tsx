@@ -1,12 +1,11 @@
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createMemoryRouter, RouterProvider, useParams } from 'react-router-dom'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { UNSAVED_CHANGES_ATTRIBUTE } from '../../config/dom-attributes'
 import { ApiError } from '../../lib/api-errors'
-import { changeFromPanel, loadAdminPanel } from './admin-route-data'
 import { readHospital, updateHospital, uploadLogo, type VersionedHospital } from './admin-api'
 import { ImagenCentroPanel } from './ImagenCentroPanel'
+import { newTestQueryClient, WithQueryClient } from '../care/testing/with-query-client'
 
 vi.mock('./admin-api', () => ({
   readHospital: vi.fn(),
@@ -46,21 +45,15 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
-/** The panel on the administration route, whose loader and action are the real ones. */
+/** The panel with a page cache of its own, as the app gives it by context. */
 function renderPanel() {
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/:tenant/admin',
-        loader: loadAdminPanel,
-        action: changeFromPanel,
-        Component: () => <ImagenCentroPanel tenant="hospital-central" />,
-      },
-    ],
-    { initialEntries: ['/hospital-central/admin'] },
+  const client = newTestQueryClient()
+  render(
+    <WithQueryClient client={client}>
+      <ImagenCentroPanel tenant="hospital-central" />
+    </WithQueryClient>,
   )
-  render(<RouterProvider router={router} />)
-  return { user: userEvent.setup() }
+  return { client, user: userEvent.setup() }
 }
 
 function formOf(element: HTMLElement): HTMLFormElement {
@@ -70,7 +63,7 @@ function formOf(element: HTMLElement): HTMLFormElement {
 }
 
 describe('ImagenCentroPanel', () => {
-  it("reads the hospital's image through the route's loader", async () => {
+  it("reads the hospital's image through the page's cache", async () => {
     renderPanel()
 
     expect(await screen.findByLabelText('Nombre del centro')).toHaveValue('Hospital Central')
@@ -100,7 +93,7 @@ describe('ImagenCentroPanel', () => {
     expect(form.getAttribute(UNSAVED_CHANGES_ATTRIBUTE)).toBe('false')
   })
 
-  it('saves through the action, naming the version it read, and reads the hospital again', async () => {
+  it('saves, naming the version it read, and reads the hospital again', async () => {
     let finish: () => void = () => undefined
     vi.mocked(updateHospital).mockImplementation(
       () =>
@@ -120,7 +113,7 @@ describe('ImagenCentroPanel', () => {
 
     await user.click(screen.getByRole('button', { name: 'Guardar cambios' }))
 
-    // Pending: the router's state keeps the button off until the answer.
+    // Pending: the change keeps the button off until the answer.
     await waitFor(() => {
       expect(updateHospital).toHaveBeenCalledExactlyOnceWith('hospital-central', '"v1"', {
         nombre: 'Hospital Central Norte',
@@ -194,7 +187,7 @@ describe('ImagenCentroPanel', () => {
     expect(screen.getByRole('button', { name: 'Subir logotipo' })).toBeDisabled()
   })
 
-  it('uploads a logo through the action, showing its progress, and reads the hospital again', async () => {
+  it('uploads a logo, showing its progress, and reads the hospital again', async () => {
     let report: (sent: number) => void = () => undefined
     let finish: () => void = () => undefined
     vi.mocked(uploadLogo).mockImplementation(
@@ -214,11 +207,12 @@ describe('ImagenCentroPanel', () => {
     await user.click(screen.getByRole('button', { name: 'Subir logotipo' }))
 
     await waitFor(() => {
-      expect(uploadLogo).toHaveBeenCalledOnce()
+      expect(uploadLogo).toHaveBeenCalledExactlyOnceWith(
+        'hospital-central',
+        logo,
+        expect.any(Function),
+      )
     })
-    // jsdom's File reaches the action through Node's Request as another kind of object: the
-    // browser journeys (tests/e2e/admin) prove the bytes arrive.
-    expect(vi.mocked(uploadLogo).mock.calls[0]?.[0]).toBe('hospital-central')
     expect(screen.getByRole('button', { name: 'Subir logotipo' })).toBeDisabled()
     report(0.5)
     await waitFor(() => {
@@ -235,18 +229,12 @@ describe('ImagenCentroPanel', () => {
 
   it("never shows one hospital's image under another's panel", async () => {
     let finish: () => void = () => undefined
-    const router = createMemoryRouter(
-      [
-        {
-          path: '/:tenant/admin',
-          loader: loadAdminPanel,
-          action: changeFromPanel,
-          Component: () => <ImagenCentroPanel tenant={useParams().tenant ?? ''} />,
-        },
-      ],
-      { initialEntries: ['/hospital-central/admin'] },
+    const client = newTestQueryClient()
+    const { rerender } = render(
+      <WithQueryClient client={client}>
+        <ImagenCentroPanel tenant="hospital-central" />
+      </WithQueryClient>,
     )
-    render(<RouterProvider router={router} />)
     expect(await screen.findByLabelText('Nombre del centro')).toHaveValue('Hospital Central')
     vi.mocked(readHospital).mockImplementation(
       () =>
@@ -257,7 +245,11 @@ describe('ImagenCentroPanel', () => {
         }),
     )
 
-    await router.navigate('/clinica-norte/admin')
+    rerender(
+      <WithQueryClient client={client}>
+        <ImagenCentroPanel tenant="clinica-norte" />
+      </WithQueryClient>,
+    )
 
     expect(await screen.findByText('Cargando la imagen del centro…')).toBeInTheDocument()
     expect(screen.queryByLabelText('Nombre del centro')).toBeNull()

@@ -1,4 +1,5 @@
 import './admin.css'
+import { useQuery } from '@tanstack/react-query'
 import {
   useCallback,
   useEffect,
@@ -7,7 +8,6 @@ import {
   type CSSProperties,
   type SubmitEvent,
 } from 'react'
-import { useFetcher } from 'react-router-dom'
 import { UNSAVED_CHANGES_ATTRIBUTE } from '../../config/dom-attributes'
 import { toCssProperties } from '../../contract/branding'
 import { HOSPITAL_NAME_MAX_LENGTH, TELEFONO_MAX_LENGTH } from '../../contract/branding-answer'
@@ -16,16 +16,10 @@ import { LOGO_MAX_BYTES } from '../../contract/logo'
 import { graphemesOf } from '../../contract/text'
 import type { VersionedHospital } from './admin-api'
 import { asksToConfirmColors, checkColors, formatRatio, type ColorCheck } from './color-check'
-import {
-  IMAGE_FIELDS,
-  IMAGE_INTENTS,
-  imageQuery,
-  type ImageChange,
-  type ImageData,
-} from './image-route-data'
+import { imageQuery } from './admin-queries'
+import { IMAGE_FIELDS, saveImage, type ImageChange, uploadHospitalLogo } from './image-changes'
 import { LOGO_LIMITS_TEXT, LOGO_MAX_SIZE_TEXT } from './logo-limits'
 import { ActionOutcome, LoadError, Loading } from './PanelStates'
-import { listenToUpload } from './upload-progress'
 import { usePanelChange } from './use-panel-change'
 
 const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp']
@@ -87,15 +81,11 @@ function Adjustments({ check }: { check: ColorCheck }) {
 
 function LogoUpload({ tenant }: { tenant: string }) {
   const inputId = useId()
-  // Names this panel's uploads, so the action's progress reaches this bar (upload-progress.ts).
-  const uploadKey = useId()
-  const upload = usePanelChange<ImageChange>()
+  const upload = usePanelChange(uploadHospitalLogo)
   const [file, setFile] = useState<File | null>(null)
   const [previewUrl, setPreviewUrl] = useState<string | null>(null)
   const [progress, setProgress] = useState(0)
   const isUploading = upload.isBusy
-
-  useEffect(() => listenToUpload(uploadKey, setProgress), [uploadKey])
 
   // Each preview URL is released once replaced or when the panel goes.
   useEffect(
@@ -126,12 +116,7 @@ function LogoUpload({ tenant }: { tenant: string }) {
   function onUpload() {
     if (!file || isUploading) return
     setProgress(0)
-    const form = new FormData()
-    form.set(IMAGE_FIELDS.intent, IMAGE_INTENTS.uploadLogo)
-    form.set(IMAGE_FIELDS.centro, tenant)
-    form.set(IMAGE_FIELDS.upload, uploadKey)
-    form.set(IMAGE_FIELDS.logo, file)
-    upload.submit(form, { encType: 'multipart/form-data' })
+    upload.submit({ centro: tenant, logo: file, onProgress: setProgress })
   }
 
   return (
@@ -166,35 +151,26 @@ function LogoUpload({ tenant }: { tenant: string }) {
 
 /**
  * A hospital's image: name, colours with a live preview and contrast verdicts, and its logo.
- * Read through the administration route's loader and changed through its action
- * (src/features/admin/image-route-data.ts); after a change the router reads the hospital and
- * the branding again, so this device shows the new image at once.
+ * Read through the page's cache (`imageQuery`) and changed through `image-changes.ts`; after a
+ * change the hospital and the branding are read again, so this device shows the new image at
+ * once.
  */
 export function ImagenCentroPanel({ tenant }: { tenant: string }) {
   const headingId = useId()
-  const image = useFetcher<ImageData | null>()
-  const { load } = image
-  const query = imageQuery(tenant)
+  // A failed read (after a refused save, or through a connection drop) keeps the version last
+  // read well, so the form and what was typed in it stay on screen.
+  const image = useQuery(imageQuery(tenant))
+  const current = image.data
+  const { refetch } = image
   const reload = useCallback(() => {
-    void load(query)
-  }, [load, query])
-
-  useEffect(reload, [reload])
-
-  // The version last read well: a failed read after a refused save keeps the form, and what was
-  // typed in it, on screen.
-  const [shown, setShown] = useState<VersionedHospital>()
-  const answer = image.data
-  if (answer && 'version' in answer && answer.version !== shown) setShown(answer.version)
-  // Only this hospital's: another one's, read before the panel moved here, is not its form.
-  const current = shown?.hospital.tenant === tenant ? shown : undefined
-  const failure = answer && 'error' in answer ? answer : null
+    void refetch()
+  }, [refetch])
 
   return (
     <section className="admin-panel" aria-labelledby={headingId}>
       <h2 id={headingId}>Imagen del centro</h2>
-      {current === undefined && failure === null && <Loading what="la imagen del centro" />}
-      {current === undefined && failure && <LoadError error={failure.error} onRetry={reload} />}
+      {image.isPending && <Loading what="la imagen del centro" />}
+      {current === undefined && image.isError && <LoadError error={image.error} onRetry={reload} />}
       {current && <ImagenForm key={tenant} tenant={tenant} version={current} onStale={reload} />}
     </section>
   )
@@ -217,7 +193,7 @@ function ImagenForm({
   const [primario, setPrimario] = useState(version.hospital.color_primario)
   const [secundario, setSecundario] = useState(version.hospital.color_secundario)
   const [needsConfirmation, setNeedsConfirmation] = useState(false)
-  const save = usePanelChange<ImageChange>()
+  const save = usePanelChange(saveImage)
   const isSaving = save.isBusy
   const check = checkColors(primario, secundario)
   const shortNameHintId = useId()
@@ -270,7 +246,6 @@ function ImagenForm({
     }
     if (isSaving) return
     save.submit({
-      [IMAGE_FIELDS.intent]: IMAGE_INTENTS.save,
       [IMAGE_FIELDS.centro]: tenant,
       [IMAGE_FIELDS.version]: version.etag,
       nombre,

@@ -60,3 +60,24 @@ export function ConfirmDisable({ question, isBusy, onConfirm, onCancel }: Confir
     </span>
   )
 }
+
+/** A panel's read as the cache holds it: its loading line, or its failure with "Reintentar". */
+export function ReadState({
+  what,
+  read,
+}: {
+  /** What is read, after "Cargando" ("los centros"). */
+  what: string
+  read: { isPending: boolean; isError: boolean; error: unknown; refetch: () => Promise<unknown> }
+}) {
+  if (read.isPending) return <Loading what={what} />
+  if (!read.isError) return null
+  return (
+    <LoadError
+      error={read.error}
+      onRetry={() => {
+        void read.refetch()
+      }}
+    />
+  )
+}

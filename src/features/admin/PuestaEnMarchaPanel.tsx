@@ -1,20 +1,17 @@
 import './admin.css'
 import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useRef } from 'react'
-import { useFetchers } from 'react-router-dom'
 import { isOpeningDone, ONBOARDING_STEPS } from '../../contract/hospital-operation'
 import { paths } from '../../config/paths'
 import { LoadError } from './PanelStates'
 import { openingStepsQuery, operationKeys, recordInstallSheetPrinted } from './operation-queries'
 
 /**
- * True while a change of any panel is under way (a router fetcher or a cache mutation); the
+ * True while a change of any panel is under way (every panel changes through the cache); the
  * checklist reads its steps again when that turns false, so a step ticks as soon as it is done.
  */
 function useIsAnyChangeUnderWay(): boolean {
-  const fetchers = useFetchers()
-  const mutating = useIsMutating()
-  return mutating > 0 || fetchers.some((fetcher) => fetcher.state !== 'idle')
+  return useIsMutating() > 0
 }
 
 /**

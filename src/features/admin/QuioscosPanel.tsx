@@ -1,13 +1,14 @@
 import './admin.css'
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useSyncExternalStore, type SubmitEvent } from 'react'
-import { useFetcher } from 'react-router-dom'
 import { QUIOSCO_NOMBRE_FIELD, QUIOSCO_NOMBRE_MAX_LENGTH } from '../../contract/kiosks'
 import { findFreeTextProblem } from '../../contract/text'
 import { readKioskCredential } from '../../lib/kiosk-credential'
 import { formatDateTime } from '../../lib/locale'
 import { textField, type FieldProblem } from './form-fields'
-import { KIOSK_INTENTS, kiosksQuery, type KioskChange, type KiosksData } from './kiosks-route-data'
-import { ActionOutcome, LoadError, Loading } from './PanelStates'
+import { kiosksQuery } from './admin-queries'
+import { changeKioskFromPanel, KIOSK_INTENTS } from './kiosk-changes'
+import { ActionOutcome, ReadState } from './PanelStates'
 import { usePanelChange } from './use-panel-change'
 
 function checkName(data: FormData): FieldProblem | null {
@@ -15,14 +16,14 @@ function checkName(data: FormData): FieldProblem | null {
   return problem === null ? null : { field: 'nombre', message: problem }
 }
 
-// Read again after each change: the credential is written by the route's action.
+// Read again after each change: the credential is written by the change itself.
 const noSubscription = () => () => undefined
 
 /**
  * "Quioscos": the devices of the waiting room that may give walk-in tickets. An administrator
  * enrols the device they are on (it keeps the credential and switches to kiosk mode) and revokes
- * any kiosk; a revoked kiosk's walk-ins are refused. Read and changed through the administration
- * route (src/features/admin/kiosks-route-data.ts).
+ * any kiosk; a revoked kiosk's walk-ins are refused. Read through the page's cache
+ * (`kiosksQuery`), changed through `kiosk-changes.ts`.
  */
 export function QuioscosPanel({
   tenant,
@@ -35,21 +36,15 @@ export function QuioscosPanel({
   onEnrolled: () => void
 }) {
   const headingId = useId()
-  const list = useFetcher<KiosksData | null>()
-  const changes = usePanelChange<KioskChange>()
+  const list = useQuery(kiosksQuery(tenant))
+  const changes = usePanelChange(changeKioskFromPanel)
   const form = useRef<HTMLFormElement>(null)
-  const { load } = list
-  const query = kiosksQuery(tenant)
   const { isBusy, outcome, message } = changes
   const thisDevice = useSyncExternalStore(
     noSubscription,
     () => readKioskCredential(tenant)?.id ?? null,
     () => null,
   )
-
-  useEffect(() => {
-    void load(query)
-  }, [load, query])
 
   useEffect(() => {
     if (!outcome?.isEnrolled) return
@@ -74,18 +69,9 @@ export function QuioscosPanel({
         Para dar de alta un quiosco, inicia sesión en ese dispositivo y pulsa «Dar de alta este
         dispositivo». Un quiosco revocado deja de admitir visitas presenciales.
       </p>
-      {(data === undefined || data === null) && <Loading what="los quioscos" />}
-      {data && 'error' in data && (
-        <LoadError
-          error={data.error}
-          onRetry={() => {
-            void load(query)
-          }}
-        />
-      )}
+      <ReadState what="los quioscos" read={list} />
       {data &&
-        'quioscos' in data &&
-        (data.quioscos.length === 0 ? (
+        (data.length === 0 ? (
           <p>Este centro todavía no tiene quioscos.</p>
         ) : (
           <div className="admin-table-wrap">
@@ -100,7 +86,7 @@ export function QuioscosPanel({
                 </tr>
               </thead>
               <tbody>
-                {data.quioscos.map((quiosco) => (
+                {data.map((quiosco) => (
                   <tr key={quiosco.id}>
                     <th scope="row">
                       {quiosco.nombre}

@@ -1,4 +1,5 @@
 import { isEmailAddress } from '../../contract/account-rules'
+import { isTenantId } from '../../contract/tenants'
 import { findPasswordProblem, PASSWORD_PROBLEM_MESSAGES } from '../../contract/password-rule'
 
 /** The text of a form field, or '' when absent (a file input never feeds these forms). */
@@ -51,4 +52,30 @@ export function checkNewHospital(data: FormData): FieldProblem | null {
 export function focusField(form: HTMLFormElement, field: string): void {
   const element = form.elements.namedItem(field)
   if (element instanceof HTMLElement) element.focus()
+}
+
+/** What a panel's change sends: its form's fields, by name. */
+export type ChangeFields = Readonly<Record<string, string>>
+
+/** A field of a change, or '' when absent. */
+export function fieldOf(fields: ChangeFields, name: string): string {
+  return fields[name] ?? ''
+}
+
+/**
+ * Sends `change` for the hospital its fields name (`centro`); a failure is answered with
+ * `refusal(error)`, never thrown, so the panel says it.
+ */
+export async function changeNamedHospital<Answer>(
+  fields: ChangeFields,
+  change: (fields: ChangeFields, centro: string) => Promise<Answer>,
+  refusal: (error: unknown) => Answer,
+): Promise<Answer> {
+  const centro = fieldOf(fields, 'centro')
+  try {
+    if (!isTenantId(centro)) throw new Error('No hospital named for the change')
+    return await change(fields, centro)
+  } catch (error) {
+    return refusal(error)
+  }
 }

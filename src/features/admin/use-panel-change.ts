@@ -1,23 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState, type SubmitEvent } from 'react'
-import { useFetcher, type FetcherSubmitOptions } from 'react-router-dom'
 import { focusField, type FieldProblem } from './form-fields'
 import type { ActionMessage } from './PanelStates'
 
-/** What a panel's change submits to the administration route's action. */
-type ChangeFields = Record<string, string> | FormData
-
 /**
- * One kind of change a panel makes through the administration route's action: submitting it,
- * its pending state, the row whose disabling awaits confirmation, and what to say about it. A
- * problem found before any call (a form's field) is said like a refused change, and the answer
- * to the previous change goes when a new one starts (an access code never stays after its
- * account changes).
+ * One kind of change a panel makes: `perform` sends it and answers how it went (a refusal is an
+ * answer, never thrown). Gives its pending state, the row whose disabling awaits confirmation,
+ * and what to say about it. A change that succeeded reads again every query shown (the panels'
+ * lists, and the branding after an image change) before the panel is free again. A problem
+ * found before any call (a form's field) is said like a refused change, and the answer to the
+ * previous change goes when a new one starts (an access code never stays after its account
+ * changes).
  */
-// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-parameters -- the caller names the action's answer, as with useFetcher.
-export function usePanelChange<Answer extends ActionMessage>() {
-  const fetcher = useFetcher<Answer>()
-  // The action answers plain data, which the router hands back as it was.
-  const answer = fetcher.data as Answer | undefined
+export function usePanelChange<Fields, Answer extends ActionMessage>(
+  perform: (fields: Fields) => Promise<Answer>,
+) {
+  const client = useQueryClient()
+  const mutation = useMutation({
+    mutationFn: perform,
+    // Returned, so the change stays pending until what it touched has been read again.
+    onSuccess: (answer) => (answer.isError ? undefined : client.invalidateQueries()),
+  })
+  const answer = mutation.data
   const [problem, setProblem] = useState<string | null>(null)
   const [dismissed, setDismissed] = useState<Answer>()
   // The row (its key) whose change asks "¿…?" first; any change sent closes the question.
@@ -29,12 +33,13 @@ export function usePanelChange<Answer extends ActionMessage>() {
       : outcome
         ? { text: outcome.text, isError: outcome.isError }
         : null
+  const isBusy = mutation.isPending
 
-  function submit(fields: ChangeFields, options: Omit<FetcherSubmitOptions, 'method'> = {}) {
+  function submit(fields: Fields) {
     setProblem(null)
     setConfirming(null)
     setDismissed(answer)
-    void fetcher.submit(fields, { ...options, method: 'post' })
+    mutation.mutate(fields)
   }
 
   /** Clears what the panel says about this change, until the next one. */
@@ -56,10 +61,10 @@ export function usePanelChange<Answer extends ActionMessage>() {
   function submitForm(
     event: SubmitEvent<HTMLFormElement>,
     check: (data: FormData) => FieldProblem | null,
-    toFields: (data: FormData) => Record<string, string>,
+    toFields: (data: FormData) => Fields,
   ) {
     event.preventDefault()
-    if (fetcher.state !== 'idle') return
+    if (isBusy) return
     const form = event.currentTarget
     const data = new FormData(form)
     const found = check(data)
@@ -72,12 +77,12 @@ export function usePanelChange<Answer extends ActionMessage>() {
   }
 
   return {
-    /** The action's answer to the last change, until a new one starts. */
+    /** The answer to the last change, until a new one starts. */
     outcome,
     /** What to say in the panel's outcome region: a problem found here, else the answer. */
     message,
-    /** True from the submit until the router has read again what the change touched. */
-    isBusy: fetcher.state !== 'idle',
+    /** True from the submit until what the change touched has been read again. */
+    isBusy,
     /** The key of the row asking for confirmation, or null. */
     confirming,
     /** Asks for confirmation on the row `key` (a sent change, or `cancelConfirmation`, ends it). */

@@ -1,6 +1,10 @@
 import './care.css'
-/** Small pieces every care screen uses: the live notice, pending marks, photos read with the token. */
+/**
+ * Small pieces every care screen uses: the live notice, pending marks, photos read with the
+ * token, the answer to a consultation that cannot be shown.
+ */
 import { useEffect, useState } from 'react'
+import { Link } from '../../components/Link'
 import { api } from '../../lib/api'
 import { useIsOnline, useLiveStatus } from './use-live'
 
@@ -80,4 +84,16 @@ export function LocalPreview({ file, alt }: { file: Blob; alt: string }) {
     }
   }, [file])
   return url === null ? null : <img className="care-photo" src={url} alt={alt} />
+}
+
+/** A consultation that does not exist or is not the person's, with the way back to their area. */
+export function ConsultationNotFound({ homeLink }: { homeLink: string }) {
+  return (
+    <div className="care-screen">
+      <p>Esta consulta no existe o no tienes acceso a ella.</p>
+      <p>
+        <Link to={homeLink}>Ir a mi área</Link>
+      </p>
+    </div>
+  )
 }

@@ -10,7 +10,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type SubmitEvent } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { ConfirmButton } from '../../components/ConfirmButton'
-import { Link } from '../../components/Link'
 import { PhotoPicker } from '../../components/PhotoPicker'
 import { paths } from '../../config/paths'
 import {
@@ -42,7 +41,7 @@ import {
   inactiveStateOf,
   minutesBetween,
 } from './care-state'
-import { AuthImage, LiveNotice, PendingMark, RetryAlert } from './CareParts'
+import { AuthImage, ConsultationNotFound, LiveNotice, PendingMark, RetryAlert } from './CareParts'
 import { newId } from './new-id'
 import { factsOf, isParticipant, may, type Actor } from '../../contract/permissions'
 import { CallLine, CallPanel } from './call/CallPanel'
@@ -203,14 +202,7 @@ export function ConsultationScreen({
 
   if (isRecord) return <RecordScreen tenant={tenant} id={id} rol={rol} />
   if (!isPossibleId || isNotFound) {
-    return (
-      <div className="care-screen">
-        <p>Esta consulta no existe o no tienes acceso a ella.</p>
-        <p>
-          <Link to={paths.home(tenant, rol)}>Ir a mi área</Link>
-        </p>
-      </div>
-    )
+    return <ConsultationNotFound homeLink={paths.home(tenant, rol)} />
   }
   if (error) return <RetryAlert message={error} onRetry={reload} />
   if (asistencia === null) return <p role="status">Cargando la consulta…</p>

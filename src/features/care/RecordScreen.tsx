@@ -10,7 +10,7 @@ import { useState } from 'react'
 import { Link } from '../../components/Link'
 import { paths } from '../../config/paths'
 import { describeCall, ESTADO_LABELS, type RegistroConsulta } from '../../contract/record'
-import { AuthImage, RetryAlert } from './CareParts'
+import { AuthImage, ConsultationNotFound, RetryAlert } from './CareParts'
 import { describeCareError } from './care-errors'
 import { downloadRegistroPdf } from './record-api'
 import { registroQuery } from './care-queries'
@@ -38,14 +38,7 @@ function formatterIn(timeZone: string) {
 export function RecordScreen({ tenant, id, rol }: Props) {
   const { data: registro, error, isNotFound, reload } = useCareQuery(registroQuery(id))
   if (isNotFound) {
-    return (
-      <div className="care-screen">
-        <p>Esta consulta no existe o no tienes acceso a ella.</p>
-        <p>
-          <Link to={paths.home(tenant, rol)}>Ir a mi área</Link>
-        </p>
-      </div>
-    )
+    return <ConsultationNotFound homeLink={paths.home(tenant, rol)} />
   }
   if (error) return <RetryAlert message={error} onRetry={reload} />
   if (registro === null) return <p role="status">Cargando la consulta…</p>

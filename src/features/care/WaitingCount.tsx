@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react'
-import type { Asistencia } from '../../contract/care'
-import { listAsistencias } from './care-api'
+import { useEffect } from 'react'
+import { asistenciasQuery } from './care-queries'
 import { applyToStaffList, waitingQueue } from './care-state'
-import { useCareEvents } from './use-live'
+import { useLiveLoad } from './use-live'
 
 /** "3 solicitudes esperando": a count, never who waits. */
 export function describeWaiting(count: number): string {
@@ -23,40 +22,22 @@ export function WaitingCount({
   professionalId: number | undefined
   onCount: (count: number) => void
 }) {
-  const [list, setList] = useState<Asistencia[] | null>(null)
-  const [hasFailed, setHasFailed] = useState(false)
-  const [loads, setLoads] = useState(0)
-
-  useEffect(() => {
-    const controller = new AbortController()
-    listAsistencias(controller.signal).then(
-      (loaded) => {
-        setHasFailed(false)
-        setList(loaded)
-      },
-      () => {
-        if (!controller.signal.aborted) setHasFailed(true)
-      },
-    )
-    return () => {
-      controller.abort()
-    }
-  }, [loads])
-
-  useCareEvents(
-    (event) => {
-      // The stream could not replay what was missed: count afresh.
-      if (event.tipo === 'reinicio') {
-        setLoads((count) => count + 1)
-        return
-      }
+  // The queue's own query, which the queue screen shares: a stream's `reinicio` reads it again.
+  const {
+    data: list,
+    setData: setList,
+    error,
+    reload,
+  } = useLiveLoad(asistenciasQuery(), {
+    cola: true,
+    onEvent: (event) => {
       if (event.tipo !== 'asistencia') return
       setList((shown) =>
         shown === null ? shown : applyToStaffList(shown, event.asistencia, professionalId),
       )
     },
-    { cola: true },
-  )
+  })
+  const hasFailed = error !== null
 
   const waiting = list === null ? null : waitingQueue(list).length
   useEffect(() => {
@@ -73,13 +54,7 @@ export function WaitingCount({
             : 'Consultando la cola…'}
       </p>
       {waiting === null && hasFailed && (
-        <button
-          type="button"
-          className="button-secondary"
-          onClick={() => {
-            setLoads((count) => count + 1)
-          }}
-        >
+        <button type="button" className="button-secondary" onClick={reload}>
           Volver a intentarlo
         </button>
       )}

@@ -1,49 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Senal } from '../../../contract/calls'
 import { createCallLink } from './call-link'
-
-/** Enough of RTCPeerConnection for the pairing: descriptions, candidates and tracks. */
-class FakePeer {
-  signalingState: RTCSignalingState = 'stable'
-  connectionState: RTCPeerConnectionState = 'new'
-  localDescription: { type: RTCSdpType; sdp: string } | null = null
-  remote: RTCSessionDescriptionInit[] = []
-  candidates: (RTCIceCandidateInit | undefined)[] = []
-  tracks = 0
-  closed = false
-  onnegotiationneeded: (() => Promise<void>) | null = null
-  onicecandidate: ((event: { candidate: RTCIceCandidate | null }) => void) | null = null
-  ontrack: ((event: { streams: MediaStream[] }) => void) | null = null
-  onconnectionstatechange: (() => void) | null = null
-
-  setLocalDescription() {
-    const type = this.signalingState === 'have-remote-offer' ? 'answer' : 'offer'
-    this.localDescription = { type, sdp: `${type} sdp` }
-    this.signalingState = type === 'offer' ? 'have-local-offer' : 'stable'
-    return Promise.resolve()
-  }
-  setRemoteDescription(description: RTCSessionDescriptionInit) {
-    this.remote.push(description)
-    this.signalingState = description.type === 'offer' ? 'have-remote-offer' : 'stable'
-    return Promise.resolve()
-  }
-  addIceCandidate(candidate?: RTCIceCandidateInit) {
-    this.candidates.push(candidate)
-    return Promise.resolve()
-  }
-  addTrack() {
-    this.tracks += 1
-  }
-  restartIce() {
-    // Not exercised here.
-  }
-  getStats() {
-    return Promise.resolve(new Map() as unknown as RTCStatsReport)
-  }
-  close() {
-    this.closed = true
-  }
-}
+import { FakePeer } from '../testing/fake-peer'
 
 const STREAM = {
   getTracks: () => [{ kind: 'audio' }, { kind: 'video' }],

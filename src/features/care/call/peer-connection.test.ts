@@ -1,57 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Senal } from '../../../contract/calls'
 import { createPeerConnection, type CallLinkState } from './peer-connection'
-
-/** Enough of RTCPeerConnection to follow the negotiation's states. */
-class FakePeer {
-  signalingState: RTCSignalingState = 'stable'
-  connectionState: RTCPeerConnectionState = 'new'
-  localDescription: { type: RTCSdpType; sdp: string } | null = null
-  remote: RTCSessionDescriptionInit[] = []
-  candidates: (RTCIceCandidateInit | undefined)[] = []
-  restarts = 0
-  closed = false
-  onnegotiationneeded: (() => Promise<void>) | null = null
-  onicecandidate: ((event: { candidate: RTCIceCandidate | null }) => void) | null = null
-  ontrack: ((event: { streams: MediaStream[] }) => void) | null = null
-  onconnectionstatechange: (() => void) | null = null
-
-  setLocalDescription() {
-    const type = this.signalingState === 'have-remote-offer' ? 'answer' : 'offer'
-    this.localDescription = { type, sdp: `${type} sdp` }
-    this.signalingState = type === 'offer' ? 'have-local-offer' : 'stable'
-    return Promise.resolve()
-  }
-
-  setRemoteDescription(description: RTCSessionDescriptionInit) {
-    this.remote.push(description)
-    // An offer received over one's own is rolled back implicitly (what browsers do).
-    this.signalingState = description.type === 'offer' ? 'have-remote-offer' : 'stable'
-    return Promise.resolve()
-  }
-
-  addIceCandidate(candidate?: RTCIceCandidateInit) {
-    if (candidate?.candidate === 'broken') return Promise.reject(new Error('bad candidate'))
-    this.candidates.push(candidate)
-    return Promise.resolve()
-  }
-
-  addTrack = vi.fn()
-  restartIce() {
-    this.restarts += 1
-  }
-  getStats() {
-    return Promise.resolve(new Map() as unknown as RTCStatsReport)
-  }
-  close() {
-    this.closed = true
-  }
-
-  becomes(state: RTCPeerConnectionState) {
-    this.connectionState = state
-    this.onconnectionstatechange?.()
-  }
-}
+import { FakePeer } from '../testing/fake-peer'
 
 function setUp(polite: boolean) {
   const peer = new FakePeer()

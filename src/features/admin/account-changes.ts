@@ -1,33 +1,24 @@
 /**
- * A hospital's accounts through the administration route: its loader reads them (a panel asks
- * with `useFetcher().load('?panel=cuentas&centro=…')`), its action changes them (the panel's
- * forms submit `intent` and `centro` with `useFetcher().submit`). The router reloads every loaded
- * panel after a change that succeeded. Failures are answers, never thrown: the panel says them.
+ * The changes of a hospital's accounts panel (its forms send `intent` and `centro`): create,
+ * disable, enable, reset access, set specialties, resend an invitation. Failures are answers,
+ * never thrown: the panel says them.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from 'react-router-dom'
-import { ROL_LABELS, ROLES } from '../../contract/accounts'
+import { ROL_LABELS } from '../../contract/accounts'
 import {
   createAccount,
-  listAccounts,
   resendInvitation,
   resetAccess,
   setAccountActive,
   setAccountSpecialties,
-  type Account,
-  type AccountsFilter,
   type Rol,
 } from './admin-api'
 import { describeAdminError } from './admin-errors'
-import { textField } from './form-fields'
-import { askedCentro, changeNamedHospital } from './panel-route'
+import { changeNamedHospital, fieldOf, type ChangeFields } from './form-fields'
 
-/** The query that asks the administration route's loader for a hospital's accounts. */
-export const ACCOUNTS_PANEL = 'cuentas'
-
-/** The fields every change of the accounts panel submits besides its own. */
+/** The fields every change of the accounts panel sends besides its own. */
 export const ACCOUNT_FIELDS = { intent: 'intent', centro: 'centro', id: 'id' } as const
 
-/** What the accounts panel can ask the action to do. */
+/** What the accounts panel can ask to do. */
 export const ACCOUNT_INTENTS = {
   create: 'crear-cuenta',
   disable: 'desactivar-cuenta',
@@ -41,9 +32,9 @@ export const ACCOUNT_INTENTS = {
 export const SPECIALTIES_FIELD = 'especialidades'
 
 /** The specialties a form submitted as a JSON list; anything else reads as none. */
-function specialtiesField(form: FormData): string[] {
+function specialtiesField(form: ChangeFields): string[] {
   try {
-    const value: unknown = JSON.parse(textField(form, SPECIALTIES_FIELD) || '[]')
+    const value: unknown = JSON.parse(fieldOf(form, SPECIALTIES_FIELD) || '[]')
     return Array.isArray(value)
       ? value.filter((entry): entry is string => typeof entry === 'string')
       : []
@@ -52,9 +43,6 @@ function specialtiesField(form: FormData): string[] {
   }
 }
 
-/** The loader's answer: the accounts, or why they could not be read. */
-export type AccountsData = { accounts: Account[] } | { error: unknown }
-
 /** A one-time access code, shown once to the administrator who asked for it. */
 export interface IssuedCode {
   email: string
@@ -62,7 +50,7 @@ export interface IssuedCode {
   caduca: string
 }
 
-/** The action's answer: how the change went, in Spanish. */
+/** How the change went, in Spanish. */
 export interface AccountChange {
   isError: boolean
   text: string
@@ -71,50 +59,20 @@ export interface AccountChange {
   issued?: IssuedCode
 }
 
-/** The query `useFetcher().load` sends for the first page of `centro`'s accounts. */
-export function accountsQuery(
-  centro: string,
-  filter: Pick<AccountsFilter, 'buscar' | 'rol'> = {},
-): string {
-  const query = new URLSearchParams({ panel: ACCOUNTS_PANEL, centro })
-  if (filter.buscar !== undefined && filter.buscar.trim() !== '') query.set('buscar', filter.buscar)
-  if (filter.rol) query.set('rol', filter.rol)
-  return `?${query.toString()}`
-}
-
-function askedFilter(request: Request): Pick<AccountsFilter, 'buscar' | 'rol'> {
-  const query = new URL(request.url).searchParams
-  const buscar = query.get('buscar')
-  const asked = query.get('rol')
-  const rol = ROLES.find((value) => value === asked)
-  return { ...(buscar === null ? {} : { buscar }), ...(rol ? { rol } : {}) }
-}
-
 function formatExpiry(iso: string): string {
   return new Date(iso).toLocaleString('es-ES', { dateStyle: 'long', timeStyle: 'short' })
 }
 
-/** Reads `centro`'s accounts when asked (`?panel=cuentas`); null for anything else. */
-export async function loadAccounts({ request }: LoaderFunctionArgs): Promise<AccountsData | null> {
-  const centro = askedCentro(request, ACCOUNTS_PANEL)
-  if (centro === null) return null
-  try {
-    return { accounts: await listAccounts(centro, askedFilter(request)) }
-  } catch (error) {
-    return { error }
-  }
-}
-
-async function change(form: FormData, centro: string): Promise<AccountChange> {
-  const id = Number(textField(form, ACCOUNT_FIELDS.id))
-  const email = textField(form, 'email')
-  switch (textField(form, ACCOUNT_FIELDS.intent)) {
+async function change(form: ChangeFields, centro: string): Promise<AccountChange> {
+  const id = Number(fieldOf(form, ACCOUNT_FIELDS.id))
+  const email = fieldOf(form, 'email')
+  switch (fieldOf(form, ACCOUNT_FIELDS.intent)) {
     case ACCOUNT_INTENTS.create: {
-      const password = textField(form, 'password')
+      const password = fieldOf(form, 'password')
       const created = await createAccount(centro, {
-        nombre: textField(form, 'nombre'),
+        nombre: fieldOf(form, 'nombre'),
         email,
-        rol: textField(form, 'rol') as Rol,
+        rol: fieldOf(form, 'rol') as Rol,
         // Without one, the person is invited by email to choose their own.
         ...(password === '' ? {} : { password }),
         especialidades: specialtiesField(form),
@@ -165,9 +123,9 @@ async function change(form: FormData, centro: string): Promise<AccountChange> {
   }
 }
 
-/** Makes the change the accounts panel submitted, for the hospital it names. */
-export async function changeAccount({ request }: ActionFunctionArgs) {
-  return changeNamedHospital<AccountChange>(request, change, (error) => ({
+/** Makes the change the accounts panel sent, for the hospital it names. */
+export function changeAccount(fields: ChangeFields): Promise<AccountChange> {
+  return changeNamedHospital<AccountChange>(fields, change, (error) => ({
     isError: true,
     text: describeAdminError(error),
   }))
