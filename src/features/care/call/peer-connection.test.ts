@@ -111,6 +111,12 @@ describe('a call connection', () => {
     await vi.waitFor(() => {
       expect(polite.sent.at(-1)).toEqual({ descripcion: { type: 'answer', sdp: 'answer sdp' } })
     })
+    // Its own offer rolled back took its candidate gathering along: ICE starts afresh.
+    expect(polite.peer.restarts).toBe(1)
+    // An offer that collides with nothing needs no such restart.
+    const calm = setUp(true)
+    await calm.connection.receive(offer)
+    expect(calm.peer.restarts).toBe(0)
   })
 
   it('passes candidates both ways, the end of gathering included', async () => {

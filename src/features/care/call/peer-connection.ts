@@ -123,6 +123,11 @@ export function createPeerConnection(options: PeerConnectionOptions): PeerConnec
           if (offered) {
             await peer.setLocalDescription()
             signal(description())
+            // Yielding rolled back this side's own offer, and with it the candidate gathering
+            // that offer started: Chromium may then gather nothing for the answer (seen when
+            // the other offer lands before the first relay candidate), and through a relay
+            // nobody connects. A fresh ICE negotiation gathers again from the stable state.
+            if (collision) peer.restartIce()
           }
           return
         }
