@@ -4,7 +4,8 @@
  * the patient accepts, both decode the other's video and hear their audio; the relay is killed
  * and started again mid-call and media flows again; "Colgar" ends it on both sides and leaves
  * its line in the conversation; a patient who reloads mid-call is back in it; "Finalizar" ends a
- * running call; both pressing at once gives one call; nobody else can signal into it (404).
+ * running call; both pressing at once gives one call; nobody else can signal into it (404); a
+ * participant who signs out leaves the call at once.
  */
 import { expect, request, test, type Browser, type Page } from '@playwright/test'
 import type { Llamada } from '../../../src/contract/calls'
@@ -196,7 +197,7 @@ test('a patient who reloads mid-call is back in it, and Finalizar ends the call'
   expect(ended).toMatchObject({ estado: 'terminada', motivo_fin: 'consulta_finalizada' })
 })
 
-test('both pressing at once gives one call; nobody else can signal into it', async ({
+test('both pressing at once gives one call, closed to others; signing out ends it', async ({
   baseURL,
 }) => {
   if (!baseURL) throw new Error('The config sets baseURL')
@@ -251,4 +252,13 @@ test('both pressing at once gives one call; nobody else can signal into it', asy
   // The call carried on untouched.
   const frames = (await mediaStats(patient)).frames
   await waitForMedia(patient, frames)
+
+  // A participant who signs out leaves the call at once: the other side is told now.
+  await professional.getByRole('button', { name: 'Cerrar sesión' }).click()
+  await expect(
+    patient.getByRole('status').filter({ hasText: 'La llamada ha terminado' }),
+  ).toBeVisible()
+  await expect(patient.locator('video')).toHaveCount(0)
+  const [ended] = await callsOf(baseURL, consultation)
+  expect(ended).toMatchObject({ id: callId, estado: 'terminada', motivo_fin: 'colgada' })
 })
