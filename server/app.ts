@@ -453,6 +453,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       scryptParams,
       links,
       mailer,
+      // Calls are built below with the care services; a disable reaches them at request time.
+      endCallsOf: (actor, accountId) => calls.endForAccount(actor, accountId),
       publicUrl: options.mail?.publicUrl,
       perEmail: addressLimit.preHandler,
     })

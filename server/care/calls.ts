@@ -25,7 +25,7 @@ import type { AppDatabase, DatabaseSchema } from '../database/schema.js'
 import { HttpError } from '../http/http-errors.js'
 import type { AccountStanding } from '../repositories/accounts.js'
 import type { AsistenciaRepository, AsistenciaRow } from '../repositories/asistencias.js'
-import type { AuditLog } from '../repositories/audit-log.js'
+import type { Actor, AuditLog } from '../repositories/audit-log.js'
 import type { EventoRepository } from '../repositories/eventos.js'
 import type { LlamadaRepository, LlamadaRow } from '../repositories/llamadas.js'
 import type { SenalRepository, SenalRow } from '../repositories/senales.js'
@@ -130,7 +130,7 @@ export function createCallService(deps: CallServiceDeps) {
     return undefined
   }
 
-  function audited(call: LlamadaRow, actor: AccountStanding | null, accion: string) {
+  function audited(call: LlamadaRow, actor: Actor | null, accion: string) {
     return {
       actor,
       change: {
@@ -151,7 +151,7 @@ export function createCallService(deps: CallServiceDeps) {
   async function transition(
     id: string,
     action: AccionLlamada,
-    actor: AccountStanding | null,
+    actor: Actor | null,
     motivo?: MotivoFinLlamada,
   ): Promise<LlamadaRow | undefined> {
     const changed = await db.transaction().execute(async (trx) => {
@@ -339,6 +339,19 @@ export function createCallService(deps: CallServiceDeps) {
       })
       const entry = audited(row, null, 'llamada.terminada')
       await audit.append(trx, systemActor(row), entry.change)
+    },
+
+    /**
+     * Ends at once every call `accountId` rings in or takes part in: a disabled account leaves
+     * its calls as it leaves its sessions, and the other side is told ("La llamada ha terminado").
+     * `actor` (who disabled it) is named in the audit trail.
+     */
+    async endForAccount(actor: Actor, accountId: number): Promise<number> {
+      let ended = 0
+      for (const call of await llamadas.listActiveOf(accountId)) {
+        if (await transition(call.id, 'colgar', actor, 'colgada')) ended += 1
+      }
+      return ended
     },
 
     /** Ends calls nobody answered in time and calls at their longest; forgets stale signals. */

@@ -26,6 +26,8 @@ export interface LlamadaRepository {
   findActive(asistenciaId: string, trx?: Executor): Promise<LlamadaRow | undefined>
   /** The consultation's calls, oldest first. */
   list(asistenciaId: string): Promise<LlamadaRow[]>
+  /** Calls ringing or running in consultations `accountId` takes part in (patient or professional). */
+  listActiveOf(accountId: number): Promise<LlamadaRow[]>
   /**
    * Applies `action` to the call if its state allows it now (the contract's transition table; a
    * compare-and-set, so of two concurrent changes one wins). The row after, or undefined.
@@ -83,6 +85,20 @@ export function createLlamadaRepository(db: Executor): LlamadaRepository {
           .limit(LLAMADAS_LIMIT)
           .execute()
       ).reverse(),
+
+    listActiveOf: (accountId) =>
+      db
+        .selectFrom('llamadas')
+        .innerJoin('asistencias', 'asistencias.id', 'llamadas.asistencia_id')
+        .selectAll('llamadas')
+        .where('llamadas.estado', '<>', 'terminada')
+        .where((eb) =>
+          eb.or([
+            eb('asistencias.paciente_id', '=', accountId),
+            eb('asistencias.profesional_id', '=', accountId),
+          ]),
+        )
+        .execute(),
 
     async apply(trx, id, action, { at, motivo }) {
       const accepting = action === 'aceptar'

@@ -176,6 +176,43 @@ describe('calls inside a consultation', { timeout: 20_000 }, () => {
     expect(late.statusCode).toBe(409)
   })
 
+  it('ends at once the calls of an account that is disabled, and no other', async () => {
+    const app = await start()
+    const patient = await newPatient(app)
+    const professional = await signIn(app, DEMO.professional)
+    const id = await requestHelp(patient, 'Me cuesta respirar al subir escaleras.')
+    await professional.call('POST', `/api/asistencias/${id}/atender`)
+    const other = await consultation()
+    const professionalStream = await stream(professional)
+    const call = await startCall(patient, id)
+    await action(professional, id, call.id, 'aceptar')
+    const untouched = await startCall(other.patient, other.id)
+
+    const admin = await signIn(app, DEMO.admin)
+    const me = await patient.call('GET', '/api/me')
+    const patientId = me.json<{ id: number }>().id
+    const disabled = await app.inject({
+      method: 'PATCH',
+      url: `/api/admin/hospitales/hospital-central/cuentas/${String(patientId)}`,
+      headers: { 'x-authorization': `Bearer ${admin.token}` },
+      payload: { activo: false },
+    })
+    expect(disabled.statusCode).toBe(200)
+    const ended = llamada(await professionalStream.next(callEvent(call.id, 'terminada')))
+    expect(ended.motivo_fin).toBe('colgada')
+    expect((await action(professional, id, call.id, 'senales', OFFER)).statusCode).toBe(409)
+    const [stillRinging] = (
+      await other.patient.call('GET', `/api/asistencias/${other.id}/llamadas`)
+    ).json<Llamada[]>()
+    expect(stillRinging).toMatchObject({ id: untouched.id, estado: 'sonando' })
+    const trail = await admin.call('GET', '/api/admin/hospitales/hospital-central/auditoria')
+    const end = trail
+      .json<{ accion: string; objeto: string; autor: string }[]>()
+      .find((entry) => entry.objeto === id && entry.accion === 'llamada.terminada')
+    // Who disabled the account ended the call.
+    expect(end?.autor).toBe('admin@hospital-central.es')
+  })
+
   it('holds one active call per consultation: both pressing at once gives one call', async () => {
     await start()
     const { patient, professional, id } = await consultation()

@@ -59,6 +59,18 @@ export const LLAMADA_TONO_MS = 45_000
 /** The longest a call may last once answered. */
 export const LLAMADA_DURACION_MAX_MS = 2 * 60 * 60 * 1000
 /**
+ * How long a call's connection may stay down (dropped, or not connected yet) while it restarts
+ * ICE by itself; past it the page gives up and ends the call as `fallo_conexion`.
+ */
+export const LLAMADA_RECONEXION_MS = 30_000
+/**
+ * Outgoing video below this many bits per second, held back by the network for
+ * {@link LLAMADA_VIDEO_LENTA_MS}, is worth less than a clear voice: the call goes on as voice.
+ */
+export const LLAMADA_VIDEO_MIN_BPS = 100_000
+/** How long the network must keep outgoing video below {@link LLAMADA_VIDEO_MIN_BPS}. */
+export const LLAMADA_VIDEO_LENTA_MS = 10_000
+/**
  * How long a signal is worth delivering: a description or candidate older than this belongs to a
  * negotiation that has moved on, so a stream resuming later never receives it.
  */

@@ -8,6 +8,7 @@ import { DEFAULT_TENANT, isTenantId } from '../../contract/tenants'
 import { readAnswer } from '../../lib/answer-shape'
 import { NetworkError, TimeoutError } from '../../lib/api-errors'
 import { loadApi } from '../../lib/load-api'
+import { announceSessionEnding } from '../../lib/session-ending'
 import { SEEN_SESSION_END_KEY } from '../../config/storage-keys'
 import {
   clearTabStorage,
@@ -133,6 +134,7 @@ export function belongsToOtherHospital(user: CurrentUser, tenant: string): boole
  * (tenant, logo: public, not personal).
  */
 export async function signOut(): Promise<void> {
+  announceSessionEnding()
   removeValue('token')
   clearTabStorage()
   markSessionEnded()
@@ -175,6 +177,7 @@ export function catchUpWithSessionEnds(): void {
  * stays.
  */
 export async function wipeSession(): Promise<void> {
+  announceSessionEnding()
   keepDeviceSettingsThrough(clearUserStorage)
   markSessionEnded()
   await Promise.all([forgetDeviceData(), clearOutbox()])

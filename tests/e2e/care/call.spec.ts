@@ -4,7 +4,8 @@
  * the patient accepts, both decode the other's video and hear their audio; the relay is killed
  * and started again mid-call and media flows again; "Colgar" ends it on both sides and leaves
  * its line in the conversation; a patient who reloads mid-call is back in it; "Finalizar" ends a
- * running call; both pressing at once gives one call; nobody else can signal into it (404).
+ * running call; both pressing at once gives one call; nobody else can signal into it (404); a
+ * participant who signs out leaves the call at once.
  */
 import { expect, request, test, type Browser, type Page } from '@playwright/test'
 import type { Llamada } from '../../../src/contract/calls'
@@ -196,66 +197,68 @@ test('a patient who reloads mid-call is back in it, and Finalizar ends the call'
   expect(ended).toMatchObject({ estado: 'terminada', motivo_fin: 'consulta_finalizada' })
 })
 
-test.describe('both at once', () => {
-  // Known defect: after both press at once, media does not always start flowing on a loaded
-  // machine (seen about once in five runs); one more try keeps that from hiding the rest of
-  // the run while it is open, and a second failure still fails.
-  test.describe.configure({ retries: 1 })
+test('both pressing at once gives one call, closed to others; signing out ends it', async ({
+  baseURL,
+}) => {
+  if (!baseURL) throw new Error('The config sets baseURL')
+  const { consultation, professional, patient } = await openBoth(baseURL)
+  await Promise.all([
+    professional.getByRole('button', { name: 'Videollamada' }).click(),
+    patient.getByRole('button', { name: 'Videollamada' }).click(),
+  ])
+  await Promise.all([waitForMedia(patient), waitForMedia(professional)])
+  const calls = await callsOf(baseURL, consultation)
+  expect(calls).toHaveLength(1)
+  expect(calls[0]?.estado).toBe('en_curso')
+  const callId = calls[0]?.id ?? ''
 
-  test('both pressing at once gives one call; nobody else can signal into it', async ({
-    baseURL,
-  }) => {
-    if (!baseURL) throw new Error('The config sets baseURL')
-    const { consultation, professional, patient } = await openBoth(baseURL)
-    await Promise.all([
-      professional.getByRole('button', { name: 'Videollamada' }).click(),
-      patient.getByRole('button', { name: 'Videollamada' }).click(),
-    ])
-    await Promise.all([waitForMedia(patient), waitForMedia(professional)])
-    const calls = await callsOf(baseURL, consultation)
-    expect(calls).toHaveLength(1)
-    expect(calls[0]?.estado).toBe('en_curso')
-    const callId = calls[0]?.id ?? ''
-
-    const api = await request.newContext({ baseURL })
-    try {
-      const guest = await api.post('/api/asistencias/inmediata', {
-        data: {
-          id: crypto.randomUUID(),
-          tenant: CALL_TENANT,
-          nombre: 'Otra Paciente',
-          contacto: '600000000',
-          motivo: 'Dolor de cabeza.',
-          acepta_terminos: true,
-          terminos_version: (await currentTermsVersion(api, CALL_TENANT)) ?? undefined,
-        },
-      })
-      expect(guest.status()).toBe(201)
-      const otherPatient = ((await guest.json()) as { sesion: { token: string } }).sesion.token
-      const strangers = {
-        'another patient': otherPatient,
-        'a colleague': await tokenOf(baseURL, `profesional2@${CALL_TENANT}.es`, CALL_TENANT),
-        "another hospital's professional": await tokenOf(
-          baseURL,
-          'profesional@clinica-norte.es',
-          'clinica-norte',
-        ),
-      }
-      for (const [who, token] of Object.entries(strangers)) {
-        const signal = await api.post(
-          `/api/asistencias/${consultation.id}/llamadas/${callId}/senales`,
-          {
-            headers: { 'X-Authorization': `Bearer ${token}` },
-            data: { candidato: null },
-          },
-        )
-        expect(signal.status(), who).toBe(404)
-      }
-    } finally {
-      await api.dispose()
+  const api = await request.newContext({ baseURL })
+  try {
+    const guest = await api.post('/api/asistencias/inmediata', {
+      data: {
+        id: crypto.randomUUID(),
+        tenant: CALL_TENANT,
+        nombre: 'Otra Paciente',
+        contacto: '600000000',
+        motivo: 'Dolor de cabeza.',
+        acepta_terminos: true,
+        terminos_version: (await currentTermsVersion(api, CALL_TENANT)) ?? undefined,
+      },
+    })
+    expect(guest.status()).toBe(201)
+    const otherPatient = ((await guest.json()) as { sesion: { token: string } }).sesion.token
+    const strangers = {
+      'another patient': otherPatient,
+      'a colleague': await tokenOf(baseURL, `profesional2@${CALL_TENANT}.es`, CALL_TENANT),
+      "another hospital's professional": await tokenOf(
+        baseURL,
+        'profesional@clinica-norte.es',
+        'clinica-norte',
+      ),
     }
-    // The call carried on untouched.
-    const frames = (await mediaStats(patient)).frames
-    await waitForMedia(patient, frames)
-  })
+    for (const [who, token] of Object.entries(strangers)) {
+      const signal = await api.post(
+        `/api/asistencias/${consultation.id}/llamadas/${callId}/senales`,
+        {
+          headers: { 'X-Authorization': `Bearer ${token}` },
+          data: { candidato: null },
+        },
+      )
+      expect(signal.status(), who).toBe(404)
+    }
+  } finally {
+    await api.dispose()
+  }
+  // The call carried on untouched.
+  const frames = (await mediaStats(patient)).frames
+  await waitForMedia(patient, frames)
+
+  // A participant who signs out leaves the call at once: the other side is told now.
+  await professional.getByRole('button', { name: 'Cerrar sesión' }).click()
+  await expect(
+    patient.getByRole('status').filter({ hasText: 'La llamada ha terminado' }),
+  ).toBeVisible()
+  await expect(patient.locator('video')).toHaveCount(0)
+  const [ended] = await callsOf(baseURL, consultation)
+  expect(ended).toMatchObject({ id: callId, estado: 'terminada', motivo_fin: 'colgada' })
 })

@@ -1,7 +1,8 @@
 /**
  * The camera and microphone for a call, asked for from a press (iOS starts media only from a
  * user's gesture). A video call whose camera is refused, missing or busy goes on with the voice
- * alone, and says so; without a microphone there is no call.
+ * alone, and says so (as one whose network cannot carry video: `bandwidth-watch.ts`); without a
+ * microphone there is no call.
  */
 
 export interface CallMedia {
@@ -16,6 +17,8 @@ export class CallMediaError extends Error {}
 
 export const CAMERA_FALLBACK_NOTICE =
   'No se ha podido usar la cámara: la llamada sigue solo con voz.'
+export const SLOW_VIDEO_NOTICE =
+  'La conexión es demasiado lenta para el vídeo: la llamada sigue solo con voz.'
 export const MICROPHONE_REFUSED =
   'No se ha podido usar el micrófono. Revisa los permisos del navegador para esta aplicación.'
 

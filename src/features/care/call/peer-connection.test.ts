@@ -1,10 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { Senal } from '../../../contract/calls'
+import { LLAMADA_RECONEXION_MS, type Senal } from '../../../contract/calls'
 import { createPeerConnection, type CallLinkState } from './peer-connection'
 import { FakePeer } from '../testing/fake-peer'
 
 function setUp(polite: boolean) {
+  // Every connection made, the first one first.
   const peer = new FakePeer()
+  const peers = [peer]
+  let made = 0
   const sent: Senal[] = []
   const states: CallLinkState[] = []
   const errors: unknown[] = []
@@ -18,9 +21,13 @@ function setUp(polite: boolean) {
     onRemoteStream: vi.fn(),
     onState: (state) => states.push(state),
     onError: (error) => errors.push(error),
-    createPeer: () => peer as unknown as RTCPeerConnection,
+    createPeer: () => {
+      made += 1
+      if (made > 1) peers.push(new FakePeer())
+      return peers.at(-1) as unknown as RTCPeerConnection
+    },
   })
-  return { peer, sent, states, errors, connection }
+  return { peer, peers, sent, states, errors, connection }
 }
 
 const offer: Senal = { descripcion: { type: 'offer', sdp: 'their offer' } }
@@ -54,13 +61,35 @@ describe('a call connection', () => {
     })
     expect(impolite.errors).toEqual([])
 
+    // The polite side yields its first offer by answering from a new connection, its tracks
+    // on it: rolling a first offer back can leave a browser gathering no candidates.
     const polite = setUp(true)
+    const track = { kind: 'video' }
+    polite.connection.addLocalStream({ getTracks: () => [track] } as unknown as MediaStream)
     await polite.peer.onnegotiationneeded?.()
     await polite.connection.receive(offer)
-    expect(polite.peer.remote).toEqual([offer.descripcion])
+    expect(polite.peers).toHaveLength(2)
+    const [first, fresh] = polite.peers
+    expect(first?.closed).toBe(true)
+    expect(first?.remote).toEqual([])
+    expect(fresh?.remote).toEqual([offer.descripcion])
+    expect(fresh?.addTrack).toHaveBeenCalledWith(track, expect.anything())
     await vi.waitFor(() => {
       expect(polite.sent.at(-1)).toEqual({ descripcion: { type: 'answer', sdp: 'answer sdp' } })
     })
+    expect(polite.errors).toEqual([])
+  })
+
+  it('rolls back a later offer that collides, then makes it again', async () => {
+    const polite = setUp(true)
+    await polite.connection.receive(offer)
+    expect(polite.peer.restarts).toBe(0)
+    // Negotiated once; its own renegotiation (an ICE restart) meets the other side's.
+    await polite.peer.onnegotiationneeded?.()
+    await polite.connection.receive(offer)
+    expect(polite.peers).toHaveLength(1)
+    expect(polite.peer.remote).toEqual([offer.descripcion, offer.descripcion])
+    expect(polite.peer.restarts).toBe(1)
   })
 
   it('passes candidates both ways, the end of gathering included', async () => {
@@ -97,6 +126,33 @@ describe('a call connection', () => {
     expect(peer.restarts).toBe(2)
     peer.becomes('connected')
     expect(states).toEqual(['conectando', 'conectada', 'reconectando', 'reconectando', 'conectada'])
+  })
+
+  it('gives up when the connection stays down past every reconnect attempt', () => {
+    vi.useFakeTimers()
+    const { peer, states } = setUp(true)
+    peer.becomes('connected')
+    peer.becomes('disconnected')
+    vi.advanceTimersByTime(LLAMADA_RECONEXION_MS - 1_000)
+    // Back in time: the next drop has the whole time again.
+    peer.becomes('connected')
+    peer.becomes('failed')
+    vi.advanceTimersByTime(LLAMADA_RECONEXION_MS - 1_000)
+    expect(states.at(-1)).toBe('reconectando')
+    vi.advanceTimersByTime(1_000)
+    expect(states.at(-1)).toBe('fallida')
+    expect(peer.restarts).toBeGreaterThanOrEqual(2)
+  })
+
+  it('gives up on a connection that never connects, but not once closed', () => {
+    vi.useFakeTimers()
+    const never = setUp(false)
+    vi.advanceTimersByTime(LLAMADA_RECONEXION_MS)
+    expect(never.states).toEqual(['conectando', 'fallida'])
+    const closed = setUp(false)
+    closed.connection.close()
+    vi.advanceTimersByTime(LLAMADA_RECONEXION_MS)
+    expect(closed.states).toEqual(['conectando'])
   })
 
   it('does nothing more once closed', async () => {

@@ -4,9 +4,10 @@
  * negotiation at any time (a camera turned on, an ICE restart) and a collision is settled by
  * roles, never by timing. The patient's side is the polite one: it yields its own offer to the
  * professional's. Candidates trickle as they are found. When the connection drops (a network
- * change, the relay restarting) it restarts ICE by itself, and the caller shows "Reconectando…".
+ * change, the relay restarting) it restarts ICE by itself, and the caller shows "Reconectando…";
+ * a connection down for {@link LLAMADA_RECONEXION_MS} is `fallida` for good.
  */
-import type { Senal } from '../../../contract/calls'
+import { LLAMADA_RECONEXION_MS, type Senal } from '../../../contract/calls'
 
 /** How long a `disconnected` connection may recover by itself before ICE is restarted. */
 const DISCONNECTED_GRACE_MS = 2_000
@@ -38,13 +39,26 @@ export interface PeerConnection {
 
 export function createPeerConnection(options: PeerConnectionOptions): PeerConnection {
   const { polite, send, onState, onError } = options
-  const peer = (options.createPeer ?? ((config) => new RTCPeerConnection(config)))(
-    options.configuration,
-  )
+  const newPeer = () =>
+    (options.createPeer ?? ((config) => new RTCPeerConnection(config)))(options.configuration)
+  let peer = newPeer()
+  const localStreams: MediaStream[] = []
+  // Whether a negotiation ever completed here: until then there is nothing to roll back to.
+  let hasNegotiated = false
   let makingOffer = false
   let ignoreOffer = false
   let closed = false
   let graceTimer: ReturnType<typeof setTimeout> | undefined
+  // Runs while the connection is not connected (from the start, too): when it fires, the call
+  // cannot be carried any more and the caller ends it.
+  let giveUpTimer: ReturnType<typeof setTimeout> | undefined
+
+  function awaitConnection() {
+    giveUpTimer ??= setTimeout(() => {
+      if (closed) return
+      onState('fallida')
+    }, LLAMADA_RECONEXION_MS)
+  }
   // Signals leave in the order they were made: an answer never overtakes its candidates' offer.
   let outgoing: Promise<void> = Promise.resolve()
 
@@ -52,63 +66,108 @@ export function createPeerConnection(options: PeerConnectionOptions): PeerConnec
     outgoing = outgoing.then(() => send(senal)).catch(onError)
   }
 
-  function description(): Senal {
-    const local = peer.localDescription
+  function description(of: RTCPeerConnection): Senal {
+    const local = of.localDescription
     if (local?.type !== 'offer' && local?.type !== 'answer') {
       throw new Error('No local description to send')
     }
     return { descripcion: { type: local.type, sdp: local.sdp } }
   }
 
-  peer.onnegotiationneeded = async () => {
-    try {
-      makingOffer = true
-      await peer.setLocalDescription()
-      signal(description())
-    } catch (error) {
-      onError(error)
-    } finally {
-      makingOffer = false
+  function addTracks(to: RTCPeerConnection, stream: MediaStream) {
+    for (const track of stream.getTracks()) to.addTrack(track, stream)
+  }
+
+  function attach(pc: RTCPeerConnection) {
+    pc.onnegotiationneeded = async () => {
+      try {
+        makingOffer = true
+        await pc.setLocalDescription()
+        // A connection replaced meanwhile says nothing more.
+        if (pc === peer) signal(description(pc))
+      } catch (error) {
+        onError(error)
+      } finally {
+        makingOffer = false
+      }
+    }
+
+    pc.onicecandidate = ({ candidate }) => {
+      signal({ candidato: candidate ? toCandidate(candidate) : null })
+    }
+
+    pc.ontrack = ({ streams }) => {
+      const [stream] = streams
+      if (stream) options.onRemoteStream(stream)
+    }
+
+    pc.onsignalingstatechange = () => {
+      if (pc.signalingState === 'stable' && pc.remoteDescription !== null) hasNegotiated = true
+    }
+
+    pc.onconnectionstatechange = () => {
+      if (closed) return
+      clearTimeout(graceTimer)
+      switch (pc.connectionState) {
+        case 'connected':
+          clearTimeout(giveUpTimer)
+          giveUpTimer = undefined
+          onState('conectada')
+          break
+        case 'disconnected':
+          // Often back by itself within a moment (a Wi-Fi blip); otherwise, a new path is found.
+          awaitConnection()
+          onState('reconectando')
+          graceTimer = setTimeout(() => {
+            if (pc.connectionState === 'disconnected') pc.restartIce()
+          }, DISCONNECTED_GRACE_MS)
+          break
+        case 'failed':
+          awaitConnection()
+          onState('reconectando')
+          pc.restartIce()
+          break
+        default:
+          break
+      }
     }
   }
 
-  peer.onicecandidate = ({ candidate }) => {
-    signal({ candidato: candidate ? toCandidate(candidate) : null })
+  function detach(pc: RTCPeerConnection) {
+    pc.onnegotiationneeded = null
+    pc.onicecandidate = null
+    pc.ontrack = null
+    pc.onsignalingstatechange = null
+    pc.onconnectionstatechange = null
+    pc.close()
   }
 
-  peer.ontrack = ({ streams }) => {
-    const [stream] = streams
-    if (stream) options.onRemoteStream(stream)
+  /**
+   * Yields a first offer by answering from a new connection instead of rolling it back: in
+   * Chromium, rolling back a first offer can take the connection's candidate gathering with it
+   * for good (when the other offer lands before the first relay candidate, even an ICE restart
+   * gathers nothing), and through a relay nobody connects. The new connection takes the other
+   * side's offer, then this side's tracks join its transceivers, so the answer sends and receives.
+   */
+  async function answerFromNewPeer(offer: RTCSessionDescriptionInit) {
+    detach(peer)
+    const fresh = newPeer()
+    peer = fresh
+    attach(fresh)
+    await fresh.setRemoteDescription(offer)
+    for (const stream of localStreams) addTracks(fresh, stream)
+    await fresh.setLocalDescription()
+    if (fresh === peer) signal(description(fresh))
   }
 
-  peer.onconnectionstatechange = () => {
-    if (closed) return
-    clearTimeout(graceTimer)
-    switch (peer.connectionState) {
-      case 'connected':
-        onState('conectada')
-        break
-      case 'disconnected':
-        // Often back by itself within a moment (a Wi-Fi blip); otherwise, a new path is found.
-        onState('reconectando')
-        graceTimer = setTimeout(() => {
-          if (peer.connectionState === 'disconnected') peer.restartIce()
-        }, DISCONNECTED_GRACE_MS)
-        break
-      case 'failed':
-        onState('reconectando')
-        peer.restartIce()
-        break
-      default:
-        break
-    }
-  }
-
+  attach(peer)
   onState('conectando')
+  awaitConnection()
 
   return {
     addLocalStream(stream) {
-      for (const track of stream.getTracks()) peer.addTrack(track, stream)
+      localStreams.push(stream)
+      addTracks(peer, stream)
     },
 
     async receive(senal) {
@@ -119,10 +178,18 @@ export function createPeerConnection(options: PeerConnectionOptions): PeerConnec
           const collision = offered && (makingOffer || peer.signalingState !== 'stable')
           ignoreOffer = !polite && collision
           if (ignoreOffer) return
-          await peer.setRemoteDescription(senal.descripcion)
+          if (collision && !hasNegotiated) {
+            await answerFromNewPeer(senal.descripcion)
+            return
+          }
+          const current = peer
+          await current.setRemoteDescription(senal.descripcion)
           if (offered) {
-            await peer.setLocalDescription()
-            signal(description())
+            await current.setLocalDescription()
+            signal(description(current))
+            // The offer this side rolled back may have been its own ICE restart (its network
+            // changed): it is made again now that the other offer is settled.
+            if (collision) current.restartIce()
           }
           return
         }
@@ -142,11 +209,8 @@ export function createPeerConnection(options: PeerConnectionOptions): PeerConnec
     close() {
       closed = true
       clearTimeout(graceTimer)
-      peer.onnegotiationneeded = null
-      peer.onicecandidate = null
-      peer.ontrack = null
-      peer.onconnectionstatechange = null
-      peer.close()
+      clearTimeout(giveUpTimer)
+      detach(peer)
     },
   }
 }

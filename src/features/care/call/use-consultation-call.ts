@@ -3,7 +3,8 @@
  * conversation), the one ringing or running, this side's camera and microphone, the connection
  * and its state. State changes come from the live stream (`llamada`), so a reload or the other
  * instance learns them; signals (`senal`) feed the connection in the order they arrive. A page
- * reloaded mid-call rejoins it.
+ * reloaded mid-call rejoins it. Leaving the screen or signing out hangs up at once, and a
+ * connection that cannot be restored ends the call as `fallo_conexion`.
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import {
@@ -15,6 +16,8 @@ import {
 } from '../../../contract/calls'
 import type { Asistencia } from '../../../contract/care'
 import { ApiError } from '../../../lib/api-errors'
+import { onSessionEnding } from '../../../lib/session-ending'
+import { readValue } from '../../../lib/storage'
 import { describeCareError } from '../care-errors'
 import { newId } from '../new-id'
 import { useCareEvents } from '../use-live'
@@ -28,7 +31,8 @@ import {
   startLlamada,
 } from './call-api'
 import { createCallLink, type CallLink } from './call-link'
-import { captureCallMedia, CallMediaError, type CallMedia } from './call-media'
+import { watchVideoBandwidth } from './bandwidth-watch'
+import { captureCallMedia, CallMediaError, SLOW_VIDEO_NOTICE, type CallMedia } from './call-media'
 import type { CallLinkState } from './peer-connection'
 import { notifyIncomingCall, startRingTone } from './ring-alert'
 
@@ -215,15 +219,31 @@ export function useConsultationCall(
     if (final) setCaption(endCaption(final, side))
   }, [active, activeId, llamadas, releaseMedia, side])
 
-  useEffect(
-    () => () => {
+  // Leaving the screen (another screen, signing out) hangs up at once: the other person is told
+  // now, not when their connection gives up. A reload never gets here (the page just goes) and
+  // rejoins; sign-out hangs up before the token goes, and nothing is sent without one.
+  const activeRef = useRef<Llamada | null>(null)
+  const offeredActive = isOffered ? active : null
+  useEffect(() => {
+    activeRef.current = offeredActive
+  }, [offeredActive])
+  useEffect(() => {
+    const leave = () => {
+      const current = activeRef.current
+      activeRef.current = null
+      if (current === null || readValue('token') === null) return
+      colgarLlamada(asistenciaId, current.id).catch(() => undefined)
+    }
+    const stopListening = onSessionEnding(leave)
+    return () => {
+      stopListening()
+      leave()
       linkRef.current?.link.close()
       linkRef.current = null
       stopMedia(mediaRef.current)
       mediaRef.current = null
-    },
-    [],
-  )
+    }
+  }, [asistenciaId])
 
   // A running call with this side's media and the relay's address: the connection opens.
   const isRunning = active?.estado === 'en_curso'
@@ -237,7 +257,17 @@ export function useConsultationCall(
       stream: media.stream,
       send: (senal) => sendSenal(asistenciaId, activeId, senal),
       onRemoteStream: setRemoteStream,
-      onState: setLink,
+      onState: (state) => {
+        setLink(state)
+        if (state !== 'fallida') return
+        // Down past every reconnect attempt: the call ends, for both sides, with why.
+        colgarLlamada(asistenciaId, activeId, { motivo: 'fallo_conexion' }).then(
+          (llamada) => {
+            setLlamadas((list) => upsert(list, llamada))
+          },
+          () => undefined,
+        )
+      },
       // A candidate of a superseded negotiation, a signal the call outlived: nothing to tell.
       onError: () => undefined,
     })
@@ -248,6 +278,26 @@ export function useConsultationCall(
       receiving.current = receiving.current.then(() => created.receive(senal))
     }
   }, [asistenciaId, activeId, ice, isPatient, isRunning, media])
+
+  // Video the network cannot carry: the camera stops, the call goes on as voice, and says so.
+  const hasLink = link !== null
+  const sendsVideo = media?.hasVideo === true
+  useEffect(() => {
+    if (!isRunning || !hasLink || !sendsVideo) return
+    return watchVideoBandwidth({
+      getStats: async () => (linkRef.current ? linkRef.current.link.getStats() : null),
+      onTooSlow: () => {
+        const current = mediaRef.current
+        if (!current) return
+        for (const track of current.stream.getVideoTracks()) track.stop()
+        const voice: CallMedia = { ...current, hasVideo: false, notice: SLOW_VIDEO_NOTICE }
+        mediaRef.current = voice
+        setMedia(voice)
+        setIsCameraOff(false)
+        setAlert(SLOW_VIDEO_NOTICE)
+      },
+    })
+  }, [hasLink, isRunning, sendsVideo])
 
   // A page that finds its call running (a reload) takes its media again and rejoins.
   useEffect(() => {

@@ -1,3 +1,5 @@
+import { vi } from 'vitest'
+
 /**
  * Enough of RTCPeerConnection for the call's unit tests: descriptions, candidates, tracks and
  * connection states, recorded for the test to read.
@@ -15,11 +17,17 @@ export class FakePeer {
   onicecandidate: ((event: { candidate: RTCIceCandidate | null }) => void) | null = null
   ontrack: ((event: { streams: MediaStream[] }) => void) | null = null
   onconnectionstatechange: (() => void) | null = null
+  onsignalingstatechange: (() => void) | null = null
+
+  get remoteDescription() {
+    return this.remote.at(-1) ?? null
+  }
 
   setLocalDescription() {
     const type = this.signalingState === 'have-remote-offer' ? 'answer' : 'offer'
     this.localDescription = { type, sdp: `${type} sdp` }
     this.signalingState = type === 'offer' ? 'have-local-offer' : 'stable'
+    this.onsignalingstatechange?.()
     return Promise.resolve()
   }
 
@@ -27,6 +35,7 @@ export class FakePeer {
     this.remote.push(description)
     // An offer received over one's own is rolled back implicitly (what browsers do).
     this.signalingState = description.type === 'offer' ? 'have-remote-offer' : 'stable'
+    this.onsignalingstatechange?.()
     return Promise.resolve()
   }
 
@@ -37,9 +46,10 @@ export class FakePeer {
     return Promise.resolve()
   }
 
-  addTrack() {
+  /** Records what it was given, and counts the tracks added. */
+  addTrack = vi.fn(() => {
     this.tracks += 1
-  }
+  })
 
   restartIce() {
     this.restarts += 1
