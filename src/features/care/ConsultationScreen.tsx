@@ -54,6 +54,8 @@ import { isUnsentFailure, keepMessage } from './outbox'
 import { PhotoUploadList } from './photos/PhotoUploadList'
 import { usePhotoUploads } from './photos/use-photo-uploads'
 import { useIsOnline, useNow, usePendingIds, useLiveLoad } from './use-live'
+import { useFollowNewest } from './follow-newest'
+import { useIsNarrowScreen } from './use-narrow-screen'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -415,6 +417,26 @@ function Consultation({
   const conversation = mergeConversation(mensajes, call.llamadas)
   // A walk-in has no device: called by its ticket, its record is the professional's notes.
   const walkInTicket = asistencia.origen === 'presencial' ? asistencia.ticket : null
+  const last = conversation.at(-1)
+  const { box, content, onScroll, hasUnseen, jump, follow } = useFollowNewest(
+    last === undefined
+      ? null
+      : last.tipo === 'llamada'
+        ? { key: last.llamada.id, isOwn: false }
+        : {
+            key: last.mensaje.id,
+            // Written on another of the person's devices; what this one sends calls `follow`.
+            isOwn: last.mensaje.autor.id === actor.id,
+          },
+  )
+  const isNarrow = useIsNarrowScreen()
+  // Open on a wide screen, folded on a phone, until the person opens or closes it.
+  const [areDetailsOpen, setAreDetailsOpen] = useState(!isNarrow)
+  const [detailsWidth, setDetailsWidth] = useState(isNarrow)
+  if (detailsWidth !== isNarrow) {
+    setDetailsWidth(isNarrow)
+    setAreDetailsOpen(!isNarrow)
+  }
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
     if (!isJustTaken || heading.current === null) return
@@ -429,6 +451,18 @@ function Consultation({
         active.closest('.care-alerts') === null)
     if (isOnScreen) heading.current.focus()
   }, [isJustTaken])
+  const details = (
+    <details
+      className="care-details"
+      open={areDetailsOpen}
+      onToggle={(event) => {
+        setAreDetailsOpen(event.currentTarget.open)
+      }}
+    >
+      <summary>Detalles de la solicitud</summary>
+      <RequestSummary asistencia={asistencia} isPatient={isPatient} />
+    </details>
+  )
   return (
     <>
       <h2 ref={heading} tabIndex={-1}>
@@ -436,7 +470,9 @@ function Consultation({
           ? `Te atiende ${asistencia.profesional?.nombre ?? 'un profesional'}`
           : `Consulta con ${asistencia.paciente.nombre}`}
       </h2>
-      <RequestSummary asistencia={asistencia} isPatient={isPatient} />
+      {/* A phone shows the conversation first. The conversation keeps its place among the
+          children either way, so a call in it goes on when the screen turns. */}
+      {isNarrow ? null : details}
       <div
         className={
           call.active?.estado === 'en_curso' ? 'care-call-layout is-calling' : 'care-call-layout'
@@ -476,43 +512,68 @@ function Consultation({
           {conversation.length === 0 ? (
             <p>{walkInTicket !== null ? 'Todavía no hay notas.' : 'Todavía no hay mensajes.'}</p>
           ) : (
-            <ol className="care-messages" aria-live="polite">
-              {conversation.map(({ tipo, llamada, mensaje }) =>
-                tipo === 'llamada' ? (
-                  <CallLine key={llamada.id} llamada={llamada} />
-                ) : (
-                  <li
-                    key={mensaje.id}
-                    className={
-                      mensaje.autor.id === asistencia.paciente.id
-                        ? 'care-message-patient'
-                        : 'care-message-staff'
-                    }
-                  >
-                    <p className="care-message-author">
-                      {mensaje.autor.nombre}{' '}
-                      <time dateTime={mensaje.creado_en}>
-                        {new Date(mensaje.creado_en).toLocaleTimeString('es-ES', {
-                          hour: '2-digit',
-                          minute: '2-digit',
-                        })}
-                      </time>
-                    </p>
-                    {mensaje.texto !== '' && <p className="care-text">{mensaje.texto}</p>}
-                    {mensaje.foto && (
-                      <AuthImage src={mensaje.foto} alt={`Foto de ${mensaje.autor.nombre}`} />
-                    )}
-                    {pending.has(mensaje.id) && <PendingMark />}
-                  </li>
-                ),
+            <div className="care-messages-frame">
+              {/* A log: screen readers read each line added, never the whole conversation again. */}
+              <div
+                ref={box}
+                role="log"
+                aria-labelledby="conversacion"
+                className="care-messages-box"
+                tabIndex={0}
+                onScroll={onScroll}
+              >
+                <ol ref={content} className="care-messages">
+                  {conversation.map(({ tipo, llamada, mensaje }) =>
+                    tipo === 'llamada' ? (
+                      <CallLine key={llamada.id} llamada={llamada} />
+                    ) : (
+                      <li
+                        key={mensaje.id}
+                        className={
+                          mensaje.autor.id === asistencia.paciente.id
+                            ? 'care-message-patient'
+                            : 'care-message-staff'
+                        }
+                      >
+                        <p className="care-message-author">
+                          {mensaje.autor.nombre}{' '}
+                          <time dateTime={mensaje.creado_en}>
+                            {new Date(mensaje.creado_en).toLocaleTimeString('es-ES', {
+                              hour: '2-digit',
+                              minute: '2-digit',
+                            })}
+                          </time>
+                        </p>
+                        {mensaje.texto !== '' && <p className="care-text">{mensaje.texto}</p>}
+                        {mensaje.foto && (
+                          <AuthImage src={mensaje.foto} alt={`Foto de ${mensaje.autor.nombre}`} />
+                        )}
+                        {pending.has(mensaje.id) && <PendingMark />}
+                      </li>
+                    ),
+                  )}
+                </ol>
+              </div>
+              {hasUnseen && (
+                <button type="button" className="button-primary care-unseen" onClick={jump}>
+                  Nuevos mensajes
+                </button>
               )}
-            </ol>
+            </div>
           )}
           {may(actor, 'escribir', facts) && (
-            <MessageForm tenant={tenant} asistenciaId={asistencia.id} onMensaje={onMensaje} />
+            <MessageForm
+              tenant={tenant}
+              asistenciaId={asistencia.id}
+              onMensaje={(mensaje) => {
+                follow()
+                onMensaje(mensaje)
+              }}
+            />
           )}
         </section>
       </div>
+      {isNarrow ? details : null}
       {may(actor, 'derivar', facts) && <ReferralForm asistencia={asistencia} />}
       {may(actor, 'finalizar', facts) && <FinishForm asistencia={asistencia} onChange={onChange} />}
     </>

@@ -101,6 +101,8 @@ test('the whole journey: request, live queue, take, live conversation, finish, t
 
   // The patient's waiting room becomes the consultation at once.
   await expect(patient.getByRole('heading', { name: /^Te atiende / })).toBeVisible()
+  // On the phone the request's details are folded below the conversation.
+  await patient.getByText('Detalles de la solicitud').click()
   await expect(patient.getByText(motivo)).toBeVisible()
 
   await professional.getByLabel('Mensaje').fill('Hola, ¿desde cuándo tienes fiebre?')
