@@ -29,7 +29,7 @@ export function createFrontDesk({ db, asistencias, hospitals, now }: FrontDeskDe
       const sala = readCareText(text, SALA_FIELD)
       const row = await asistencias.findRow(id)
       // Anyone else learns nothing of the request, as everywhere in care.
-      if (!row || row.tenant !== professional.tenant || row.profesional_id !== professional.id) {
+      if (row?.tenant !== professional.tenant || row.profesional_id !== professional.id) {
         throw new HttpError(404, 'not_found', MESSAGES.notFound)
       }
       if (row.origen !== 'presencial' || row.ticket === null || row.estado !== 'en_curso') {

@@ -513,13 +513,13 @@ describe('the front desk', () => {
     const { llamadas } = shown.json<{ llamadas: object[] }>()
     expect(llamadas).toEqual([
       {
-        id: expect.any(Number),
+        id: expect.any(Number) as number,
         ticket,
         sala: 'Consulta 3',
         llamado_en: new Date(clock).toISOString(),
       },
       {
-        id: expect.any(Number),
+        id: expect.any(Number) as number,
         ticket,
         sala: 'Consulta 2',
         llamado_en: new Date(clock - 60_000).toISOString(),

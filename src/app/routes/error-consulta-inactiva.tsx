@@ -8,7 +8,7 @@ import { InfoScreen } from './screen-parts'
 function Content() {
   const tenant = useTenant()
   const [search] = useSearchParams()
-  const { state: navigation } = useLocation()
+  const navigation: unknown = useLocation().state
   const state = useSession()
   const branding = useBranding()
   const user = state.status === 'verified' && state.user.tenant === tenant ? state.user : null

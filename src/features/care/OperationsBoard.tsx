@@ -4,7 +4,7 @@
  * close with a reason); the consultations in progress; who is on duty; today's figures. Live.
  * On the portal (`main`), every hospital's figures side by side.
  */
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState, type SubmitEvent } from 'react'
 import type { Asistencia } from '../../contract/care'
 import { factsOf, isProductAdmin, may, type Actor } from '../../contract/permissions'
 import {
@@ -114,8 +114,9 @@ function HospitalBoard({ actor }: { actor: Actor }) {
   const waiting = boardWaitingList(list)
   const inProgress = boardInProgress(list)
   const professionals = turno.data ?? []
-  const show = (record: Asistencia) =>
+  const show = (record: Asistencia) => {
     requests.setData((shown) => (shown === null ? shown : upsertAsistencia(shown, record)))
+  }
 
   return (
     <>
@@ -259,16 +260,16 @@ function WaitingRow({
     }
   }
 
-  function onAssign(event: FormEvent<HTMLFormElement>) {
+  function onAssign(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
     const chosen = Number(new FormData(event.currentTarget).get('profesional'))
     void run(() => asignarAsistencia(entry.id, chosen))
   }
 
-  function onClose(event: FormEvent<HTMLFormElement>) {
+  function onClose(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault()
-    const motivo = String(new FormData(event.currentTarget).get('motivo') ?? '')
-    void run(() => cerrarAsistencia(entry.id, motivo))
+    const motivo = new FormData(event.currentTarget).get('motivo')
+    void run(() => cerrarAsistencia(entry.id, typeof motivo === 'string' ? motivo : ''))
   }
 
   return (
@@ -293,7 +294,9 @@ function WaitingRow({
           <button
             type="button"
             aria-expanded={open === 'asignar'}
-            onClick={() => setOpen(open === 'asignar' ? null : 'asignar')}
+            onClick={() => {
+              setOpen(open === 'asignar' ? null : 'asignar')
+            }}
           >
             Asignar a …
           </button>
@@ -302,7 +305,9 @@ function WaitingRow({
           <button
             type="button"
             aria-expanded={open === 'cerrar'}
-            onClick={() => setOpen(open === 'cerrar' ? null : 'cerrar')}
+            onClick={() => {
+              setOpen(open === 'cerrar' ? null : 'cerrar')
+            }}
           >
             Cerrar
           </button>

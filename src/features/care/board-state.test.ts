@@ -2,6 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { boardWaitingList, describeTimeLeft, urgencyMarks } from './board-state'
 import { anAsistencia } from './testing/asistencia'
 
+function nth<T>(list: readonly T[], index: number): T {
+  const item = list[index]
+  if (item === undefined) throw new Error(`No item ${String(index)}`)
+  return item
+}
+
 describe('the board waiting list', () => {
   it('puts immediate care, walk-ins and referrals first, then the longest wait', () => {
     const at = (minute: number) => `2026-11-23T10:${String(minute).padStart(2, '0')}:00.000Z`
@@ -20,9 +26,9 @@ describe('the board waiting list', () => {
       'early',
       'late',
     ])
-    expect(urgencyMarks(list[3]!)).toEqual(['Presencial · A-003'])
-    expect(urgencyMarks(list[2]!)).toEqual(['Derivada'])
-    expect(urgencyMarks(list[0]!)).toEqual([])
+    expect(urgencyMarks(nth(list, 3))).toEqual(['Presencial · A-003'])
+    expect(urgencyMarks(nth(list, 2))).toEqual(['Derivada'])
+    expect(urgencyMarks(nth(list, 0))).toEqual([])
   })
 
   it('says how long is left before a request expires', () => {
