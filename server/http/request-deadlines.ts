@@ -73,7 +73,9 @@ export function registerRequestDeadlines(app: FastifyInstance, deadlines: Reques
         if (!raw.complete) expire(request, reply)
       }, deadlines.requestMs)
       timer.unref()
-      raw.once('close', () => { clearTimeout(timer); })
+      raw.once('close', () => {
+        clearTimeout(timer)
+      })
       done()
       return
     }
@@ -96,7 +98,9 @@ export function registerRequestDeadlines(app: FastifyInstance, deadlines: Reques
       }
     }, deadlines.uploadStallMs)
     watch.unref()
-    raw.once('close', () => { clearInterval(watch); })
+    raw.once('close', () => {
+      clearInterval(watch)
+    })
     done()
   })
 }

@@ -87,7 +87,11 @@ async function startUpload(client: CareClient, id: string, photo: Buffer) {
   const socket = connect(port, '127.0.0.1')
   await new Promise<void>((resolve) => socket.once('connect', resolve))
   const answer = readAnswer(socket)
-  const closed = new Promise<void>((resolve) => socket.once('close', () => { resolve(); }))
+  const closed = new Promise<void>((resolve) =>
+    socket.once('close', () => {
+      resolve()
+    }),
+  )
   socket.write(
     `POST /api/asistencias/${id}/fotos HTTP/1.1\r\nHost: localhost\r\n` +
       `X-Authorization: Bearer ${client.token}\r\n` +
