@@ -200,7 +200,7 @@ describe('the message form', () => {
     const picker = document.querySelector<HTMLInputElement>('input[type="file"]')
     if (picker === null) throw new Error('No photo field')
     await userEvent.upload(picker, new File(['jpeg'], 'brazo.jpg', { type: 'image/jpeg' }))
-    expect(screen.getByRole('img', { name: 'Foto 1: brazo.jpg' })).toBeVisible()
+    expect(await screen.findByRole('img', { name: 'Foto 1: brazo.jpg' })).toBeVisible()
     await userEvent.type(screen.getByLabelText('Mensaje'), 'Así está.')
     await userEvent.click(screen.getByRole('button', { name: 'Enviar' }))
     expect(await within(log).findByText('Así está.')).toBeVisible()
