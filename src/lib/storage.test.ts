@@ -60,6 +60,7 @@ describe('with working storage', () => {
       'pantalla-bloqueada',
       'ultima-actividad',
       'modo-kiosco',
+      'quiosco',
       'fin-de-sesion',
     ])
   })
