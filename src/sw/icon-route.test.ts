@@ -46,7 +46,7 @@ describe('isTenantIconRequest', () => {
 })
 
 describe('warmTenantIcons', () => {
-  test("caches the hospital's page and small install icons it lacks, leaving the large ones to first use", async () => {
+  test('caches every icon of the hospital it lacks, and keeps them for offline use', async () => {
     const strategy = createIconStrategy()
     const cache = await storage.open(CACHE_NAMES.icons)
     await cache.put(`${ORIGIN}/clinica-sol/iconos/favicon.png`, new Response('kept'))
@@ -56,30 +56,27 @@ describe('warmTenantIcons', () => {
 
     expect(cached).toEqual([
       `${ORIGIN}/clinica-sol/iconos/icon-192.png`,
+      `${ORIGIN}/clinica-sol/iconos/icon-512.png`,
+      `${ORIGIN}/clinica-sol/iconos/icon-maskable-512.png`,
       `${ORIGIN}/clinica-sol/iconos/apple-touch-icon.png`,
     ])
-    expect(fetchMock).toHaveBeenCalledTimes(2)
+    expect(fetchMock).toHaveBeenCalledTimes(4)
     expect(await (await cache.match(`${ORIGIN}/clinica-sol/iconos/favicon.png`))?.text()).toBe(
       'kept',
     )
-    expect(await cache.match(`${ORIGIN}/clinica-sol/iconos/icon-192.png`)).toBeDefined()
-    expect(await cache.match(`${ORIGIN}/clinica-sol/iconos/icon-512.png`)).toBeUndefined()
+    expect(await cache.match(`${ORIGIN}/clinica-sol/iconos/icon-512.png`)).toBeDefined()
   })
 
-  test('fetches every icon kept again when the branding they are drawn from changed', async () => {
+  test('fetches every icon again when the branding they are drawn from changed', async () => {
     const strategy = createIconStrategy()
     const cache = await storage.open(CACHE_NAMES.icons)
     await cache.put(`${ORIGIN}/clinica-sol/iconos/favicon.png`, new Response('old colours'))
-    await cache.put(`${ORIGIN}/clinica-sol/iconos/icon-512.png`, new Response('old colours'))
     const event = toFetchEvent(new Request(`${ORIGIN}/api/hospitales?tenant=clinica-sol`))
 
     const cached = await warmTenantIcons(strategy, 'clinica-sol', event, { refresh: true })
 
-    // The two kept, and the warmed ones it lacked.
-    expect(cached).toHaveLength(4)
-    expect(fetchMock).toHaveBeenCalledTimes(4)
-    const large = await cache.match(`${ORIGIN}/clinica-sol/iconos/icon-512.png`)
-    expect(await large?.arrayBuffer()).toEqual(new Uint8Array([137, 80, 78, 71]).buffer)
+    expect(cached).toHaveLength(5)
+    expect(fetchMock).toHaveBeenCalledTimes(5)
     const favicon = await cache.match(`${ORIGIN}/clinica-sol/iconos/favicon.png`)
     expect(await favicon?.arrayBuffer()).toEqual(new Uint8Array([137, 80, 78, 71]).buffer)
   })

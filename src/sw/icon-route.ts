@@ -55,24 +55,16 @@ export function createIconStrategy(): StaleWhileRevalidate {
   })
 }
 
-/**
- * The icons a hospital's first visit brings in ahead of use: the page's own (favicon, home-screen
- * icon) and the smallest install icon, so an install offline shows the hospital's. The large
- * install icons (two of 512 px, three quarters of the bytes) are cached when first asked for,
- * through the route above, like any other hospital's icons: a patient's first install stays light.
- */
-export const WARMED_ICONS: readonly TenantIconKind[] = ['favicon', 'apple-touch-icon', 'icon-192']
-
 export interface WarmIconsOptions {
-  /** The hospital's branding changed: every icon kept is fetched again, not only the missing ones. */
+  /** The hospital's branding changed: every icon is fetched again, not only the missing ones. */
   refresh: boolean
 }
 
 /**
- * Brings `tenant`'s warmed icons (`WARMED_ICONS`) into the cache when it lacks them, and every icon
- * it keeps again when the branding they are drawn from changed. The browser fetches favicons and
- * install icons itself, often before this worker controls the page or outside it, so the worker
- * asks for them when it keeps the hospital's branding. Resolves to the URLs cached.
+ * Brings `tenant`'s icons into the cache: those it lacks, or all of them when the branding they
+ * are drawn from changed. The browser fetches favicons and install icons itself, often before
+ * this worker controls the page or outside it, so the worker asks for them when it keeps the
+ * hospital's branding. Resolves to the URLs cached.
  */
 export async function warmTenantIcons(
   strategy: Strategy,
@@ -84,8 +76,7 @@ export async function warmTenantIcons(
   const wanted: string[] = []
   for (const kind of Object.keys(TENANT_ICONS) as TenantIconKind[]) {
     const url = new URL(tenantIconUrl(tenant, kind), self.location.origin).href
-    const isKept = (await cache.match(url)) !== undefined
-    if (isKept ? refresh : WARMED_ICONS.includes(kind)) wanted.push(url)
+    if (refresh || !(await cache.match(url))) wanted.push(url)
   }
   const results = await Promise.allSettled(
     wanted.map(async (url) => {

@@ -6,8 +6,9 @@
  * open all along, says so with the reason; today's "Canceladas" figure counts it. Axe on the
  * board, and the portal administrator's view of every hospital's figures.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { axeFindings } from '../../utils/a11y'
+import { productAdminHeaders } from '../../utils/admin-api'
 import { DEMO_ACCOUNT } from '../../utils/demo'
 
 test.use({ serviceWorkers: 'block' })
@@ -18,6 +19,12 @@ const PHONE = { width: 390, height: 844 }
 const ASSIGNEE = { email: 'profesional2@hospital-central.es', nombre: 'Elena Navarro' }
 const OTHER_PROFESSIONAL = 'profesional@hospital-central.es'
 
+// Every context a test opens, closed after it: an open queue keeps its professional available.
+const opened: BrowserContext[] = []
+test.afterEach(async () => {
+  await Promise.all(opened.splice(0).map((context) => context.close()))
+})
+
 async function signedInPage(
   browser: Browser,
   tenant: string,
@@ -25,6 +32,7 @@ async function signedInPage(
   viewport: { width: number; height: number },
 ): Promise<Page> {
   const context = await browser.newContext({ viewport })
+  opened.push(context)
   const page = await context.newPage()
   page.on('console', (message) => {
     if (message.type() === 'error' && !message.text().includes('Failed to load resource')) {
@@ -50,6 +58,7 @@ const figure = (page: Page, label: string) => page.locator(`dt:text-is("${label}
 
 test('the board assigns a waiting request to one professional and closes it with a reason the patient reads', async ({
   browser,
+  request,
 }) => {
   // Five people signed in at once, each page live.
   test.slow()
@@ -109,7 +118,18 @@ test('the board assigns a waiting request to one professional and closes it with
   // Today's figures count it, live.
   await expect(figure(admin, 'Canceladas')).toHaveText(String(cancelledBefore + 1))
 
-  // The portal's administrators see every hospital's figures side by side.
+  // The portal's administrators see every hospital's figures side by side, whatever the names.
+  const stamp = String(Date.now())
+  const created = await request.post('/api/admin/hospitales', {
+    headers: await productAdminHeaders(request),
+    data: {
+      tenant: `centro-tablero-${stamp}`,
+      nombre: `Centro de Pruebas ${stamp}${stamp} (renovado)`,
+      color_primario: '#0b5394',
+      color_secundario: '#38761d',
+    },
+  })
+  expect(created.status()).toBe(201)
   const portal = await signedInPage(browser, 'main', 'plataforma@main.es', TABLET)
   await portal.goto('/main/apanel')
   const central = portal.getByRole('row', { name: /^Hospital Central/ })

@@ -89,10 +89,13 @@ test('a forgotten password is reset by the emailed link; an unknown address gets
   async function askForLink(address: string): Promise<string> {
     await page.goto(`/${TENANT}/login`)
     await page.getByRole('link', { name: '¿Has olvidado tu contraseña?' }).click()
-    await page.getByLabel('Correo electrónico').first().fill(address)
-    await page.getByRole('button', { name: 'Enviar enlace' }).click()
     const answer = page.getByRole('status').filter({ hasText: 'Si existe una cuenta' })
-    await expect(answer).toBeVisible()
+    // The screen loads on demand: what is typed while it is still being drawn may be lost.
+    await expect(async () => {
+      await page.getByLabel('Correo electrónico').first().fill(address)
+      await page.getByRole('button', { name: 'Enviar enlace' }).click()
+      await expect(answer).toBeVisible({ timeout: 2_000 })
+    }).toPass()
     return answer.innerText()
   }
 
