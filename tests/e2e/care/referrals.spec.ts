@@ -9,6 +9,7 @@ import { expect, request, test, type Browser, type Page } from '@playwright/test
 import { createAccount, uniqueEmail } from '../../utils/admin-api'
 import { axeFindings, englishFindings, useToken, waitForBranding } from '../../utils/a11y'
 import { DEMO_ACCOUNT, DEMO_TENANTS } from '../../utils/demo'
+import { signedInDevice } from '../../utils/sign-in'
 import { acceptCurrentTerms } from '../../utils/terms'
 
 test.use({ serviceWorkers: 'block' })
@@ -27,24 +28,12 @@ const RECEIVER: Record<string, { email: string; nombre: string }> = {
 }
 const REFERRER_NAME = 'Javier Ortega'
 
-async function signedInPage(
+function signedInPage(
   browser: Browser,
   email: string,
   viewport: { width: number; height: number },
 ): Promise<Page> {
-  const context = await browser.newContext({ viewport, hasTouch: viewport === PHONE })
-  const page = await context.newPage()
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().includes('Failed to load resource')) {
-      throw new Error(`Console error in ${email}'s page: ${message.text()}`)
-    }
-  })
-  await page.goto(`/${TENANT}/login`)
-  await page.getByLabel('Correo electrónico').fill(email)
-  await page.getByLabel('Contraseña').fill(DEMO_ACCOUNT.password)
-  await page.getByRole('button', { name: 'Entrar' }).click()
-  await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible()
-  return page
+  return signedInDevice(browser, TENANT, email, DEMO_ACCOUNT.password, viewport)
 }
 
 function queueRow(page: Page, motivo: string) {

@@ -10,6 +10,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { axeFindings } from '../../utils/a11y'
 import { productAdminHeaders } from '../../utils/admin-api'
 import { DEMO_ACCOUNT } from '../../utils/demo'
+import { signedInDevice } from '../../utils/sign-in'
 
 test.use({ serviceWorkers: 'block' })
 
@@ -31,19 +32,8 @@ async function signedInPage(
   email: string,
   viewport: { width: number; height: number },
 ): Promise<Page> {
-  const context = await browser.newContext({ viewport })
-  opened.push(context)
-  const page = await context.newPage()
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().includes('Failed to load resource')) {
-      throw new Error(`Console error in ${email}'s page: ${message.text()}`)
-    }
-  })
-  await page.goto(`/${tenant}/login`)
-  await page.getByLabel('Correo electrónico').fill(email)
-  await page.getByLabel('Contraseña').fill(DEMO_ACCOUNT.password)
-  await page.getByRole('button', { name: 'Entrar' }).click()
-  await expect(page.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible()
+  const page = await signedInDevice(browser, tenant, email, DEMO_ACCOUNT.password, viewport)
+  opened.push(page.context())
   return page
 }
 
