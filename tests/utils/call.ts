@@ -188,3 +188,29 @@ export async function waitForMedia(page: Page, afterFrames = 0, timeout = 20_000
     )
     .toBe(true)
 }
+
+/**
+ * Finishes every consultation the professional of `token` has open: a test that needs them free
+ * (on duty shows "Disponible ahora" only while attending no one) does not depend on the order
+ * in which earlier tests left theirs.
+ */
+export async function finishOpenConsultations(baseURL: string, token: string): Promise<void> {
+  const api = await request.newContext({ baseURL })
+  const headers = { 'X-Authorization': `Bearer ${token}` }
+  try {
+    const listed = await api.get('/api/asistencias', { headers })
+    expect(listed.status()).toBe(200)
+    const open = ((await listed.json()) as { id: string; estado: string }[]).filter(
+      (asistencia) => asistencia.estado === 'en_curso',
+    )
+    for (const { id } of open) {
+      const finished = await api.post(`/api/asistencias/${id}/finalizar`, {
+        headers,
+        data: { resumen: 'Cerrada al preparar otra prueba.' },
+      })
+      expect(finished.status()).toBe(200)
+    }
+  } finally {
+    await api.dispose()
+  }
+}

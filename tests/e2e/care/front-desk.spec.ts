@@ -28,6 +28,8 @@ async function signIn(page: Page, email: string) {
 test('an enrolled kiosk’s walk-in is called from a tablet and shown on the waiting room’s wall', async ({
   browser,
 }) => {
+  // Three devices, a sign-in on two of them and a dropped network: more than one screen's budget.
+  test.slow()
   // The administrator enrols the waiting-room device.
   const kiosk = await newPage(browser, { width: 1920, height: 1080 })
   await kiosk.goto(`/${TENANT}/login`)
