@@ -83,7 +83,14 @@ export function createTokenService({
   ttlSeconds,
   now = Date.now,
 }: TokenServiceOptions): TokenService {
-  const key = new TextEncoder().encode(secret)
+  // Imported once: handed raw bytes, jose would import the key again for every token it checks.
+  const key = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  )
   const nowSeconds = () => Math.floor(now() / 1000)
 
   return {
@@ -95,7 +102,7 @@ export function createTokenService({
         .setSubject(sub)
         .setIssuedAt(iat)
         .setExpirationTime(iat + ttl)
-        .sign(key)
+        .sign(await key)
     },
 
     async verify(token) {
@@ -105,7 +112,7 @@ export function createTokenService({
       if (!isCanonicalSignature(token)) return { ok: false, reason: 'malformed' }
       let payload: Record<string, unknown>
       try {
-        ;({ payload } = await jwtVerify(token, key, {
+        ;({ payload } = await jwtVerify(token, await key, {
           algorithms: [ALGORITHM],
           typ: HEADER.typ,
           requiredClaims: ['sub', 'iat', 'exp'],

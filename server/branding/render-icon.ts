@@ -12,6 +12,13 @@ import { initialsOf } from '../../src/contract/text.js'
 const MASKABLE_LOGO_SHARE = 0.8 / Math.SQRT2
 const ANY_LOGO_SHARE = 0.8
 
+/**
+ * An icon's PNG: indexed colour (at most 256, dithered), which a logo on a flat tile needs, at
+ * under half the bytes of full colour. The worker fetches every icon of a hospital on a phone's
+ * first visit, so that each one shows offline; the two 512 px icons were most of that download.
+ */
+const ICON_PNG = { palette: true, effort: 10, compressionLevel: 9 } as const
+
 export interface IconSource {
   name: string
   colors: Pick<BrandingColors, 'primario' | 'sobrePrimario'>
@@ -45,7 +52,7 @@ async function logoOn(size: number, source: IconSource, logo: Buffer, share: num
     create: { width: size, height: size, channels: 4, background: source.colors.primario },
   })
     .composite([{ input: fitted, gravity: 'centre' }])
-    .png()
+    .png(ICON_PNG)
     .toBuffer()
 }
 
@@ -61,6 +68,6 @@ export async function renderIcon(kind: TenantIconKind, source: IconSource): Prom
     }
   }
   return sharp(initialsTile(size, source, share))
-    .png()
+    .png(ICON_PNG)
     .toBuffer()
 }

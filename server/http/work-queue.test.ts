@@ -29,7 +29,7 @@ describe('createWorkQueue', () => {
 
     checks[0]?.resolve(true)
     await expect(runs[0]).resolves.toBe(true)
-    await Promise.resolve()
+    await new Promise((resolve) => setImmediate(resolve))
     expect(started).toEqual([0, 1, 2])
     expect(queue.size()).toEqual({ running: 2, waiting: 0 })
 
@@ -37,6 +37,24 @@ describe('createWorkQueue', () => {
     checks[2]?.resolve(true)
     await expect(Promise.all(runs)).resolves.toEqual([true, false, true])
     expect(queue.size()).toEqual({ running: 0, waiting: 0 })
+  })
+
+  it('lets pending I/O have its turn before the next waiting task starts', async () => {
+    // Tasks that never leave the process (SQLite answers synchronously) must not run the whole
+    // line in one go while a health check's request waits.
+    const queue = createWorkQueue({ concurrency: 1, maxWaiting: 10 })
+    const order: string[] = []
+    const runs = [0, 1, 2].map((index) =>
+      queue.run(() => {
+        order.push(`task ${String(index)}`)
+        return Promise.resolve()
+      }),
+    )
+    setImmediate(() => order.push('other work'))
+
+    await Promise.all(runs)
+
+    expect(order).toEqual(['task 0', 'other work', 'task 1', 'task 2'])
   })
 
   it('frees the slot of a check that fails', async () => {

@@ -2,7 +2,9 @@
  * A bound on expensive work in progress: at most `concurrency` tasks run; up to `maxWaiting` more
  * wait their turn, in order; beyond that a task is refused at once with {@link ServerBusyError}.
  * A flood then waits here, in the process, rather than in a thread pool or a database pool where
- * everything else would wait behind it.
+ * everything else would wait behind it. A freed slot passes to the next task on the event loop's
+ * next turn, not at once: work that never leaves the process (SQLite answers synchronously) would
+ * otherwise run the whole line in one go while a health check or any other request waited.
  */
 
 export interface WorkQueueLimits {
@@ -30,8 +32,9 @@ export function createWorkQueue({ concurrency, maxWaiting }: WorkQueueLimits): W
 
   function release() {
     const next = waiting.shift()
-    // The slot passes straight to the next waiting task; otherwise it is freed.
-    if (next) next()
+    // The slot passes to the next waiting task once pending I/O has had its turn; otherwise it
+    // is freed.
+    if (next) setImmediate(next)
     else running -= 1
   }
 

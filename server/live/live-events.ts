@@ -93,6 +93,9 @@ export function createLiveEvents(options: LiveEventsOptions) {
   const hub = createEventHub(options)
   // In the order they opened: the first of a session's or account's is its oldest.
   const open = new Set<OpenStream>()
+  // The same streams by account, also in the order they opened: the caps look at one account's
+  // streams, never at the instance's thousands (a reconnect storm would cost their square).
+  const byAccount = new Map<number, Set<OpenStream>>()
   const perAddress = new Map<string, number>()
   /** Places held by streams whose session is being checked: they count against the caps. */
   let held = 0
@@ -104,15 +107,16 @@ export function createLiveEvents(options: LiveEventsOptions) {
 
   /** Past a session's or an account's cap, its oldest streams give way to the new one. */
   function evictOldest(stream: OpenStream) {
+    const ofThisAccount = byAccount.get(stream.viewer.id)
+    if (!ofThisAccount) return
     let ofSession = 0
     let ofAccount = 0
-    for (const other of open) {
-      if (other.viewer.id !== stream.viewer.id) continue
+    for (const other of ofThisAccount) {
       ofAccount += 1
       if (other.session === stream.session) ofSession += 1
     }
-    for (const other of [...open]) {
-      if (other === stream || other.viewer.id !== stream.viewer.id) continue
+    for (const other of [...ofThisAccount]) {
+      if (other === stream) continue
       if (ofSession <= STREAMS_PER_SESSION && ofAccount <= STREAMS_PER_ACCOUNT) break
       const isSameSession = other.session === stream.session
       if (ofSession > STREAMS_PER_SESSION && !isSameSession && ofAccount <= STREAMS_PER_ACCOUNT) {
@@ -198,6 +202,9 @@ export function createLiveEvents(options: LiveEventsOptions) {
     if (stream.closed) return
     stream.closed = true
     open.delete(stream)
+    const ofThisAccount = byAccount.get(stream.viewer.id)
+    ofThisAccount?.delete(stream)
+    if (ofThisAccount?.size === 0) byAccount.delete(stream.viewer.id)
     leaveAddress(stream.address)
     hub.unsubscribe(stream)
     if (stream.expiry) clearTimeout(stream.expiry)
@@ -289,6 +296,8 @@ export function createLiveEvents(options: LiveEventsOptions) {
       // The held place becomes the open stream, with nothing awaited in between.
       place.release()
       open.add(stream)
+      const ofThisAccount = byAccount.get(viewer.id) ?? new Set<OpenStream>()
+      byAccount.set(viewer.id, ofThisAccount.add(stream))
       perAddress.set(address, (perAddress.get(address) ?? 0) + 1)
       evictOldest(stream)
       stream.expiry = setTimeout(

@@ -14,7 +14,7 @@ import { createOwnLogoReader } from '../branding/own-logo.js'
 import type { LogoImageRepository } from '../repositories/logo-images.js'
 
 /** Changes whenever the drawing changes, so devices fetch the icons again. */
-const RENDERING_VERSION = '1'
+const RENDERING_VERSION = '2'
 /** Icons drawn lately, by version: a launcher asks for the same few over and over. */
 const MEMORY_LIMIT = 200
 
