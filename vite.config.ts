@@ -18,6 +18,7 @@ import {
   SHELL_SLOTS,
   type ScreenChunks,
 } from './src/contract/app-shell.ts'
+import { PRODUCT_ICONS } from './src/contract/icons.ts'
 import { RELEASE_NOTES_FILE, releaseNotesOf } from './src/contract/release-notes.ts'
 
 /**
@@ -221,6 +222,8 @@ export default defineConfig(({ command }) => ({
       },
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,png,svg,ico}'],
+        // The product's own icons are the portal's: the worker keeps them on first use.
+        globIgnores: Object.values(PRODUCT_ICONS).map((path) => path.slice(1)),
         manifestTransforms: [PRECACHE_SCOPE.transform],
       },
     }),

@@ -221,7 +221,13 @@ async function main() {
       `  the worker's first install: ${kb(whole.bytes - page.bytes)} over ${String(whole.requests - page.requests)} requests`,
     )
     if (process.env.BENCH_VERBOSE === '1') {
-      for (const [path, bytes] of whole.answers) console.info(`    ${String(bytes)} ${path}`)
+      // What the worker added: every answer of the whole visit beyond the page's own.
+      const pageAnswers = page.answers.map(([path]) => path)
+      for (const [path, bytes] of whole.answers) {
+        const index = pageAnswers.indexOf(path)
+        if (index === -1) console.info(`    ${String(bytes)} ${path}`)
+        else pageAnswers.splice(index, 1)
+      }
     }
     console.info(`  encodings the browser got: ${[...whole.encodings].join(', ') || 'none'}`)
   } finally {

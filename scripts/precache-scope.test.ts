@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { duplicateUrls, precacheScope, staffOnlyFiles, type ScopeChunk } from './precache-scope'
+import { duplicateUrls, precacheScope, filesOnlyFor, type ScopeChunk } from './precache-scope'
 
 function chunk(fileName: string, fields: Partial<ScopeChunk> = {}): ScopeChunk {
   return { fileName, isEntry: false, screen: null, imports: [], css: [], ...fields }
@@ -30,9 +30,9 @@ const BUILD: ScopeChunk[] = [
   chunk('assets/admin-panel.js', { imports: ['assets/login.js'] }),
 ]
 
-describe('staffOnlyFiles', () => {
+describe('filesOnlyFor', () => {
   test("leaves out the staff screens' own files, not what they share with the others", () => {
-    expect([...staffOnlyFiles(BUILD, ['profesional', 'admin'])].sort()).toEqual([
+    expect([...filesOnlyFor(BUILD, ['profesional', 'admin'])].sort()).toEqual([
       'assets/admin-panel.js',
       'assets/admin.css',
       'assets/admin.js',
@@ -41,8 +41,14 @@ describe('staffOnlyFiles', () => {
     ])
   })
 
+  test('leaves out the prerendered shell of a screen cached on first use, and only its own', () => {
+    const build = [...BUILD, chunk('assets/instalar.js', { screen: 'instalar' })]
+    const leftOut = filesOnlyFor(build, ['instalar'])
+    expect([...leftOut].sort()).toEqual(['assets/instalar.js', 'shells/instalar.html'])
+  })
+
   test('without staff screens, everything is precached', () => {
-    expect(staffOnlyFiles(BUILD, []).size).toBe(0)
+    expect(filesOnlyFor(BUILD, []).size).toBe(0)
   })
 })
 
@@ -84,32 +90,40 @@ describe("the build's manifest transform", () => {
     viteMetadata: { importedCss: new Set<string>() },
   })
   const STAFF = ['profesional', 'referidos', 'apanel', 'admin', 'admin-login']
+  const CLINIC_DEVICES = ['instalar', 'sala-de-espera']
   const bundle: Record<string, unknown> = {
     'assets/index.js': {
       ...screenChunk(
         'index',
-        ['login', ...STAFF].map((name) => `assets/${name}.js`),
+        ['login', ...STAFF, ...CLINIC_DEVICES].map((name) => `assets/${name}.js`),
       ),
       isEntry: true,
       isDynamicEntry: false,
       facadeModuleId: '/app/src/main.tsx',
     },
     'assets/login.js': screenChunk('login'),
-    ...Object.fromEntries(STAFF.map((name) => [`assets/${name}.js`, screenChunk(name)])),
+    ...Object.fromEntries(
+      [...STAFF, ...CLINIC_DEVICES].map((name) => [`assets/${name}.js`, screenChunk(name)]),
+    ),
   }
 
-  test('drops the staff files from the precache', async () => {
+  test("drops the staff screens' and the clinic devices' files from the precache", async () => {
     const scope = precacheScope(() => ['manifest.webmanifest'])
     readBundle(scope, bundle)
     const { manifest } = await scope.transform([
       entry('index.html'),
+      entry('shells/login.html'),
+      entry('shells/instalar.html'),
       entry('assets/index.js'),
       entry('assets/login.js'),
       entry('assets/profesional.js'),
       entry('assets/admin.js'),
+      entry('assets/instalar.js'),
+      entry('assets/sala-de-espera.js'),
     ])
     expect(manifest.map(({ url }) => url)).toEqual([
       'index.html',
+      'shells/login.html',
       'assets/index.js',
       'assets/login.js',
     ])

@@ -3,12 +3,13 @@
  *
  * A first visit is most often a patient's, on a phone: the worker precaches the shell, the public
  * screens and the patient's screens (so each opens offline even if never visited), and leaves the
- * staff screens' own scripts and styles to be cached the first time they load (cache-first on
- * hashed assets, src/sw/asset-route.ts): a member of staff who opened a screen once online opens
- * it offline afterwards.
+ * staff screens and the clinic's own devices' screens (their scripts, styles and prerendered
+ * shells) to be cached the first time they load (cache-first on hashed assets,
+ * src/sw/asset-route.ts): a screen opened once online opens offline afterwards.
  */
 import type { Plugin } from 'vite'
 import type { VitePWAOptions } from 'vite-plugin-pwa'
+import { PRERENDERED_SCREENS, screenShellUrl } from '../src/contract/app-shell.js'
 
 /** Workbox's manifest transform, as vite-plugin-pwa takes it. */
 type ManifestTransform = NonNullable<
@@ -24,6 +25,18 @@ export const STAFF_SCREENS: readonly string[] = [
   'admin-login',
 ]
 
+/**
+ * Screens a patient's phone has no use for offline: the install sheet the front desk prints (a
+ * phone installing the app is online) and the waiting room's wall display. Cached on first use.
+ */
+export const CLINIC_DEVICE_SCREENS: readonly string[] = ['instalar', 'sala-de-espera']
+
+/** Every screen left out of the first install. */
+export const SCREENS_CACHED_ON_FIRST_USE: readonly string[] = [
+  ...STAFF_SCREENS,
+  ...CLINIC_DEVICE_SCREENS,
+]
+
 /** One emitted chunk as the precache scope sees it. */
 export interface ScopeChunk {
   fileName: string
@@ -37,31 +50,35 @@ export interface ScopeChunk {
 }
 
 /**
- * Files of the build that only staff screens load: everything reachable from the entry (and any
- * script outside the module graph) without entering a staff screen's chunk is kept; a chunk a
- * staff screen shares with any other screen is kept too.
+ * Files of the build that only the given screens load: everything reachable from the entry (and
+ * any script outside the module graph) without entering one of their chunks is kept; a chunk one
+ * of them shares with any other screen is kept too.
  */
-export function staffOnlyFiles(
+export function filesOnlyFor(
   chunks: readonly ScopeChunk[],
-  staffScreens: readonly string[] = STAFF_SCREENS,
+  screensLeftOut: readonly string[] = SCREENS_CACHED_ON_FIRST_USE,
 ): Set<string> {
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
   const kept = new Set<string>()
   const visit = (fileName: string) => {
     const chunk = byName.get(fileName)
     if (!chunk || kept.has(fileName)) return
-    if (chunk.screen !== null && staffScreens.includes(chunk.screen)) return
+    if (chunk.screen !== null && screensLeftOut.includes(chunk.screen)) return
     kept.add(fileName)
     for (const css of chunk.css) kept.add(css)
     for (const imported of chunk.imports) visit(imported)
   }
   for (const chunk of chunks) if (chunk.isEntry) visit(chunk.fileName)
-  const staffOnly = new Set<string>()
+  const leftOut = new Set<string>()
   for (const chunk of chunks) {
-    if (!kept.has(chunk.fileName)) staffOnly.add(chunk.fileName)
-    for (const css of chunk.css) if (!kept.has(css)) staffOnly.add(css)
+    if (!kept.has(chunk.fileName)) leftOut.add(chunk.fileName)
+    for (const css of chunk.css) if (!kept.has(css)) leftOut.add(css)
   }
-  return staffOnly
+  // The shells of those the build renders too (precache URLs have no leading slash).
+  for (const screen of PRERENDERED_SCREENS) {
+    if (screensLeftOut.includes(screen)) leftOut.add(screenShellUrl(screen).slice(1))
+  }
+  return leftOut
 }
 
 /** URLs listed more than once, each once. */
@@ -85,7 +102,7 @@ export function precacheScope(addedLater: () => readonly string[]): {
   plugin: Plugin
   transform: ManifestTransform
 } {
-  let staffOnly: Set<string> | null = null
+  let leftOut: Set<string> | null = null
   return {
     plugin: {
       name: 'clinica-precache-scope',
@@ -112,16 +129,16 @@ export function precacheScope(addedLater: () => readonly string[]): {
             : []
         })
         const screens = new Set(chunks.map((chunk) => chunk.screen))
-        const missing = STAFF_SCREENS.filter((screen) => !screens.has(screen))
+        const missing = SCREENS_CACHED_ON_FIRST_USE.filter((screen) => !screens.has(screen))
         if (missing.length > 0) {
-          this.error(`Precache scope: no chunk for the staff screens ${missing.join(', ')}`)
+          this.error(`Precache scope: no chunk for the screens ${missing.join(', ')}`)
         }
-        staffOnly = staffOnlyFiles(chunks)
+        leftOut = filesOnlyFor(chunks)
       },
     },
     transform: (entries) => {
-      if (staffOnly === null) throw new Error('Precache scope: the client bundle was not read')
-      const scoped = staffOnly
+      if (leftOut === null) throw new Error('Precache scope: the client bundle was not read')
+      const scoped = leftOut
       const manifest = entries.filter((entry) => !scoped.has(entry.url))
       const duplicates = duplicateUrls([...manifest.map((entry) => entry.url), ...addedLater()])
       if (duplicates.length > 0) {

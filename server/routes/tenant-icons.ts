@@ -2,11 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Branding } from '../../src/contract/branding.js'
-import {
-  isTenantIconKind,
-  TENANT_ICONS_SEGMENT,
-  type TenantIconKind,
-} from '../../src/contract/icons.js'
+import { isTenantIconKind, PRODUCT_ICONS, TENANT_ICONS_SEGMENT } from '../../src/contract/icons.js'
 import { DEFAULT_TENANT, isTenantId } from '../../src/contract/tenants.js'
 import { matchesIfNoneMatch, sendWithEtag } from '../http/etag.js'
 import { renderIcon } from '../branding/render-icon.js'
@@ -17,15 +13,6 @@ import type { LogoImageRepository } from '../repositories/logo-images.js'
 const RENDERING_VERSION = '2'
 /** Icons drawn lately, by version: a launcher asks for the same few over and over. */
 const MEMORY_LIMIT = 200
-
-/** The product's own icons, for `main` and any tenant that is not a hospital. */
-const PRODUCT_ICONS: Record<TenantIconKind, string> = {
-  'icon-192': '/icons/icon-192.png',
-  'icon-512': '/icons/icon-512.png',
-  'icon-maskable-512': '/icons/icon-maskable-512.png',
-  'apple-touch-icon': '/apple-touch-icon.png',
-  favicon: '/favicon.png',
-}
 
 export interface TenantIconsDeps {
   readBranding: (tenant: string, request: FastifyRequest) => Promise<Branding | null>

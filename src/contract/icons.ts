@@ -50,8 +50,28 @@ export function tenantManifestIcons(tenant: string): ManifestIcon[] {
   })
 }
 
-/** Where the product's own favicon and home-screen icon are served (the build's `public/`). */
-const PRODUCT_PAGE_ICONS = { favicon: '/favicon.png', appleTouchIcon: '/apple-touch-icon.png' }
+/**
+ * The product's own icons (the build's `public/`), for `main` and any tenant that is not a
+ * hospital. Not precached: a patient's phone never shows them, and the worker keeps them the
+ * first time they load.
+ */
+export const PRODUCT_ICONS: Record<TenantIconKind, string> = {
+  'icon-192': '/icons/icon-192.png',
+  'icon-512': '/icons/icon-512.png',
+  'icon-maskable-512': '/icons/icon-maskable-512.png',
+  'apple-touch-icon': '/apple-touch-icon.png',
+  favicon: '/favicon.png',
+}
+
+/** True for one of the product's own icons on `origin`. */
+export function isProductIconUrl(url: URL, origin: string): boolean {
+  return url.origin === origin && Object.values(PRODUCT_ICONS).includes(url.pathname)
+}
+
+const PRODUCT_PAGE_ICONS = {
+  favicon: PRODUCT_ICONS.favicon,
+  appleTouchIcon: PRODUCT_ICONS['apple-touch-icon'],
+}
 
 /**
  * The favicon and home-screen icon a page links: the hospital's own when the page carries its

@@ -36,6 +36,9 @@ export function isBuildAssetRequest({
 export function createAssetStrategy(): CacheFirst {
   return new CacheFirst({
     cacheName: CACHE_NAMES.assets,
+    // The server answers `Vary: Origin`: a module script asks with an `Origin` header, the copy a
+    // first visit's `CACHE_URLS` kept was fetched without one. A hashed file is the same for both.
+    matchOptions: { ignoreVary: true },
     plugins: [new ExpirationPlugin(ASSET_EXPIRATION)],
   })
 }

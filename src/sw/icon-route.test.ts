@@ -1,6 +1,11 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest'
 import { CACHE_NAMES } from '../config/cache-names'
-import { createIconStrategy, isTenantIconRequest, warmTenantIcons } from './icon-route'
+import {
+  createIconStrategy,
+  isProductIconRequest,
+  isTenantIconRequest,
+  warmTenantIcons,
+} from './icon-route'
 import {
   installWorkerGlobals,
   requestFor,
@@ -42,6 +47,21 @@ describe('isTenantIconRequest', () => {
   ])('%s → %s', (path, expected) => {
     const url = new URL(path, ORIGIN)
     expect(isTenantIconRequest({ request: requestFor(url.href, 'image'), url })).toBe(expected)
+  })
+})
+
+describe('isProductIconRequest', () => {
+  test.each([
+    ['/icons/icon-192.png', true],
+    ['/icons/icon-maskable-512.png', true],
+    ['/favicon.png', true],
+    ['/apple-touch-icon.png', true],
+    ['/icons/other.png', false],
+    ['/hospital-central/iconos/icon-192.png', false],
+    ['https://cdn.example/favicon.png', false],
+  ])('%s → %s', (path, expected) => {
+    const url = new URL(path, ORIGIN)
+    expect(isProductIconRequest({ request: requestFor(url.href, 'image'), url })).toBe(expected)
   })
 })
 

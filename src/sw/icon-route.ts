@@ -1,7 +1,8 @@
 /**
- * Each hospital's icons (`/{tenant}/iconos/…`): stale-while-revalidate in a cache of their own,
- * so a hospital visited once keeps its favicon, home-screen and install icons offline, and a new
- * logo or colour reaches them on the next visit online. Bounded, purged on quota errors.
+ * Each hospital's icons (`/{tenant}/iconos/…`), and the product's own: stale-while-revalidate in a
+ * cache of their own, so a hospital visited once keeps its favicon, home-screen and install icons
+ * offline, and a new logo or colour reaches them on the next visit online. Bounded, purged on
+ * quota errors.
  */
 import type { RouteMatchCallbackOptions } from 'workbox-core/types'
 import { CacheableResponsePlugin } from 'workbox-cacheable-response'
@@ -9,6 +10,7 @@ import { ExpirationPlugin } from 'workbox-expiration'
 import { StaleWhileRevalidate, type Strategy } from 'workbox-strategies'
 import { CACHE_NAMES } from '../config/cache-names'
 import {
+  isProductIconUrl,
   isTenantIconKind,
   TENANT_ICONS,
   TENANT_ICONS_SEGMENT,
@@ -43,6 +45,14 @@ export function isTenantIconRequest({
   url,
 }: Pick<RouteMatchCallbackOptions, 'request' | 'url'>): boolean {
   return request.method === 'GET' && isTenantIconUrl(url, self.location.origin)
+}
+
+/** The product's own icons (the portal's), which the precache leaves out: kept on first use. */
+export function isProductIconRequest({
+  request,
+  url,
+}: Pick<RouteMatchCallbackOptions, 'request' | 'url'>): boolean {
+  return request.method === 'GET' && isProductIconUrl(url, self.location.origin)
 }
 
 export function createIconStrategy(): StaleWhileRevalidate {

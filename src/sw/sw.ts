@@ -22,7 +22,12 @@ import {
   isHospitalesRequest,
   notifyBrandingUpdated,
 } from './branding-route'
-import { createIconStrategy, isTenantIconRequest, warmTenantIcons } from './icon-route'
+import {
+  createIconStrategy,
+  isProductIconRequest,
+  isTenantIconRequest,
+  warmTenantIcons,
+} from './icon-route'
 import { installLifecycleHandlers } from './lifecycle'
 import { createLogoStrategy, isLogoRequest, warmLogoCache } from './logo-route'
 import {
@@ -107,10 +112,11 @@ registerRoute(
   }),
 )
 
-// Before the logo route, which takes any image: a hospital's icons follow its branding.
+// Before the logo route, which takes any image: a hospital's icons follow its branding, and the
+// product's own (left out of the precache) are kept beside them.
 registerRoute(isTenantIconRequest, iconStrategy)
+registerRoute(isProductIconRequest, iconStrategy)
 
-// After the precache route: the app's own icons never reach the logo cache.
 registerRoute(isLogoRequest, logoStrategy)
 
 registerRoute(

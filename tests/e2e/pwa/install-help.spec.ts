@@ -7,7 +7,7 @@
 import { devices, expect, test, type Page } from '@playwright/test'
 import { ALL_TENANTS, axeFindings, waitForBranding } from '../../utils/a11y'
 import { DEMO_TENANTS } from '../../utils/demo'
-import { waitForControllingWorker } from '../../utils/service-worker'
+import { builtAssets, readCachedPaths, waitForControllingWorker } from '../../utils/service-worker'
 
 const TENANT = 'hospital-central'
 const HOSPITAL = DEMO_TENANTS[TENANT].nombre
@@ -164,6 +164,12 @@ test('the install page opens offline after one visit online', async ({ page, con
   await waitForControllingWorker(page)
   const heading = page.getByRole('heading', { level: 1, name: `Instala la app de ${HOSPITAL}` })
   await expect(heading).toBeVisible()
+  // Not precached (a patient's phone has no use for it): the worker keeps what the visit loaded.
+  const installChunk = builtAssets().find((asset) => /^\/assets\/instalar-[\w-]+\.js$/.test(asset))
+  expect(installChunk).toBeDefined()
+  await expect
+    .poll(async () => Object.values(await readCachedPaths(page)).flat())
+    .toContain(installChunk)
 
   await context.setOffline(true)
   await page.reload()
