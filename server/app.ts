@@ -71,7 +71,7 @@ import { createMailer } from './mail/mailer.js'
 import { registerJoinRoutes } from './routes/join.js'
 import { registerTerminosRoutes } from './routes/terminos.js'
 import { createAccountRepository } from './repositories/accounts.js'
-import { createAuditLog } from './repositories/audit-log.js'
+import { createAuditLog, type Actor } from './repositories/audit-log.js'
 import { createHospitalRepository } from './repositories/hospitals.js'
 import { createLogoImageRepository } from './repositories/logo-images.js'
 import { createRateLimitHitRepository } from './repositories/rate-limit-hits.js'
@@ -380,7 +380,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerApiNoStoreDefault(app)
 
     const audit = createAuditLog(db, now)
-    const sessionEnds = createSessionEnds()
+    // A person whose sessions end leaves their calls in the same transaction. Calls are built
+    // below with the care services; a session end reaches them when it happens.
+    const sessionEnds = createSessionEnds<Actor>((trx, ended, by) =>
+      calls.endWithSessions(trx, ended, by),
+    )
     const hospitals = createHospitalRepository(db, audit, sessionEnds)
     const accounts = createAccountRepository(db, audit, now, sessionEnds)
     const accessCodes = createAccessCodeRepository(db, now)
@@ -453,8 +457,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       scryptParams,
       links,
       mailer,
-      // Calls are built below with the care services; a disable reaches them at request time.
-      endCallsOf: (actor, accountId) => calls.endForAccount(actor, accountId),
       publicUrl: options.mail?.publicUrl,
       perEmail: addressLimit.preHandler,
     })

@@ -22,6 +22,7 @@ import {
 import { EVENTOS } from '../../src/contract/care.js'
 import type { Transaction } from 'kysely'
 import type { AppDatabase, DatabaseSchema } from '../database/schema.js'
+import type { SessionEnd } from '../database/session-ends.js'
 import { HttpError } from '../http/http-errors.js'
 import type { AccountStanding } from '../repositories/accounts.js'
 import type { AsistenciaRepository, AsistenciaRow } from '../repositories/asistencias.js'
@@ -145,30 +146,42 @@ export function createCallService(deps: CallServiceDeps) {
   }
 
   /**
-   * Applies `action` to `id` with its event (and an audit entry when the call ends); the row
-   * after, or undefined when the call's state did not allow it (someone else was first).
+   * Applies `action` to `id` inside `trx`, with its event (and an audit entry when the call
+   * ends); the row after, or undefined when the call's state did not allow it (someone else was
+   * first). Reads and writes through `trx` only.
    */
+  async function applyWithEvent(
+    trx: Transaction<DatabaseSchema>,
+    id: string,
+    action: AccionLlamada,
+    actor: Actor | null,
+    motivo?: MotivoFinLlamada,
+  ): Promise<LlamadaRow | undefined> {
+    const row = await llamadas.apply(trx, id, action, { at: isoNow(), motivo })
+    if (!row) return undefined
+    await eventos.append(trx, {
+      tenant: row.tenant,
+      tipo: EVENTOS.llamada,
+      asistencia_id: row.asistencia_id,
+      ref: row.id,
+    })
+    if (row.estado === 'terminada') {
+      const entry = audited(row, actor, 'llamada.terminada')
+      await audit.append(trx, entry.actor ?? systemActor(row), entry.change)
+    }
+    return row
+  }
+
+  /** {@link applyWithEvent} in a transaction of its own, waking the hospital's streams after. */
   async function transition(
     id: string,
     action: AccionLlamada,
     actor: Actor | null,
     motivo?: MotivoFinLlamada,
   ): Promise<LlamadaRow | undefined> {
-    const changed = await db.transaction().execute(async (trx) => {
-      const row = await llamadas.apply(trx, id, action, { at: isoNow(), motivo })
-      if (!row) return undefined
-      await eventos.append(trx, {
-        tenant: row.tenant,
-        tipo: EVENTOS.llamada,
-        asistencia_id: row.asistencia_id,
-        ref: row.id,
-      })
-      if (row.estado === 'terminada') {
-        const entry = audited(row, actor, 'llamada.terminada')
-        await audit.append(trx, entry.actor ?? systemActor(row), entry.change)
-      }
-      return row
-    })
+    const changed = await db
+      .transaction()
+      .execute((trx) => applyWithEvent(trx, id, action, actor, motivo))
     if (changed) onPublished(changed.tenant)
     return changed
   }
@@ -326,32 +339,24 @@ export function createCallService(deps: CallServiceDeps) {
     ): Promise<void> {
       const active = await llamadas.findActive(asistenciaId, trx)
       if (!active) return
-      const row = await llamadas.apply(trx, active.id, 'finalizar_consulta', {
-        at: isoNow(),
-        motivo: 'consulta_finalizada',
-      })
-      if (!row) return
-      await eventos.append(trx, {
-        tenant: row.tenant,
-        tipo: EVENTOS.llamada,
-        asistencia_id: row.asistencia_id,
-        ref: row.id,
-      })
-      const entry = audited(row, null, 'llamada.terminada')
-      await audit.append(trx, systemActor(row), entry.change)
+      await applyWithEvent(trx, active.id, 'finalizar_consulta', null, 'consulta_finalizada')
     },
 
     /**
-     * Ends at once every call `accountId` rings in or takes part in: a disabled account leaves
-     * its calls as it leaves its sessions, and the other side is told ("La llamada ha terminado").
-     * `actor` (who disabled it) is named in the audit trail.
+     * Ends, inside the transaction that ends these sessions, every call their accounts ring in
+     * or take part in: a person whose sessions end (a new password, an account disabled or
+     * closed, a hospital disabled) leaves their calls at once, and the other side is told ("La
+     * llamada ha terminado") by the `llamada` event, which the live streams read once the session
+     * end is heard (after the commit). `by`, who ended the sessions, is named in the audit trail.
      */
-    async endForAccount(actor: Actor, accountId: number): Promise<number> {
-      let ended = 0
-      for (const call of await llamadas.listActiveOf(accountId)) {
-        if (await transition(call.id, 'colgar', actor, 'colgada')) ended += 1
+    async endWithSessions(
+      trx: Transaction<DatabaseSchema>,
+      ended: SessionEnd,
+      by: Actor | null,
+    ): Promise<void> {
+      for (const call of await llamadas.listActiveOfSessions(trx, ended)) {
+        await applyWithEvent(trx, call.id, 'colgar', by, 'sesion_terminada')
       }
-      return ended
     },
 
     /** Ends calls nobody answered in time and calls at their longest; forgets stale signals. */

@@ -185,6 +185,13 @@ export function createLiveEvents(options: LiveEventsOptions) {
   }
   const unsubscribeSessionEnds = options.sessionEnds.subscribe((ended) => {
     checkSessions((stream) => isConcerned(stream, ended)).catch(onError)
+    // Calls that ended with those sessions were logged in the same transaction. On PostgreSQL
+    // the log's own notification wakes every instance at commit; SQLite's one instance reads
+    // its log now (behind the transaction, on its one connection).
+    if (!isPostgres(options.db)) {
+      if ('tenant' in ended) hub.wake(ended.tenant)
+      else hub.wakeAll()
+    }
   })
 
   async function beat() {

@@ -93,7 +93,7 @@ export interface AccountRepository {
   ): Promise<number>
   /** Ends, at `at`, the guest sessions of these requests' patients still open then. */
   endGuestSessionsOf(
-    trx: Kysely<DatabaseSchema>,
+    trx: Transaction<DatabaseSchema>,
     asistenciaIds: readonly string[],
     at: string,
   ): Promise<void>
@@ -143,10 +143,15 @@ export interface AccountRepository {
   /** Registers a patient of `tenant`, unconfirmed until the link in their email is used. */
   register(registration: Registration, passwordHash: string): Promise<RegisterOutcome>
   /**
-   * Ends every session of these accounts (their session generation moves on), inside the
-   * caller's transaction, and tells every instance at commit.
+   * Ends every session of these accounts (their session generation moves on) and what ends with
+   * them (their calls), inside the caller's transaction, and tells every instance at commit;
+   * `by` is who ended them, null for the system.
    */
-  endSessions(trx: Kysely<DatabaseSchema>, ids: readonly number[]): Promise<void>
+  endSessions(
+    trx: Transaction<DatabaseSchema>,
+    ids: readonly number[],
+    by: Actor | null,
+  ): Promise<void>
   /** True when the account's pending registration was contested: it has no password to confirm. */
   isContested(userId: number): Promise<boolean>
   /** Marks the email confirmed, inside the transaction that spends the link. */
@@ -267,9 +272,13 @@ export function createAccountRepository(
   db: AppDatabase,
   audit: AuditLog,
   now: () => number,
-  sessionEnds: Pick<SessionEnds, 'announce'>,
+  sessionEnds: Pick<SessionEnds<Actor>, 'announce'>,
 ): AccountRepository {
-  async function endSessions(trx: Kysely<DatabaseSchema>, ids: readonly number[]) {
+  async function endSessions(
+    trx: Transaction<DatabaseSchema>,
+    ids: readonly number[],
+    by: Actor | null,
+  ) {
     for (let start = 0; start < ids.length; start += IDS_PER_NOTICE) {
       const batch = ids.slice(start, start + IDS_PER_NOTICE)
       await trx
@@ -277,7 +286,7 @@ export function createAccountRepository(
         .set((eb) => ({ sesion_generacion: eb('sesion_generacion', '+', 1) }))
         .where('id', 'in', batch)
         .execute()
-      await sessionEnds.announce(trx, { cuentas: batch })
+      await sessionEnds.announce(trx, { cuentas: batch }, by)
     }
   }
 
@@ -286,6 +295,12 @@ export function createAccountRepository(
     userId: number,
     passwordHash: string,
   ): Promise<void> {
+    const row = await trx
+      .selectFrom('users')
+      .select(['id', 'email', 'tenant', 'rol'])
+      .where('id', '=', userId)
+      .executeTakeFirst()
+    if (!row) return
     await trx
       .updateTable('users')
       .set({ password_hash: passwordHash })
@@ -293,7 +308,7 @@ export function createAccountRepository(
       .execute()
     // Every session opened with the old password ends: a new password is often chosen
     // because the old one, or a device signed in with it, is in the wrong hands.
-    await endSessions(trx, [userId])
+    await endSessions(trx, [userId], row)
     // Remembered, so a session it ended can be told why.
     await trx
       .updateTable('users')
@@ -302,12 +317,6 @@ export function createAccountRepository(
       })
       .where('id', '=', userId)
       .execute()
-    const row = await trx
-      .selectFrom('users')
-      .select(['id', 'email', 'tenant', 'rol'])
-      .where('id', '=', userId)
-      .executeTakeFirst()
-    if (!row) return
     await audit.append(trx, row, {
       tenant: row.tenant,
       accion: 'cuenta.contrasena_cambiada',
@@ -373,6 +382,7 @@ export function createAccountRepository(
       await endSessions(
         trx,
         ended.map((row) => row.id),
+        null,
       )
     },
 
@@ -566,7 +576,7 @@ export function createAccountRepository(
           .set({ activo: activo ? 1 : 0 })
           .where('id', '=', account.id)
           .execute()
-        await endSessions(trx, [account.id])
+        await endSessions(trx, [account.id], actor)
         // A disabled account's pending access code must not outlive it.
         if (!activo)
           await trx.deleteFrom('access_codes').where('user_id', '=', account.id).execute()
@@ -762,7 +772,9 @@ export function createAccountRepository(
           })
           .where('id', '=', account.id)
           .execute()
-        await endSessions(trx, [account.id])
+        // Its entries name the account by number: the address it had is erased.
+        const closed = { ...account, email: closedAccountEmail(account.id) }
+        await endSessions(trx, [account.id], closed)
         const subscriptions = trx
           .selectFrom('suscripciones_push')
           .select('id')
@@ -779,18 +791,13 @@ export function createAccountRepository(
           .set({ contacto: null, comentario: null })
           .where('paciente_id', '=', account.id)
           .execute()
-        // Its own entry names the account by number: the address it had is erased.
-        await audit.append(
-          trx,
-          { ...account, email: closedAccountEmail(account.id) },
-          {
-            tenant: account.tenant,
-            accion: 'cuenta.cerrada',
-            objeto: `cuenta ${String(account.id)}`,
-            antes: null,
-            despues: { cerrada_en: at },
-          },
-        )
+        await audit.append(trx, closed, {
+          tenant: account.tenant,
+          accion: 'cuenta.cerrada',
+          objeto: `cuenta ${String(account.id)}`,
+          antes: null,
+          despues: { cerrada_en: at },
+        })
         return 'closed' as const
       })
     },

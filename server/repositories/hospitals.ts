@@ -69,12 +69,13 @@ export type HospitalRepository = PublicHospitals & HospitalAdministration
 
 /**
  * The `hospitals` table. `audit` records every administrative write in the same transaction;
- * `sessionEnds` ends its accounts' sessions when it is disabled or enabled again.
+ * `sessionEnds` ends its accounts' sessions (and what ends with them) when it is disabled or
+ * enabled again.
  */
 export function createHospitalRepository(
   db: AppDatabase,
   audit: AuditLog,
-  sessionEnds: Pick<SessionEnds, 'announce'>,
+  sessionEnds: Pick<SessionEnds<Actor>, 'announce'>,
 ): HospitalRepository {
   const find = async (tenant: string) => {
     // Only a valid tenant id can have a record (and PostgreSQL text cannot hold a NUL byte).
@@ -183,14 +184,14 @@ export function createHospitalRepository(
           return { ok: false, reason: exists ? 'stale' : 'not_found' }
         }
         // Disabling or enabling again ends every session of the hospital's accounts: tokens
-        // issued before it was disabled must not come back to life with it.
+        // issued before it was disabled must not come back to life with it (nor its calls).
         if (next.activo !== expected.activo) {
           await trx
             .updateTable('hospitals')
             .set((eb) => ({ sesion_generacion: eb('sesion_generacion', '+', 1) }))
             .where('tenant', '=', expected.tenant)
             .execute()
-          await sessionEnds.announce(trx, { tenant: expected.tenant })
+          await sessionEnds.announce(trx, { tenant: expected.tenant }, actor)
         }
         await alongside?.(trx)
         await audit.append(trx, actor, {

@@ -5,6 +5,7 @@ import {
   type MotivoFinLlamada,
 } from '../../src/contract/calls.js'
 import type { DatabaseSchema, LlamadasTable } from '../database/schema.js'
+import type { SessionEnd } from '../database/session-ends.js'
 
 type Executor = Kysely<DatabaseSchema>
 
@@ -26,8 +27,12 @@ export interface LlamadaRepository {
   findActive(asistenciaId: string, trx?: Executor): Promise<LlamadaRow | undefined>
   /** The consultation's calls, oldest first. */
   list(asistenciaId: string): Promise<LlamadaRow[]>
-  /** Calls ringing or running in consultations `accountId` takes part in (patient or professional). */
-  listActiveOf(accountId: number): Promise<LlamadaRow[]>
+  /**
+   * Inside `trx`: the calls ringing or running that these sessions' end concerns, those of
+   * consultations the accounts take part in (patient or professional), or every one of the
+   * hospital.
+   */
+  listActiveOfSessions(trx: Executor, ended: SessionEnd): Promise<LlamadaRow[]>
   /**
    * Applies `action` to the call if its state allows it now (the contract's transition table; a
    * compare-and-set, so of two concurrent changes one wins). The row after, or undefined.
@@ -86,19 +91,24 @@ export function createLlamadaRepository(db: Executor): LlamadaRepository {
           .execute()
       ).reverse(),
 
-    listActiveOf: (accountId) =>
-      db
+    async listActiveOfSessions(trx, ended) {
+      const active = trx
         .selectFrom('llamadas')
         .innerJoin('asistencias', 'asistencias.id', 'llamadas.asistencia_id')
         .selectAll('llamadas')
-        .where('llamadas.estado', '<>', 'terminada')
+        .where('llamadas.estado', 'in', estadosDesde('colgar'))
+      if ('tenant' in ended) return active.where('llamadas.tenant', '=', ended.tenant).execute()
+      const ids = [...ended.cuentas]
+      if (ids.length === 0) return []
+      return active
         .where((eb) =>
           eb.or([
-            eb('asistencias.paciente_id', '=', accountId),
-            eb('asistencias.profesional_id', '=', accountId),
+            eb('asistencias.paciente_id', 'in', ids),
+            eb('asistencias.profesional_id', 'in', ids),
           ]),
         )
-        .execute(),
+        .execute()
+    },
 
     async apply(trx, id, action, { at, motivo }) {
       const accepting = action === 'aceptar'

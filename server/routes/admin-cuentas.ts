@@ -34,7 +34,6 @@ import {
   TENANT_PARAMS_SCHEMA,
 } from './admin-schemas.js'
 import { actorOf } from './admin-hospitales.js'
-import type { Actor } from '../repositories/audit-log.js'
 
 const unknownSpecialty = () =>
   new HttpError(400, 'invalid_request', 'Elige especialidades que este centro ofrezca.')
@@ -60,8 +59,6 @@ export interface AdminCuentasDeps {
   /** `PUBLIC_URL`; undefined outside demo mode without it, and then nobody is invited (503). */
   publicUrl: string | undefined
   perEmail: preHandlerAsyncHookHandler
-  /** Ends the calls a disabled account takes part in (its sessions end with the change). */
-  endCallsOf: (actor: Actor, accountId: number) => Promise<unknown>
 }
 
 const INVITATION_TTL_MS = INVITATION_LINK_TTL_DAYS * 24 * 3600_000
@@ -204,9 +201,7 @@ export function registerAdminCuentasRoutes(instance: FastifyInstance, deps: Admi
         if (account.id === actor.id && !activo) {
           throw new HttpError(400, 'invalid_request', 'No puedes desactivar tu propia cuenta.')
         }
-        const changed = await accounts.setActive(actor, account, activo)
-        if (!activo) await deps.endCallsOf(actor, account.id)
-        return changed
+        return accounts.setActive(actor, account, activo)
       }
       if ('especialidades' in request.body) {
         const names = readSpecialties(account.rol, request.body.especialidades)

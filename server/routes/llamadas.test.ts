@@ -74,6 +74,28 @@ async function startCall(client: CareClient, id: string, video = true) {
 const action = (client: CareClient, id: string, callId: string, verb: string, body?: object) =>
   client.call('POST', `/api/asistencias/${id}/llamadas/${callId}/${verb}`, body)
 
+/** A call the professional started and the patient answered: running. */
+async function runningCall(patient: CareClient, professional: CareClient, id: string) {
+  const call = await startCall(professional, id)
+  expect((await action(patient, id, call.id, 'aceptar')).statusCode).toBe(200)
+  return call
+}
+
+/** The consultation's calls, as `client` reads them. */
+async function callsOf(client: CareClient, id: string) {
+  return (await client.call('GET', `/api/asistencias/${id}/llamadas`)).json<Llamada[]>()
+}
+
+/** Who the hospital's audit trail names for the end of the consultation `id`'s call. */
+async function callEndAuthor(reader: CareClient, id: string) {
+  const trail = await reader.call('GET', '/api/admin/hospitales/hospital-central/auditoria')
+  return trail
+    .json<{ accion: string; objeto: string; autor: string }[]>()
+    .find((entry) => entry.objeto === id && entry.accion === 'llamada.terminada')?.autor
+}
+
+const PRODUCT_ADMIN = { email: 'plataforma@main.es', password: 'demo1234', tenant: 'main' }
+
 describe('calls inside a consultation', { timeout: 20_000 }, () => {
   it('rings the other side, connects on Aceptar, passes signals to the other side only, and hangs up for both', async () => {
     await start()
@@ -174,43 +196,6 @@ describe('calls inside a consultation', { timeout: 20_000 }, () => {
       video: false,
     })
     expect(late.statusCode).toBe(409)
-  })
-
-  it('ends at once the calls of an account that is disabled, and no other', async () => {
-    const app = await start()
-    const patient = await newPatient(app)
-    const professional = await signIn(app, DEMO.professional)
-    const id = await requestHelp(patient, 'Me cuesta respirar al subir escaleras.')
-    await professional.call('POST', `/api/asistencias/${id}/atender`)
-    const other = await consultation()
-    const professionalStream = await stream(professional)
-    const call = await startCall(patient, id)
-    await action(professional, id, call.id, 'aceptar')
-    const untouched = await startCall(other.patient, other.id)
-
-    const admin = await signIn(app, DEMO.admin)
-    const me = await patient.call('GET', '/api/me')
-    const patientId = me.json<{ id: number }>().id
-    const disabled = await app.inject({
-      method: 'PATCH',
-      url: `/api/admin/hospitales/hospital-central/cuentas/${String(patientId)}`,
-      headers: { 'x-authorization': `Bearer ${admin.token}` },
-      payload: { activo: false },
-    })
-    expect(disabled.statusCode).toBe(200)
-    const ended = llamada(await professionalStream.next(callEvent(call.id, 'terminada')))
-    expect(ended.motivo_fin).toBe('colgada')
-    expect((await action(professional, id, call.id, 'senales', OFFER)).statusCode).toBe(409)
-    const [stillRinging] = (
-      await other.patient.call('GET', `/api/asistencias/${other.id}/llamadas`)
-    ).json<Llamada[]>()
-    expect(stillRinging).toMatchObject({ id: untouched.id, estado: 'sonando' })
-    const trail = await admin.call('GET', '/api/admin/hospitales/hospital-central/auditoria')
-    const end = trail
-      .json<{ accion: string; objeto: string; autor: string }[]>()
-      .find((entry) => entry.objeto === id && entry.accion === 'llamada.terminada')
-    // Who disabled the account ended the call.
-    expect(end?.autor).toBe('admin@hospital-central.es')
   })
 
   it('holds one active call per consultation: both pressing at once gives one call', async () => {
@@ -343,6 +328,168 @@ describe('calls inside a consultation', { timeout: 20_000 }, () => {
       llamada: call.id,
       motivo_fin: 'rechazada',
     })
+  })
+})
+
+describe('a call and its participants’ sessions', { timeout: 20_000 }, () => {
+  it('ends at once when an administrator disables a participant, and no other call', async () => {
+    const app = await start()
+    const patient = await newPatient(app)
+    const professional = await signIn(app, DEMO.professional)
+    const id = await requestHelp(patient, 'Me cuesta respirar al subir escaleras.')
+    await professional.call('POST', `/api/asistencias/${id}/atender`)
+    const other = await consultation()
+    const professionalStream = await stream(professional)
+    const call = await runningCall(patient, professional, id)
+    const untouched = await startCall(other.patient, other.id)
+
+    const admin = await signIn(app, DEMO.admin)
+    const patientId = (await patient.call('GET', '/api/me')).json<{ id: number }>().id
+    const disabled = await app.inject({
+      method: 'PATCH',
+      url: `/api/admin/hospitales/hospital-central/cuentas/${String(patientId)}`,
+      headers: { 'x-authorization': `Bearer ${admin.token}` },
+      payload: { activo: false },
+    })
+    expect(disabled.statusCode).toBe(200)
+
+    const ended = llamada(await professionalStream.next(callEvent(call.id, 'terminada')))
+    expect(ended.motivo_fin).toBe('sesion_terminada')
+    expect(await callsOf(professional, id)).toEqual([
+      expect.objectContaining({ id: call.id, estado: 'terminada', motivo_fin: 'sesion_terminada' }),
+    ])
+    expect((await action(professional, id, call.id, 'senales', OFFER)).statusCode).toBe(409)
+    expect(await callsOf(other.patient, other.id)).toEqual([
+      expect.objectContaining({ id: untouched.id, estado: 'sonando' }),
+    ])
+    // Who disabled the account ended the call.
+    expect(await callEndAuthor(admin, id)).toBe('admin@hospital-central.es')
+  })
+
+  it('ends at once when a participant chooses a new password, from any of their devices', async () => {
+    const app = await start()
+    const { patient, professional, id } = await consultation()
+    const patientStream = await stream(patient)
+    const call = await runningCall(patient, professional, id)
+
+    // The professional changes the password on another device: every older session ends.
+    const elsewhere = await signIn(app, DEMO.professional)
+    const changed = await elsewhere.call('POST', '/api/perfil/contrasena', {
+      actual: DEMO.professional.password,
+      nueva: 'otra-clave-bastante-larga',
+    })
+    expect(changed.statusCode).toBe(200)
+
+    const ended = llamada(await patientStream.next(callEvent(call.id, 'terminada')))
+    expect(ended.motivo_fin).toBe('sesion_terminada')
+    expect(await callsOf(patient, id)).toEqual([
+      expect.objectContaining({ id: call.id, estado: 'terminada', motivo_fin: 'sesion_terminada' }),
+    ])
+    expect(await callEndAuthor(await signIn(app, DEMO.admin), id)).toBe(DEMO.professional.email)
+  })
+
+  it('ends at once when a participant sets a new password with an access code', async () => {
+    const app = await start()
+    const { patient, professional, id } = await consultation()
+    const professionalStream = await stream(professional)
+    const call = await runningCall(patient, professional, id)
+
+    const admin = await signIn(app, DEMO.admin)
+    const patientId = (await patient.call('GET', '/api/me')).json<{ id: number }>().id
+    const issued = await app.inject({
+      method: 'PATCH',
+      url: `/api/admin/hospitales/hospital-central/cuentas/${String(patientId)}`,
+      headers: { 'x-authorization': `Bearer ${admin.token}` },
+      payload: { restablecer_acceso: true },
+    })
+    // Giving a code ends nothing yet: the call runs on.
+    expect(await callsOf(professional, id)).toEqual([
+      expect.objectContaining({ id: call.id, estado: 'en_curso' }),
+    ])
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/auth/restablecer-acceso',
+      payload: {
+        tenant: DEMO.patient.tenant,
+        email: DEMO.patient.email,
+        codigo: issued.json<{ codigo_acceso: string }>().codigo_acceso,
+        password: 'otra-clave-bastante-larga',
+      },
+    })
+    expect(reset.statusCode).toBe(204)
+
+    const ended = llamada(await professionalStream.next(callEvent(call.id, 'terminada')))
+    expect(ended.motivo_fin).toBe('sesion_terminada')
+    expect(await callsOf(professional, id)).toEqual([
+      expect.objectContaining({ id: call.id, estado: 'terminada', motivo_fin: 'sesion_terminada' }),
+    ])
+    expect(await callEndAuthor(admin, id)).toBe(DEMO.patient.email)
+  })
+
+  it('ends at once when the product administrator disables the hospital, and no other hospital’s', async () => {
+    const app = await start()
+    const { patient, professional, id } = await consultation()
+    const patientStream = await stream(patient)
+    const call = await runningCall(patient, professional, id)
+    const running = await patientStream.next(callEvent(call.id, 'en_curso'))
+    const norte = {
+      patient: await newPatient(app, 'clinica-norte'),
+      professional: await signIn(app, DEMO.otherHospitalProfessional),
+    }
+    const norteId = await requestHelp(norte.patient)
+    await norte.professional.call('POST', `/api/asistencias/${norteId}/atender`)
+    const norteCall = await runningCall(norte.patient, norte.professional, norteId)
+
+    const product = await signIn(app, PRODUCT_ADMIN)
+    const setActive = async (activo: boolean) => {
+      const read = await product.call('GET', '/api/admin/hospitales/hospital-central')
+      const changed = await app.inject({
+        method: 'PATCH',
+        url: '/api/admin/hospitales/hospital-central',
+        headers: {
+          'x-authorization': `Bearer ${product.token}`,
+          'if-match': String(read.headers.etag),
+        },
+        payload: { activo },
+      })
+      expect(changed.statusCode).toBe(200)
+    }
+    await setActive(false)
+    // Everyone's session there ends, the patient's stream with it.
+    await patientStream.ended
+    await setActive(true)
+
+    // Back in, the patient finds the call over, and a stream resumed where theirs stopped is told.
+    const back = await signIn(app, DEMO.patient)
+    expect(await callsOf(back, id)).toEqual([
+      expect.objectContaining({ id: call.id, estado: 'terminada', motivo_fin: 'sesion_terminada' }),
+    ])
+    const resumed = await stream(back, running.id)
+    await resumed.next(callEvent(call.id, 'terminada'))
+    // The consultation itself goes on, free for a new call.
+    await startCall(back, id)
+    expect(await callsOf(norte.patient, norteId)).toEqual([
+      expect.objectContaining({ id: norteCall.id, estado: 'en_curso' }),
+    ])
+    expect(await callEndAuthor(product, id)).toBe(PRODUCT_ADMIN.email)
+  })
+
+  it('cannot outlive a closed account: a patient in a consultation is asked to end it first', async () => {
+    const app = await start()
+    const patient = await newPatient(app)
+    const professional = await signIn(app, DEMO.professional)
+    const id = await requestHelp(patient)
+    await professional.call('POST', `/api/asistencias/${id}/atender`)
+    const call = await runningCall(patient, professional, id)
+
+    const closing = await patient.call('POST', '/api/perfil/cerrar', {
+      password: 'contrasena-segura',
+    })
+    expect(closing.statusCode).toBe(409)
+    expect(closing.json()).toMatchObject({ error: 'estado_no_valido' })
+    expect(await callsOf(professional, id)).toEqual([
+      expect.objectContaining({ id: call.id, estado: 'en_curso' }),
+    ])
   })
 })
 

@@ -4,6 +4,11 @@ import './confirm-dialog.css'
 interface ConfirmButtonProps {
   /** The button's name, which opens the question. */
   label: string
+  /**
+   * The button's accessible name when its label needs the context around it (a table row's
+   * "Revocar" names the row's kiosk); it starts with the label.
+   */
+  accessibleLabel?: string
   className: string
   disabled?: boolean
   /** The question, as the dialog's heading. */
@@ -24,6 +29,7 @@ interface ConfirmButtonProps {
  */
 export function ConfirmButton({
   label,
+  accessibleLabel,
   className,
   disabled = false,
   title,
@@ -43,6 +49,7 @@ export function ConfirmButton({
         type="button"
         className={className}
         disabled={disabled}
+        aria-label={accessibleLabel}
         onClick={() => {
           dialog.current?.showModal()
           // Focus starts on the choice that loses nothing (React's autoFocus runs at mount,

@@ -24,6 +24,11 @@ export const MOTIVOS_FIN_LLAMADA = [
   'fallo_conexion',
   /** The call reached {@link LLAMADA_DURACION_MAX_MS}. */
   'duracion_maxima',
+  /**
+   * A participant's sessions ended on the server: a new password, their account disabled or
+   * closed, their hospital disabled. Nobody pressed anything; the person is gone.
+   */
+  'sesion_terminada',
 ] as const
 export type MotivoFinLlamada = (typeof MOTIVOS_FIN_LLAMADA)[number]
 

@@ -1,6 +1,7 @@
 import './admin.css'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useSyncExternalStore, type SubmitEvent } from 'react'
+import { ConfirmButton } from '../../components/ConfirmButton'
 import { QUIOSCO_NOMBRE_FIELD, QUIOSCO_NOMBRE_MAX_LENGTH } from '../../contract/kiosks'
 import { findFreeTextProblem } from '../../contract/text'
 import { readKioskCredential } from '../../lib/kiosk-credential'
@@ -22,7 +23,7 @@ const noSubscription = () => () => undefined
 /**
  * "Quioscos": the devices of the waiting room that may give walk-in tickets. An administrator
  * enrols the device they are on (it keeps the credential and switches to kiosk mode) and revokes
- * any kiosk; a revoked kiosk's walk-ins are refused. Read through the page's cache
+ * any kiosk, after confirming; a revoked kiosk's walk-ins are refused. Read through the page's cache
  * (`kiosksQuery`), changed through `kiosk-changes.ts`.
  */
 export function QuioscosPanel({
@@ -102,11 +103,15 @@ export function QuioscosPanel({
                     </td>
                     <td>
                       {quiosco.revocado_en === null && (
-                        <button
-                          type="button"
+                        <ConfirmButton
+                          label="Revocar"
+                          accessibleLabel={`Revocar ${quiosco.nombre}`}
+                          className="button-secondary"
                           disabled={isBusy}
-                          aria-label={`Revocar ${quiosco.nombre}`}
-                          onClick={() => {
+                          title={`¿Revocar el quiosco ${quiosco.nombre}?`}
+                          confirmLabel="Sí, revocar el quiosco"
+                          keepLabel="No, mantenerlo"
+                          onConfirm={() => {
                             changes.submit({
                               intent: KIOSK_INTENTS.revoke,
                               centro: tenant,
@@ -114,8 +119,12 @@ export function QuioscosPanel({
                             })
                           }}
                         >
-                          Revocar
-                        </button>
+                          <p>
+                            Dejará de dar números de turno en cuanto lo confirmes: el centro
+                            rechazará las visitas presenciales que se pidan en él. Para volver a
+                            usar ese dispositivo como quiosco habrá que darlo de alta de nuevo.
+                          </p>
+                        </ConfirmButton>
                       )}
                     </td>
                   </tr>

@@ -14,6 +14,7 @@ import {
 import { announceSessionEnding } from '../../../lib/session-ending'
 import { removeValue, writeValue } from '../../../lib/storage'
 import { anAsistencia } from '../testing/asistencia'
+import { emitCareEvent } from '../testing/fake-live'
 import { WithQueryClient } from '../testing/with-query-client'
 import * as callApi from './call-api'
 import * as callLink from './call-link'
@@ -137,6 +138,18 @@ describe('a participant who goes leaves the call at once', () => {
     expect(api.colgarLlamada).toHaveBeenCalledWith(running.asistencia_id, running.id, {
       motivo: 'fallo_conexion',
     })
+  })
+
+  it('ends for the other side as soon as the server says a participant’s session ended', async () => {
+    await inTheCall()
+    emitCareEvent({ tipo: 'llamada', llamada: ended('sesion_terminada') })
+    expect(
+      await screen.findByText(
+        'La llamada ha terminado: se ha cerrado la sesión de uno de los participantes',
+      ),
+    ).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Colgar' })).toBeNull()
+    expect(api.colgarLlamada).not.toHaveBeenCalled()
   })
 })
 

@@ -89,6 +89,8 @@ export function endCaption(llamada: Llamada, side: LadoLlamada): string {
       return 'La llamada ha terminado: no se pudo recuperar la conexión'
     case 'duracion_maxima':
       return 'La llamada ha terminado: ha llegado a su duración máxima'
+    case 'sesion_terminada':
+      return 'La llamada ha terminado: se ha cerrado la sesión de uno de los participantes'
     default:
       return 'La llamada ha terminado'
   }
