@@ -11,6 +11,7 @@ import { Link } from '../../../components/Link'
 import { paths } from '../../../config/paths'
 import { describeCall, ESTADO_LABELS, type RegistroConsulta } from '../../../contract/record'
 import { AuthImage, ConsultationNotFound, RetryAlert } from './CareParts'
+import { RequestPhotoList, SummaryRow } from './SummaryParts'
 import { describeCareError } from '../api/care-errors'
 import { downloadRegistroPdf } from '../api/record-api'
 import { registroQuery } from '../api/care-queries'
@@ -54,62 +55,35 @@ function Record({ registro, homeLink }: { registro: RegistroConsulta; homeLink: 
       <p className="record-print-only">{hospital.nombre} · Registro de la consulta</p>
       <RecordActions registro={registro} homeLink={homeLink} />
       <dl className="care-summary">
-        <div>
-          <dt>Paciente</dt>
-          <dd>
-            {asistencia.paciente.nombre}
-            {asistencia.paciente.cuenta_cerrada && ' · Cuenta cerrada'}
-          </dd>
-        </div>
-        <div>
-          <dt>Profesional</dt>
-          <dd>{asistencia.profesional?.nombre ?? 'Nadie la atendió'}</dd>
-        </div>
-        <div>
-          <dt>Estado</dt>
-          <dd>{ESTADO_LABELS[asistencia.estado]}</dd>
-        </div>
-        <div>
-          <dt>Solicitada</dt>
-          <dd>{format.dateTime(asistencia.creada_en)}</dd>
-        </div>
+        <SummaryRow term="Paciente">
+          {asistencia.paciente.nombre}
+          {asistencia.paciente.cuenta_cerrada && ' · Cuenta cerrada'}
+        </SummaryRow>
+        <SummaryRow term="Profesional">
+          {asistencia.profesional?.nombre ?? 'Nadie la atendió'}
+        </SummaryRow>
+        <SummaryRow term="Estado">{ESTADO_LABELS[asistencia.estado]}</SummaryRow>
+        <SummaryRow term="Solicitada">{format.dateTime(asistencia.creada_en)}</SummaryRow>
         {asistencia.atendida_en && (
-          <div>
-            <dt>Atendida</dt>
-            <dd>{format.dateTime(asistencia.atendida_en)}</dd>
-          </div>
+          <SummaryRow term="Atendida">{format.dateTime(asistencia.atendida_en)}</SummaryRow>
         )}
         {asistencia.cerrada_en && (
-          <div>
-            <dt>Cerrada</dt>
-            <dd>{format.dateTime(asistencia.cerrada_en)}</dd>
-          </div>
+          <SummaryRow term="Cerrada">{format.dateTime(asistencia.cerrada_en)}</SummaryRow>
         )}
-        <div>
-          <dt>Especialidad</dt>
-          <dd>{asistencia.especialidad ?? 'Cualquier profesional'}</dd>
-        </div>
+        <SummaryRow term="Especialidad">
+          {asistencia.especialidad ?? 'Cualquier profesional'}
+        </SummaryRow>
         {asistencia.derivacion && (
-          <div>
-            <dt>Derivada por</dt>
-            <dd>{asistencia.derivacion.por.nombre}</dd>
-          </div>
+          <SummaryRow term="Derivada por">{asistencia.derivacion.por.nombre}</SummaryRow>
         )}
-        <div>
-          <dt>Motivo</dt>
-          <dd className="care-text">{asistencia.motivo}</dd>
-        </div>
+        <SummaryRow term="Motivo" isText>
+          {asistencia.motivo}
+        </SummaryRow>
       </dl>
       {asistencia.fotos.length > 0 && (
         <section aria-labelledby="registro-fotos" className="record-section">
           <h3 id="registro-fotos">Fotos de la solicitud</h3>
-          <ul className="care-photo-list">
-            {asistencia.fotos.map((url, index) => (
-              <li key={url}>
-                <AuthImage src={url} alt={`Foto ${String(index + 1)} de la solicitud`} />
-              </li>
-            ))}
-          </ul>
+          <RequestPhotoList fotos={asistencia.fotos} />
         </section>
       )}
       <section aria-labelledby="registro-resumen" className="record-section">

@@ -1,6 +1,6 @@
 /** What a request holds (reason, specialty, referral, photos), as its patient and staff see it. */
 import type { Asistencia } from '../../../../contract/care'
-import { AuthImage } from '../CareParts'
+import { RequestPhotoList, SummaryRow } from '../SummaryParts'
 
 export function RequestSummary({
   asistencia,
@@ -11,57 +11,33 @@ export function RequestSummary({
 }) {
   return (
     <dl className="care-summary">
-      {!isPatient && (
-        <div>
-          <dt>Paciente</dt>
-          <dd>{asistencia.paciente.nombre}</dd>
-        </div>
-      )}
+      {!isPatient && <SummaryRow term="Paciente">{asistencia.paciente.nombre}</SummaryRow>}
       {!isPatient && asistencia.contacto !== undefined && (
-        <div>
-          <dt>Contacto</dt>
-          <dd>{asistencia.contacto}</dd>
-        </div>
+        <SummaryRow term="Contacto">{asistencia.contacto}</SummaryRow>
       )}
-      <div>
-        <dt>Motivo</dt>
-        <dd className="care-text">{asistencia.motivo}</dd>
-      </div>
-      <div>
-        <dt>Especialidad</dt>
-        <dd>{asistencia.especialidad ?? 'Cualquier profesional'}</dd>
-      </div>
+      <SummaryRow term="Motivo" isText>
+        {asistencia.motivo}
+      </SummaryRow>
+      <SummaryRow term="Especialidad">
+        {asistencia.especialidad ?? 'Cualquier profesional'}
+      </SummaryRow>
       {asistencia.derivacion && (
-        <div>
-          <dt>Derivada por</dt>
-          <dd>{asistencia.derivacion.por.nombre}</dd>
-        </div>
+        <SummaryRow term="Derivada por">{asistencia.derivacion.por.nombre}</SummaryRow>
       )}
       {asistencia.derivacion?.nota && (
-        <div>
-          <dt>Nota de derivación</dt>
-          <dd className="care-text">{asistencia.derivacion.nota}</dd>
-        </div>
+        <SummaryRow term="Nota de derivación" isText>
+          {asistencia.derivacion.nota}
+        </SummaryRow>
       )}
       {asistencia.derivacion?.resumen_origen && (
-        <div>
-          <dt>Resumen de la consulta de origen</dt>
-          <dd className="care-text">{asistencia.derivacion.resumen_origen}</dd>
-        </div>
+        <SummaryRow term="Resumen de la consulta de origen" isText>
+          {asistencia.derivacion.resumen_origen}
+        </SummaryRow>
       )}
       {asistencia.fotos.length > 0 && (
-        <div>
-          <dt>Fotos</dt>
-          <dd>
-            <ul className="care-photo-list">
-              {asistencia.fotos.map((url, index) => (
-                <li key={url}>
-                  <AuthImage src={url} alt={`Foto ${index + 1} de la solicitud`} />
-                </li>
-              ))}
-            </ul>
-          </dd>
-        </div>
+        <SummaryRow term="Fotos">
+          <RequestPhotoList fotos={asistencia.fotos} />
+        </SummaryRow>
       )}
     </dl>
   )
