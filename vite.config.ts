@@ -73,7 +73,7 @@ const SCREEN_MODULE = /[\\/]src[\\/]app[\\/]routes[\\/]([a-z-]+)\.tsx$/
 // worker's registration and update prompt, the install help, the connection banner, the branding's
 // loading and storage, the API client, the care outbox's replay, the sign-in's action.
 const AFTER_START =
-  /[\\/](?:src[\\/](?:lib|config|shared|features[\\/](?:pwa|tenant)|app[\\/]layouts)[\\/]|src[\\/]features[\\/](?:care[\\/]outbox|auth[\\/]sign-in-action)\.ts$|node_modules[\\/](?:idb-keyval|workbox-window)[\\/])/
+  /[\\/](?:src[\\/](?:lib|config|shared|features[\\/](?:pwa|tenant)|app[\\/]layouts)[\\/]|src[\\/]features[\\/](?:care[\\/]outbox[\\/]outbox|auth[\\/]sign-in-action)\.ts$|node_modules[\\/](?:idb-keyval|workbox-window)[\\/])/
 
 // The contract's schemas and the library that builds them (not the contract's plain rules and
 // values, which the first screens read): read together, fetched together.

@@ -95,7 +95,7 @@ function startApp(root: HTMLElement, hydrationData: HydrationState | null) {
   // Care writes kept offline go out when the connection or the user comes back: their code
   // loads beside the screen's, not before it. A page that cannot fetch it (the connection
   // dropped while starting, no worker yet) sends them on its next start.
-  void import('./features/care/outbox')
+  void import('./features/care/outbox/outbox')
     .then(({ startOutboxReplay }) => startOutboxReplay())
     .catch(() => undefined)
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { LockScreen } from '../features/auth/LockScreen'
-import { WaitingCount } from '../features/care/WaitingCount'
+import { WaitingCount } from '../features/care/screens/WaitingCount'
 import { useSession } from './tenant-route'
 
 /**

@@ -129,7 +129,7 @@ function CareAlertsSlot({
 }
 
 // Only a sign-out counts the writes still waiting to be sent.
-const countUnsent = async () => (await import('../../features/care/outbox')).countUnsent()
+const countUnsent = async () => (await import('../../features/care/outbox/outbox')).countUnsent()
 
 /** "Cerrar sesión": submits the hospital route's sign-out action, which opens its sign-in. */
 function SignOutButton({ tenant }: { tenant: string }) {

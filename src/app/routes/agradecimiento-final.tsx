@@ -1,6 +1,6 @@
 import { useLocation, useParams } from 'react-router-dom'
-import type { GuestThanks } from '../../features/care/ConsultationScreen'
-import { ThanksScreen } from '../../features/care/ThanksScreen'
+import type { GuestThanks } from '../../features/care/screens/ConsultationScreen'
+import { ThanksScreen } from '../../features/care/screens/ThanksScreen'
 import { useTenant } from '../tenant-route'
 import { InfoScreen, RoleScreen } from './screen-parts'
 

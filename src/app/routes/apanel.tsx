@@ -1,4 +1,4 @@
-import { OperationsBoard } from '../../features/care/OperationsBoard'
+import { OperationsBoard } from '../../features/care/screens/OperationsBoard'
 import { RoleScreen } from './screen-parts'
 
 export function Component() {

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom'
 import { may } from '../../contract/permissions'
 import { signOut } from '../../features/auth/session'
-import { ConsultationScreen } from '../../features/care/ConsultationScreen'
+import { ConsultationScreen } from '../../features/care/screens/ConsultationScreen'
 import { PushAlertsSlot } from '../PushAlertsSlot'
 import { useTenant } from '../tenant-route'
 import { RoleScreen } from './screen-parts'

@@ -1,4 +1,4 @@
-import { PatientHome } from '../../features/care/PatientHome'
+import { PatientHome } from '../../features/care/screens/PatientHome'
 import { PushAlertsSlot } from '../PushAlertsSlot'
 import { useTenant } from '../tenant-route'
 import { RoleScreen } from './screen-parts'

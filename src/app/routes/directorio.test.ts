@@ -1,11 +1,11 @@
 import { QueryClient } from '@tanstack/react-query'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import * as careApi from '../../features/care/care-api'
+import * as careApi from '../../features/care/api/care-api'
 import * as session from '../../features/auth/session'
-import { profesionalesQuery } from '../../features/care/care-queries'
+import { profesionalesQuery } from '../../features/care/api/care-queries'
 import { prefetch } from './directorio'
 
-vi.mock('../../features/care/care-api')
+vi.mock('../../features/care/api/care-api')
 vi.mock('../../features/auth/session')
 
 const api = vi.mocked(careApi)

@@ -1,7 +1,7 @@
 import { Suspense } from 'react'
 import { useLocation, useSearchParams } from 'react-router-dom'
-import { InactiveScreen } from '../../features/care/InactiveScreen'
-import { closingReasonOf } from '../../features/care/care-state'
+import { InactiveScreen } from '../../features/care/screens/InactiveScreen'
+import { closingReasonOf } from '../../features/care/state/care-state'
 import { useBranding, useSession, useTenant } from '../tenant-route'
 import { InfoScreen } from './screen-parts'
 

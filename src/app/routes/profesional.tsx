@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { ProfessionalScreen } from '../../features/care/ProfessionalScreen'
+import { ProfessionalScreen } from '../../features/care/screens/ProfessionalScreen'
 import { PushAlertsSlot } from '../PushAlertsSlot'
 import { useTenant } from '../tenant-route'
 import { RoleScreen } from './screen-parts'

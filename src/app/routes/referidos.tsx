@@ -1,7 +1,7 @@
 import { Link } from '../../components/Link'
 import { paths } from '../../config/paths'
 import { may } from '../../contract/permissions'
-import { ReferralsScreen } from '../../features/care/ReferralsScreen'
+import { ReferralsScreen } from '../../features/care/screens/ReferralsScreen'
 import { useTenant } from '../tenant-route'
 import { RoleScreen } from './screen-parts'
 

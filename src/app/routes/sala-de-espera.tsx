@@ -1,10 +1,10 @@
-import '../../features/care/care.css'
+import '../../features/care/screens/care.css'
 /**
  * `/{tenant}/sala-de-espera`: the waiting room's wall display. Public (no session), shown in kiosk
  * mode (`?kiosco=1` once on the screen's device): the tickets being called, nothing of anyone.
  */
 import { SectionPage } from '../../components/SectionPage'
-import { WaitingRoomDisplay } from '../../features/care/WaitingRoomDisplay'
+import { WaitingRoomDisplay } from '../../features/care/screens/WaitingRoomDisplay'
 import { useTenant } from '../tenant-route'
 import { WAITING_ROOM_TITLE } from './screen-titles'
 

@@ -13,8 +13,8 @@ import { useLocation, useNavigate } from 'react-router-dom'
 import { Link } from '../../../components/Link'
 import { paths } from '../../../config/paths'
 import { setUnseenAlertCount } from '../../../lib/title-count'
-import { careLiveOf } from '../live'
-import { newId } from '../new-id'
+import { careLiveOf } from '../live/live'
+import { newId } from '../api/new-id'
 import {
   alertLink,
   alertOfEvent,

@@ -10,9 +10,9 @@ import { isAllowedIn } from '../../../contract/care-transitions'
 import { may, type Actor } from '../../../contract/permissions'
 import { alertScreen, TEXTOS_AVISO, type TipoAviso } from '../../../contract/push-rules'
 import { tenantRoot } from '../../../contract/tenants'
-import { isForColleague } from '../care-state'
-import type { CareEvent } from '../live'
-import { origenLabel } from '../origen-label'
+import { isForColleague } from '../state/care-state'
+import type { CareEvent } from '../live/live'
+import { origenLabel } from '../state/origen-label'
 
 export interface CareAlert {
   /** The one piece of news, the same in every tab that hears it (as the server's alert key). */

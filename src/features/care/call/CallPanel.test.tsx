@@ -15,7 +15,7 @@ import * as callApi from './call-api'
 import { CallPanel, NO_RELAY_NOTICE } from './CallPanel'
 import { useConsultationCall } from './use-consultation-call'
 
-vi.mock('../live', () => import('../testing/fake-live'))
+vi.mock('../live/live', () => import('../testing/fake-live'))
 vi.mock('./call-api')
 vi.mock('./ring-alert', () => ({
   startRingTone: () => () => undefined,

@@ -7,7 +7,7 @@
  * the old pair must never reach the new one.
  */
 import type { Senal } from '../../../contract/calls'
-import { newId } from '../new-id'
+import { newId } from '../api/new-id'
 import {
   createPeerConnection,
   type CallLinkState,

@@ -22,7 +22,7 @@ import * as callMedia from './call-media'
 import { CallPanel } from './CallPanel'
 import { useConsultationCall } from './use-consultation-call'
 
-vi.mock('../live', () => import('../testing/fake-live'))
+vi.mock('../live/live', () => import('../testing/fake-live'))
 vi.mock('./call-api')
 vi.mock('./call-link')
 vi.mock('./call-media')

@@ -18,9 +18,9 @@ import type { Asistencia } from '../../../contract/care'
 import { ApiError } from '../../../lib/api-errors'
 import { onSessionEnding } from '../../../lib/session-ending'
 import { readValue } from '../../../lib/storage'
-import { describeCareError } from '../care-errors'
-import { newId } from '../new-id'
-import { useCareEvents } from '../use-live'
+import { describeCareError } from '../api/care-errors'
+import { newId } from '../api/new-id'
+import { useCareEvents } from '../live/use-live'
 import {
   aceptarLlamada,
   colgarLlamada,

@@ -1,4 +1,4 @@
-import { LocalPreview } from '../CareParts'
+import { LocalPreview } from '../screens/CareParts'
 import type { PhotoEntry } from './use-photo-uploads'
 
 /**

@@ -6,16 +6,16 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router-dom'
 import { afterEach, beforeEach, expect, it, vi } from 'vitest'
-import * as careApi from '../care-api'
-import { ConsultationScreen } from '../ConsultationScreen'
-import * as outbox from '../outbox'
+import * as careApi from '../api/care-api'
+import { ConsultationScreen } from '../screens/ConsultationScreen'
+import * as outbox from '../outbox/outbox'
 import { anAsistencia } from '../testing/asistencia'
 import { WithQueryClient } from '../testing/with-query-client'
 
-vi.mock('../live', () => import('../testing/fake-live'))
-vi.mock('../outbox', () => import('../testing/empty-outbox'))
-vi.mock('../care-api')
-vi.mock('../referrals-api')
+vi.mock('../live/live', () => import('../testing/fake-live'))
+vi.mock('../outbox/outbox', () => import('../testing/empty-outbox'))
+vi.mock('../api/care-api')
+vi.mock('../api/referrals-api')
 
 const ID = '0b7d1f0e-4a4c-4d8e-9a51-2f6f3c1d9e01'
 const api = vi.mocked(careApi)

@@ -7,12 +7,12 @@ import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import { beforeEach, expect, it, vi } from 'vitest'
 import { NetworkError } from '../../../lib/api-errors'
-import * as careApi from '../care-api'
-import { RequestForm } from '../RequestForm'
+import * as careApi from '../api/care-api'
+import { RequestForm } from '../screens/RequestForm'
 import { anAsistencia } from '../testing/asistencia'
 
-vi.mock('../care-api')
-vi.mock('../outbox', () => ({ isUnsentFailure: () => false, keepRequest: vi.fn() }))
+vi.mock('../api/care-api')
+vi.mock('../outbox/outbox', () => ({ isUnsentFailure: () => false, keepRequest: vi.fn() }))
 
 const api = vi.mocked(careApi)
 

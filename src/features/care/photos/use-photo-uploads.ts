@@ -4,8 +4,8 @@
  * its request exists, with its message).
  */
 import { useCallback, useRef, useState } from 'react'
-import { uploadFoto } from '../care-api'
-import { describeCareError } from '../care-errors'
+import { uploadFoto } from '../api/care-api'
+import { describeCareError } from '../api/care-errors'
 import { shrinkPhoto, SHRUNK_NAME } from './shrink-photo'
 
 export type PhotoState =

@@ -1,4 +1,4 @@
-/** An outbox holding nothing, for screen tests (`vi.mock('./outbox', () => import(…))`). */
+/** An outbox holding nothing, for screen tests (`vi.mock('../outbox/outbox', () => import(…))`). */
 import { vi } from 'vitest'
 
 const none = new Set<string>()

@@ -1,12 +1,12 @@
 /**
- * A stand-in for `live.ts` in unit tests (`vi.mock('./live', () => import('./testing/fake-live'))`):
+ * A stand-in for `live.ts` in unit tests (`vi.mock('../live/live', () => import('../testing/fake-live'))`):
  * the test plays the server's events with `emitCareEvent`, which reach the page's cache first, as
  * the real stream's do, then the screens.
  */
 import type { QueryClient } from '@tanstack/react-query'
 import { act } from '@testing-library/react'
-import type { CareEvent, CareLive } from '../live'
-import { writeCareEvent } from '../live-cache'
+import type { CareEvent, CareLive } from '../live/live'
+import { writeCareEvent } from '../live/live-cache'
 
 interface Listener {
   onEvent: (event: CareEvent) => void
