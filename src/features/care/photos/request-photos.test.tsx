@@ -2,7 +2,7 @@
  * The request form sends its photos once the request exists, each with its own progress; one
  * that fails says so by itself with "Reintentar", which sends it again and then leads on.
  */
-import { render, screen } from '@testing-library/react'
+import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import { beforeEach, expect, it, vi } from 'vitest'
@@ -71,9 +71,12 @@ it('shows each photo going out, and "Reintentar" by one that failed sends it aga
 
   await userEvent.click(retry)
   const [requestId] = api.createAsistencia.mock.calls[0] ?? []
-  expect(await screen.findByTestId('where')).toHaveTextContent(
-    `/hospital-central/atencion-asistencia/${requestId?.id ?? ''}`,
-  )
+  // The retry's upload settles after the click: the screen leads on once it has.
+  await waitFor(() => {
+    expect(screen.getByTestId('where')).toHaveTextContent(
+      `/hospital-central/atencion-asistencia/${requestId?.id ?? ''}`,
+    )
+  })
   expect(api.uploadFoto).toHaveBeenCalledTimes(2)
   expect(api.createAsistencia).toHaveBeenCalledTimes(1)
 })
