@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib'
 import type { Plugin } from 'vite'
 
 /**
- * KB (1,024 bytes) of gzip per screen's first load that only an accident reaches: about 30% over
+ * KB (1,024 bytes) of gzip per screen's first load that only an accident reaches: 10–20% over
  * what each weighs as built (printed on every build), so ordinary work never meets it. Every screen
  * carries the page's cache of server state (TanStack Query, about 9 KB: docs/server-state.md).
  */

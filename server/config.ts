@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path'
 import envSchema from 'env-schema'
-import Type, { type Static } from 'typebox'
+import { Type, type Static } from 'typebox'
 import { DEFAULT_LOGIN_RATE_LIMITS, type LoginRateLimits } from './auth/login-rate-limits.js'
 import {
   DEFAULT_AUDIT_READ_RETENTION_DAYS,

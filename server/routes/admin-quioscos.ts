@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import Type from 'typebox'
+import { Type } from 'typebox'
 import type { AdminGuards } from '../auth/admin-guards.js'
 import { readCareText } from '../http/input-rules.js'
 import { HttpError, MESSAGES } from '../http/http-errors.js'

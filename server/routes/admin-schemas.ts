@@ -2,7 +2,7 @@
  * The administration routes' schemas: the contract's shapes (written once there), plus what only
  * the HTTP layer has (path parameters, headers, which statuses answer errors).
  */
-import Type from 'typebox'
+import { Type } from 'typebox'
 import { AdminAccount, CuentaConCodigo, EntradaAuditoria } from '../../src/contract/accounts.js'
 import { AdminHospital, CambiosHospital, NuevoHospital } from '../../src/contract/hospitals.js'
 import { ERROR_RESPONSE_SCHEMA, TENANT_SCHEMA } from '../http/route-schemas.js'

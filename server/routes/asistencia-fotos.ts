@@ -1,4 +1,4 @@
-import Type from 'typebox'
+import { Type } from 'typebox'
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import Type from 'typebox'
+import { Type } from 'typebox'
 import { MENSAJES_PAGINA, Mensaje, MensajesQuery, NuevoMensaje } from '../../src/contract/care.js'
 import { authenticate, type SessionCheckDeps } from '../auth/authenticate.js'
 import type { CareService } from '../care/care-service.js'

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import Type from 'typebox'
+import { Type } from 'typebox'
 import { RegistroConsulta, recordFileName } from '../../src/contract/record.js'
 import { authenticate, type SessionCheckDeps } from '../auth/authenticate.js'
 import type { OwnLogoReader } from '../branding/own-logo.js'

@@ -1,4 +1,4 @@
-import Type, { type TSchema } from 'typebox'
+import { Type, type TSchema } from 'typebox'
 import { Asistencia } from '../../src/contract/care.js'
 import { ERROR_RESPONSE_SCHEMA, NO_QUERY_SCHEMA } from '../http/route-schemas.js'
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import Type from 'typebox'
+import { Type } from 'typebox'
 import {
   Colgar,
   ConfiguracionIce,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import Type from 'typebox'
+import { Type } from 'typebox'
 import type { AccountSignInThrottle } from '../auth/account-sign-in-throttle.js'
 import { authenticate, type SessionCheckDeps } from '../auth/authenticate.js'
 import type { EmailAddressLimit } from '../auth/join-rate-limits.js'

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
-import Type from 'typebox'
+import { Type } from 'typebox'
 import {
   LlamadasSalaDeEspera,
   LlamadaTurno,

@@ -3,7 +3,7 @@
  * that writes them (route schemas, OpenAPI) and the screens that read them (answers parsed,
  * forms constrained).
  */
-import Type, { type Static } from 'typebox'
+import { Type, type Static } from 'typebox'
 import {
   ACCESS_CODE_MAX_LENGTH,
   EMAIL_MAX_LENGTH,

@@ -4,7 +4,7 @@
  * descriptions and ICE candidates) goes up by `POST` and down as `senal` events on the caller's
  * live stream. Shapes and limits written once, for the server's routes and the page alike.
  */
-import Type, { type Static } from 'typebox'
+import { Type, type Static } from 'typebox'
 
 /** A call's states: `sonando` → `en_curso` → `terminada`; a ringing call may also end at once. */
 export const ESTADOS_LLAMADA = ['sonando', 'en_curso', 'terminada'] as const

@@ -4,7 +4,7 @@
  * once with TypeBox: the server's route schemas and OpenAPI, the page's parsing of answers and the
  * forms' constraints all come from here.
  */
-import Type, { type Static } from 'typebox'
+import { Type, type Static } from 'typebox'
 import type { FreeTextField } from './text.js'
 
 /** Longest reason a patient may write. */

@@ -1,5 +1,5 @@
 /** The one shape of every error answer of the API, written once with TypeBox. */
-import Type, { type Static } from 'typebox'
+import { Type, type Static } from 'typebox'
 
 export const ErrorAnswer = Type.Object({
   /** A stable machine-readable code (`invalid_request`, `stale`, `other_hospital`…). */

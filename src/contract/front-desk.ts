@@ -4,7 +4,7 @@
  * never a name, a reason or a contact. Shapes written once with TypeBox for the route schemas,
  * OpenAPI and the screens.
  */
-import Type, { type Static } from 'typebox'
+import { Type, type Static } from 'typebox'
 
 /** Longest room or desk name, in characters ("Consulta 2", "Box de triaje 3"). */
 export const SALA_MAX_LENGTH = 40

@@ -3,7 +3,7 @@
  * wait before it expires, within bounds that keep a queue meaningful; and the steps that make a
  * new hospital ready to open ("Puesta en marcha"), each read from the hospital's real data.
  */
-import Type, { type Static } from 'typebox'
+import { Type, type Static } from 'typebox'
 
 /**
  * Minutes a patient's request may wait: at least long enough for a professional to see it, at

@@ -4,7 +4,7 @@
  * it. The server's route schemas and OpenAPI, the page's parsing of answers and the forms'
  * constraints all come from here.
  */
-import Type, { type Static } from 'typebox'
+import { Type, type Static } from 'typebox'
 import {
   HOSPITAL_NAME_MAX_LENGTH,
   TELEFONO_MAX_LENGTH,

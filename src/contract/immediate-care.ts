@@ -3,7 +3,7 @@
  * person without an account sends, and its answer (a guest session limited to that one request,
  * or a walk-in's ticket), written once with TypeBox for the server's schemas and the screen.
  */
-import Type, { type Static } from 'typebox'
+import { Type, type Static } from 'typebox'
 import { PERSON_NAME_MAX_LENGTH } from './account-rules.js'
 import { SessionUser } from './accounts.js'
 import { Asistencia, MOTIVO_MAX_LENGTH } from './care.js'

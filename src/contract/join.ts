@@ -3,7 +3,7 @@
  * access reset) and the hospital's terms. The limits and the request and
  * answer shapes live here once, for the server's schemas and the screens' checks alike.
  */
-import Type, { type Static } from 'typebox'
+import { Type, type Static } from 'typebox'
 import { EMAIL_MAX_LENGTH, PERSON_NAME_MAX_LENGTH } from './account-rules.js'
 import { NewPassword } from './accounts.js'
 import { TenantId } from './hospitals.js'

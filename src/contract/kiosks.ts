@@ -4,7 +4,7 @@
  * only with a valid, unrevoked token of the same hospital. Shapes written once with TypeBox for the
  * route schemas, OpenAPI and the screens.
  */
-import Type, { type Static } from 'typebox'
+import { Type, type Static } from 'typebox'
 
 /** Longest kiosk name, in characters ("Recepción planta baja"). */
 export const QUIOSCO_NOMBRE_MAX_LENGTH = 60

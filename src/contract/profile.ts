@@ -3,7 +3,7 @@
  * data (download it, see which staff read it, close the account). Shapes and limits written once
  * with TypeBox for the server's route schemas (and OpenAPI) and the screen's parsing and forms.
  */
-import Type, { type Static } from 'typebox'
+import { Type, type Static } from 'typebox'
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH, PERSON_NAME_MAX_LENGTH } from './account-rules.js'
 import { NewPassword, RolSchema } from './accounts.js'
 import { TenantId } from './hospitals.js'

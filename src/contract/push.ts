@@ -5,7 +5,7 @@
  * reason, only the hospital and which screen to open. The kinds of alert and their texts are plain
  * values in `push-rules.ts`, which the page and the worker read without the schemas.
  */
-import Type, { type Static } from 'typebox'
+import { Type, type Static } from 'typebox'
 import { TIPOS_AVISO } from './push-rules.js'
 
 /** Devices (subscriptions) one account may keep; a new one beyond that replaces the oldest. */

@@ -3,7 +3,7 @@
  * its patient and the hospital's staff, on screen, printed or as a PDF. Written once with TypeBox
  * for the server's route schemas (and OpenAPI) and the page's parsing of the answer.
  */
-import Type, { type Static } from 'typebox'
+import { Type, type Static } from 'typebox'
 import { Llamada } from './calls.js'
 import { Asistencia, Mensaje, type EstadoAsistencia } from './care.js'
 

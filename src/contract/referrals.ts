@@ -3,7 +3,7 @@
  * Apart from the care journey's shapes (`care.ts`, which holds a request's `derivacion`) so the
  * patient's screens never load them.
  */
-import Type, { type Static } from 'typebox'
+import { Type, type Static } from 'typebox'
 import { Asistencia, ESPECIALIDAD_MAX_LENGTH } from './care.js'
 import type { FreeTextField } from './text.js'
 

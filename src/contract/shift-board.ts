@@ -3,7 +3,7 @@
  * administrators take on a waiting request (assign it to one professional, close it with a
  * reason), and today's figures, per hospital and across hospitals for the portal's administrators.
  */
-import Type, { type Static } from 'typebox'
+import { Type, type Static } from 'typebox'
 import type { FreeTextField } from './text.js'
 
 /** Longest reason an administrator gives when closing a waiting request. */

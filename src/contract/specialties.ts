@@ -4,7 +4,7 @@
  * name it but is offered no more (requests, referrals, accounts). Shapes written once with TypeBox
  * for the route schemas, OpenAPI and the screens.
  */
-import Type, { type Static } from 'typebox'
+import { Type, type Static } from 'typebox'
 import { ESPECIALIDAD_MAX_LENGTH } from './care.js'
 
 export { ESPECIALIDAD_MAX_LENGTH }
