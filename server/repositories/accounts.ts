@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { AppDatabase, DatabaseSchema } from '../database/schema.js'
 import type { AdminAccount, Rol } from '../../src/contract/accounts.js'
-import { isStaffRole, STAFF_ROLES } from '../../src/contract/permissions.js'
+import { isStaffRole, PATIENT_ROLES, STAFF_ROLES } from '../../src/contract/permissions.js'
 import type { SessionEnds } from '../database/session-ends.js'
 import type { Actor, AuditLog } from './audit-log.js'
 import { activeSpecialtyIds, specialtiesOfAccounts } from './especialidades.js'
@@ -430,7 +430,7 @@ export function createAccountRepository(
           .where('tenant', '=', tenant)
           // Guests of immediate care are not accounts anyone administers.
           .where('invitado_hasta', 'is', null)
-          .where('rol', isStaff ? 'in' : 'not in', [...STAFF_ROLES])
+          .where('rol', 'in', [...(isStaff ? STAFF_ROLES : PATIENT_ROLES)])
         if (rol) query = query.where('rol', '=', rol)
         if (after?.isStaff === isStaff) query = query.where('email', '>', after.email)
         if (pattern !== undefined) {

@@ -104,6 +104,11 @@ export function hasSpecialties(rol: string): boolean {
 /** The staff roles, for queries that must name them. */
 export const STAFF_ROLES: readonly Rol[] = (Object.keys(ROLE_POLICIES) as Rol[]).filter(isStaffRole)
 
+/** The other roles (patients'), named rather than "not staff" so an index can serve the query. */
+export const PATIENT_ROLES: readonly Rol[] = (Object.keys(ROLE_POLICIES) as Rol[]).filter(
+  (rol) => !isStaffRole(rol),
+)
+
 function isGranted(actor: Pick<Actor, 'rol'>, action: RoleAction): boolean {
   return policyOf(actor.rol)?.grants.includes(action) ?? false
 }
