@@ -5,7 +5,7 @@ import { inject } from 'vitest'
 import type { BuildAppOptions } from '../app.js'
 import { openDatabase } from '../database/open.js'
 import type { AppDatabase } from '../database/schema.js'
-import { withDatabaseName } from './postgres-cluster.js'
+import { databaseNameOf, withDatabaseName } from './postgres-cluster.js'
 
 /** The engine this test file runs on: the `server-pg` project provides a PostgreSQL database. */
 export const TEST_ENGINE: 'sqlite' | 'postgres' =
@@ -17,8 +17,8 @@ function postgresUrl(): string {
   return url
 }
 
-async function runOnTestDatabase(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresUrl() })
+async function runOn(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url })
   await client.connect()
   try {
     await client.query(statement)
@@ -27,22 +27,24 @@ async function runOnTestDatabase(statement: string): Promise<void> {
   }
 }
 
+const runOnTestDatabase = (statement: string) => runOn(postgresUrl(), statement)
+
+/** Creates an empty database on the test server and returns its URL. */
+async function createPostgresDatabase(template: string): Promise<string> {
+  // The name is generated here, never taken from input.
+  const name = `test_${randomUUID().replaceAll('-', '')}`
+  await runOnTestDatabase(`CREATE DATABASE ${name} TEMPLATE ${template}`)
+  return withDatabaseName(postgresUrl(), name)
+}
+
+// This file's schemas live in a database of its own: files run at once, and PostgreSQL keeps
+// advisory locks and notifications per database, so no file sees another's.
+let fileDatabaseUrl: Promise<string> | undefined
+
 /** A place of its own on the PostgreSQL server, and the way to drop it. */
 interface TestPlace {
   url: string
   drop: () => Promise<void>
-}
-
-async function createPostgresSchema(): Promise<TestPlace> {
-  // The name is generated here, never taken from input.
-  const schema = `test_${randomUUID().replaceAll('-', '')}`
-  await runOnTestDatabase(`CREATE SCHEMA ${schema}`)
-  return {
-    url: `${postgresUrl()}&options=${encodeURIComponent(`-c search_path=${schema}`)}`,
-    // Dropped once used: the migrator reads the whole catalogue, which would otherwise grow with
-    // every test and slow each next one down.
-    drop: () => runOnTestDatabase(`DROP SCHEMA ${schema} CASCADE`),
-  }
 }
 
 /**
@@ -53,22 +55,23 @@ async function createPostgresSchema(): Promise<TestPlace> {
 async function createMigratedPostgresDatabase(): Promise<TestPlace> {
   const template = inject('postgresMigratedTemplate')
   if (template === undefined) throw new Error('The server-pg project provides a template.')
-  // The name is generated here, never taken from input.
-  const name = `test_${randomUUID().replaceAll('-', '')}`
-  await runOnTestDatabase(`CREATE DATABASE ${name} TEMPLATE ${template}`)
-  return {
-    url: withDatabaseName(postgresUrl(), name),
-    drop: () => runOnTestDatabase(`DROP DATABASE ${name} WITH (FORCE)`),
-  }
+  const url = await createPostgresDatabase(template)
+  const name = databaseNameOf(url)
+  return { url, drop: () => runOnTestDatabase(`DROP DATABASE ${name} WITH (FORCE)`) }
 }
 
 /**
- * A new, empty schema in the test database and a URL whose connections use it: every app built
- * on it starts from nothing, as an in-memory SQLite database does, at a fraction of the cost of a
- * new database. It lasts until the run ends.
+ * A new, empty schema in this file's test database and a URL whose connections use it: every app
+ * built on it starts from nothing, as an in-memory SQLite database does, at a fraction of the
+ * cost of a new database. It lasts until the run ends.
  */
 export async function createPostgresSchemaUrl(): Promise<string> {
-  return (await createPostgresSchema()).url
+  fileDatabaseUrl ??= createPostgresDatabase('template1')
+  const database = await fileDatabaseUrl
+  // The name is generated here, never taken from input.
+  const schema = `test_${randomUUID().replaceAll('-', '')}`
+  await runOn(database, `CREATE SCHEMA ${schema}`)
+  return `${database}&options=${encodeURIComponent(`-c search_path=${schema}`)}`
 }
 
 /**
