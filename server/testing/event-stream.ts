@@ -1,6 +1,7 @@
+import { Agent, request as httpRequest, type IncomingMessage } from 'node:http'
 import { createParser, type EventSourceMessage } from 'eventsource-parser'
 
-/** A live event stream read as the app reads it: `fetch` with the session header. */
+/** A live event stream read as the app reads it, with the session header. */
 export interface TestEventStream {
   status: number
   headers: Headers
@@ -15,18 +16,29 @@ export interface TestEventStream {
   close(): void
 }
 
+/**
+ * Opens `/api/eventos` over a connection of the stream's own, which `close()` ends at once, as a
+ * closed tab does. (A `fetch` aborted mid-stream leaves its kept-alive connection open for
+ * seconds, and the app under test then waits that long to close.)
+ */
 export async function openEventStream(
   baseUrl: string,
   token: string,
   { lastEventId, cola = false }: { lastEventId?: string; cola?: boolean } = {},
 ): Promise<TestEventStream> {
-  const controller = new AbortController()
-  const response = await fetch(`${baseUrl}/api/eventos${cola ? '?cola=1' : ''}`, {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+  const request = httpRequest(new URL(`/api/eventos${cola ? '?cola=1' : ''}`, baseUrl), {
+    agent,
     headers: {
       'x-authorization': `Bearer ${token}`,
       ...(lastEventId === undefined ? {} : { 'last-event-id': lastEventId }),
     },
-    signal: controller.signal,
+  })
+  const response = await new Promise<IncomingMessage>((resolve, reject) => {
+    request.once('response', resolve)
+    // Also later: a connection the server resets ends the stream (below), it throws nothing.
+    request.on('error', reject)
+    request.end()
   })
   const events: EventSourceMessage[] = []
   const waiters = new Set<() => void>()
@@ -36,24 +48,26 @@ export async function openEventStream(
       for (const wake of waiters) wake()
     },
   })
-  const ended = (async () => {
-    if (!response.body) return
-    const reader = response.body.getReader()
-    const decoder = new TextDecoder()
-    try {
-      for (;;) {
-        const { done, value } = await reader.read()
-        if (done) return
-        parser.feed(decoder.decode(value, { stream: true }))
-      }
-    } catch {
-      // Aborted by the test.
-    }
-  })()
+  response.setEncoding('utf8')
+  response.on('data', (text: string) => {
+    parser.feed(text)
+  })
+  // Ends with the response, or with the connection when either side closes it.
+  const ended = new Promise<void>((resolve) => {
+    response.once('end', resolve)
+    response.once('close', resolve)
+    response.once('error', () => {
+      resolve()
+    })
+  })
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(response.headers)) {
+    for (const item of [value ?? []].flat()) headers.append(name, item)
+  }
 
   return {
-    status: response.status,
-    headers: response.headers,
+    status: response.statusCode ?? 0,
+    headers,
     events,
     ended,
     next(predicate, { timeoutMs = 5000, from = 0 } = {}) {
@@ -78,7 +92,8 @@ export async function openEventStream(
       })
     },
     close() {
-      controller.abort()
+      request.destroy()
+      agent.destroy()
     },
   }
 }

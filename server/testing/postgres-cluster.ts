@@ -46,6 +46,26 @@ function urlOf(socketDir: string, database: string): string {
   return `postgres://postgres@/${database}?host=${encodeURIComponent(socketDir)}`
 }
 
+// The URLs this module makes: `postgres://postgres@/<database>?host=<socket directory>`.
+const CLUSTER_URL = /^(postgres:\/\/postgres@\/)([^/?]+)(\?.*)$/
+
+function partsOf(url: string): RegExpExecArray {
+  const parts = CLUSTER_URL.exec(url)
+  if (parts === null) throw new Error(`Not a URL of a test cluster: ${url}`)
+  return parts
+}
+
+/** The database a URL of a test cluster names. */
+export function databaseNameOf(url: string): string {
+  return partsOf(url)[2] ?? ''
+}
+
+/** The URL of database `name` on the server that `url`, a URL of a test cluster, reaches. */
+export function withDatabaseName(url: string, name: string): string {
+  const [, start = '', , query = ''] = partsOf(url)
+  return `${start}${name}${query}`
+}
+
 async function waitUntilAccepting(url: string, hasExited: () => boolean, log: () => string) {
   const deadline = Date.now() + START_TIMEOUT_MS
   for (;;) {

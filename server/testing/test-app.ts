@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { buildApp, type BuildAppOptions } from '../app.js'
+import { SHARED_SERIALIZERS } from './shared-serializers.js'
 import { createDisposableTestDatabase } from './test-database.js'
 
 /** Cheap scrypt cost so tests stay fast; the hash format and checks are the same. */
@@ -45,8 +46,9 @@ export interface TestApp {
 }
 
 /**
- * Builds the app on a temporary dist directory and, unless the options name one, a fresh empty
- * database on the engine under test (in-memory SQLite, or a new PostgreSQL schema).
+ * Builds the app on a temporary dist directory and, unless the options name one, a fresh database
+ * without rows on the engine under test (in-memory SQLite, or a copy of the run's migrated
+ * PostgreSQL template).
  */
 export async function createTestApp(
   overrides: Partial<BuildAppOptions> & { withIndex?: boolean } = {},
@@ -61,6 +63,7 @@ export async function createTestApp(
   const app = await buildApp({
     ...database?.options,
     scryptParams: TEST_SCRYPT_PARAMS,
+    schemaController: SHARED_SERIALIZERS,
     ...options,
     distDir,
   })
