@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs'
-import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import type { Plugin } from 'vite'
@@ -273,9 +272,6 @@ export default defineConfig(({ command }) => ({
     },
   },
   test: {
-    // Vitest leaves one core to itself by default: one test file at a time on a 2-core machine.
-    // The server files mostly wait (sockets, PostgreSQL, timers), so every core runs a file.
-    maxWorkers: Math.max(2, availableParallelism()),
     restoreMocks: true,
     unstubGlobals: true,
     unstubEnvs: true,

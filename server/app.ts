@@ -175,11 +175,6 @@ export interface BuildAppOptions {
   passwordCheckLimits?: Partial<PasswordCheckLimits>
   /** scrypt cost for new hashes; tests lower it to stay fast. */
   scryptParams?: ScryptParams
-  /**
-   * How route schemas are compiled (Fastify's `schemaController`), Fastify's own way when
-   * absent; tests share compiled serializers between the many apps they build.
-   */
-  schemaController?: FastifyServerOptions['schemaController']
   /** Clock in milliseconds, for token issue and expiry. */
   now?: () => number
   /** Fastify logger; off by default. */
@@ -326,9 +321,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const app = Fastify({
       logger: options.logger ?? false,
       logController: new ConciseLogController(),
-      ...(options.schemaController === undefined
-        ? {}
-        : { schemaController: options.schemaController }),
       trustProxy: options.trustProxy ?? false,
       bodyLimit: LOGIN_BODY_LIMIT,
       // Node's own deadline is the ceiling of every connection; routes get theirs from a hook.

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { buildApp, type BuildAppOptions } from '../app.js'
-import { SHARED_SERIALIZERS } from './shared-serializers.js'
 import { createDisposableTestDatabase } from './test-database.js'
 
 /** Cheap scrypt cost so tests stay fast; the hash format and checks are the same. */
@@ -63,7 +62,6 @@ export async function createTestApp(
   const app = await buildApp({
     ...database?.options,
     scryptParams: TEST_SCRYPT_PARAMS,
-    schemaController: SHARED_SERIALIZERS,
     ...options,
     distDir,
   })
