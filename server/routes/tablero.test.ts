@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { EVENTOS, type Asistencia, type Profesional } from '../../src/contract/care.js'
 import type {
   EstadisticasCentro,
@@ -227,10 +227,18 @@ describe("the board's professionals and today's figures", { timeout: 30_000 }, (
     await busy.call('POST', `/api/asistencias/${id}/atender`)
     const queue = await openEventStream(baseUrl, connected.token, { cola: true })
     streams.push(queue)
-    const board = (await admin.call('GET', '/api/tablero/profesionales')).json<
-      ProfesionalDeTurno[]
-    >()
-    const byName = new Map(board.map((row) => [row.id, row]))
+    // The stream answers before its presence is recorded: the board shows it once it is.
+    const connectedId = await idOf(admin, 'Pediatría')
+    const readBoard = async () =>
+      new Map(
+        (await admin.call('GET', '/api/tablero/profesionales'))
+          .json<ProfesionalDeTurno[]>()
+          .map((row) => [row.id, row]),
+      )
+    await vi.waitFor(async () => {
+      expect((await readBoard()).get(connectedId)?.estado).toBe('disponible')
+    })
+    const byName = await readBoard()
     expect(byName.get(await idOf(admin, 'Medicina general'))).toMatchObject({
       estado: 'en_consulta',
       consultas_en_curso: 1,
