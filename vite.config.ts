@@ -272,6 +272,9 @@ export default defineConfig(({ command }) => ({
     },
   },
   test: {
+    // On CI a failed test runs once more, as in the browser suite (playwright.config.ts): one slow
+    // moment of a shared machine does not throw a whole run away; a test that fails twice fails.
+    retry: process.env.CI ? 1 : 0,
     restoreMocks: true,
     unstubGlobals: true,
     unstubEnvs: true,
