@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
-import type { Plugin } from 'vite'
+import { RUNTIME_MODULE_ID } from 'rolldown'
+import type { Plugin, Rolldown } from 'vite'
 import { defineConfig } from 'vitest/config'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
 import { jsBudgetPlugin, NOT_IN_A_PATIENT_FIRST_LOAD } from './scripts/js-budget.ts'
@@ -81,6 +82,37 @@ const CONTRACT_MODULE = /[\\/]src[\\/]contract[\\/][a-z-]+\.ts$/
 function isSchemaModule(id: string): boolean {
   if (/[\\/]node_modules[\\/]typebox[\\/]/.test(id)) return true
   return CONTRACT_MODULE.test(id) && readFileSync(id, 'utf8').includes("from 'typebox'")
+}
+
+const ENTRY_MODULE = fileURLToPath(new URL('src/main.tsx', import.meta.url))
+const START_MODULE = fileURLToPath(new URL('src/app/start.tsx', import.meta.url))
+const STYLES = /\.css(?:\?.*)?$/
+// What the entry and the app's start import statically, directly or not, found once per build.
+let staticGraphs: { entry: Set<string>; start: Set<string> } | null = null
+
+/**
+ * `index` for the entry's modules, the bundler's helpers and every style the start imports (the
+ * HTML links the entry's styles: the first frame is painted with all of them); `start` for the
+ * rest of the start's modules; no group for anything else.
+ */
+function entryOrStartChunk(id: string, context: Rolldown.ChunkingContext): string | null {
+  if (staticGraphs === null) {
+    const graphOf = (root: string) => {
+      const found = new Set<string>()
+      const visit = (moduleId: string) => {
+        if (found.has(moduleId)) return
+        found.add(moduleId)
+        for (const imported of context.getModuleInfo(moduleId)?.importedIds ?? []) visit(imported)
+      }
+      visit(root)
+      return found
+    }
+    staticGraphs = { entry: graphOf(ENTRY_MODULE), start: graphOf(START_MODULE) }
+  }
+  const { entry, start } = staticGraphs
+  if (entry.has(id) || id === RUNTIME_MODULE_ID || (start.has(id) && STYLES.test(id)))
+    return 'index'
+  return start.has(id) ? 'start' : null
 }
 
 /**
@@ -240,13 +272,15 @@ export default defineConfig(({ command }) => ({
       plugins: [routerTreeShakingPlugin()],
       output: {
         codeSplitting: {
-          // The entry and everything it imports statically are one chunk: left alone, the
-          // bundler gives each module a screen also imports its own small chunk (twenty-odd in
-          // the sign-in's first load), each with its own compression and imports: 8 KB of gzip.
-          // The screens' chunks import from it, so the entry never awaits at its top level
-          // (main.tsx): that would be waiting for itself.
+          // The entry (main.tsx: the styles and what decides the first frame) is one small
+          // chunk; the app's start and everything it imports statically are another, which the
+          // server and the worker preload with every screen. Left alone, the bundler gives each
+          // module a screen also imports its own small chunk (twenty-odd in the sign-in's first
+          // load), each with its own compression and imports: 8 KB of gzip. The screens' chunks
+          // import from the start, so it never awaits at its top level: that would be waiting
+          // for itself.
           groups: [
-            { name: 'index', tags: ['$initial'] },
+            { name: entryOrStartChunk },
             // The small parts most screens share (their frame, titles, access rule, the
             // sign-in's fields): one chunk rather than one each.
             { name: 'screen-parts', test: SHARED_SCREEN_PARTS },

@@ -60,7 +60,7 @@ test.describe('a first visit with JavaScript disabled and no worker', () => {
 test.describe('a cold first visit to the sign-in screen', () => {
   test.use({ serviceWorkers: 'block' })
 
-  test("fetches the sign-in screen's chunks alongside the entry, not after it ran", async ({
+  test("fetches the app's start and the sign-in screen's chunks alongside the entry, not after it ran", async ({
     page,
   }) => {
     const started: { url: string; at: number }[] = []
@@ -85,8 +85,10 @@ test.describe('a cold first visit to the sign-in screen', () => {
     const preloads = await page
       .locator('link[rel="modulepreload"]')
       .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href))
-    const loginChunks = preloads.filter((href) => /\/assets\/login(-screen)?-[^/]+\.js$/.test(href))
-    expect(loginChunks).toHaveLength(2)
+    const loginChunks = preloads.filter((href) =>
+      /\/assets\/(?:login(?:-screen)?|start)-[^/]+\.js$/.test(href),
+    )
+    expect(loginChunks).toHaveLength(3)
     const entryEnd = entryFinished[0] ?? Infinity
     for (const chunk of loginChunks) {
       const request = started.find(({ url }) => url === chunk)
