@@ -13,6 +13,16 @@ const STORAGE_PATHS = [
   },
 ]
 
+// The schema library's default export is its whole namespace, parser included, which no bundler
+// can trim from the page: its builders are imported by name.
+const SCHEMA_PATHS = [
+  {
+    name: 'typebox',
+    importNames: ['default'],
+    message: "Import what you use by name (import { Type } from 'typebox').",
+  },
+]
+
 // The app's links are its own (src/components/Link.tsx): react-router's also prefetch and open
 // other origins, code that would be in every screen's first load.
 const ROUTER_PATHS = [
@@ -54,7 +64,7 @@ function packageRule(layer) {
   return {
     'no-restricted-imports': [
       'error',
-      { paths: STORAGE_PATHS, patterns: PACKAGE_RULES[layer] ?? [] },
+      { paths: [...STORAGE_PATHS, ...SCHEMA_PATHS], patterns: PACKAGE_RULES[layer] ?? [] },
     ],
   }
 }
@@ -84,7 +94,10 @@ export default defineConfig([
     extends: [reactHooks.configs.flat.recommended],
     languageOptions: { globals: globals.browser },
     rules: {
-      'no-restricted-imports': ['error', { paths: [...STORAGE_PATHS, ...ROUTER_PATHS] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [...STORAGE_PATHS, ...SCHEMA_PATHS, ...ROUTER_PATHS] },
+      ],
       'no-restricted-globals': [
         'error',
         {
@@ -123,7 +136,7 @@ export default defineConfig([
     files: ['src/sw/**/*.ts'],
     ignores: ['src/**/*.test.ts', 'src/**/testing/**'],
     languageOptions: { globals: globals.serviceworker },
-    rules: { 'no-restricted-imports': ['error', { paths: STORAGE_PATHS }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [...STORAGE_PATHS, ...SCHEMA_PATHS] }] },
   },
   {
     files: ['src/sw/**/*.test.ts', 'src/sw/testing/**'],
