@@ -11,6 +11,7 @@ import {
 import type { BuildAppOptions } from '../app.js'
 import type { AppDatabase } from '../database/schema.js'
 import { DEMO, newPatient, requestHelp, signIn, type CareClient } from '../testing/care-client.js'
+import { DOCUMENT_ONLY_HEADERS } from '../http/security-headers.js'
 import { openEventStream, type TestEventStream } from '../testing/event-stream.js'
 import { createTestApp, type TestApp } from '../testing/test-app.js'
 import { createTestDatabase } from '../testing/test-database.js'
@@ -58,6 +59,10 @@ describe('the live event stream', { timeout: 20_000 }, () => {
     expect(opened.status).toBe(200)
     expect(opened.headers.get('content-type')).toBe('text/event-stream; charset=utf-8')
     expect(opened.headers.get('cache-control')).toBe('no-store')
+    // Subresource guards only: the policies for documents would be held by every open stream.
+    expect(opened.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(opened.headers.get('cross-origin-resource-policy')).toBe('same-origin')
+    for (const name of DOCUMENT_ONLY_HEADERS) expect(opened.headers.get(name)).toBeNull()
   })
 
   it('brings a new request to the professionals at once, and each side what it may see', async () => {
