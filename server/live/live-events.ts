@@ -29,11 +29,13 @@ const POLL_WITHOUT_CHANNEL_MS = 1_000
 /** Bytes a stream may have waiting to be sent before it is ended as too slow. */
 const MAX_BUFFERED_BYTES = 512 * 1024
 const MAX_TIMER_MS = 2 ** 31 - 1
+/** Accounts whose open streams' sessions are read in one query. */
+const SESSION_CHECK_BATCH = 500
 
 export interface LiveEventsOptions extends Omit<EventHubDeps, 'onError'> {
   db: AppDatabase
   databaseUrl: string | undefined
-  accounts: Pick<AccountRepository, 'findStanding'>
+  accounts: Pick<AccountRepository, 'findStandings'>
   sessionEnds: Pick<SessionEnds, 'subscribe' | 'received'>
   presence: Presence
   now: () => number
@@ -156,30 +158,38 @@ export function createLiveEvents(options: LiveEventsOptions) {
   poll?.unref()
 
   /**
-   * Runs the request's session check for the open streams `which` picks (one read per account)
+   * Runs the request's session check for the open streams `which` picks (one query for up to
+   * {@link SESSION_CHECK_BATCH} accounts: every heartbeat checks every stream of the instance)
    * and ends, telling the client, those whose session is over.
    */
   async function checkSessions(which: (stream: OpenStream) => boolean) {
     const byAccount = new Map<number, OpenStream[]>()
     for (const stream of open) {
       if (!which(stream)) continue
-      byAccount.set(stream.viewer.id, [...(byAccount.get(stream.viewer.id) ?? []), stream])
+      const ofAccount = byAccount.get(stream.viewer.id)
+      if (ofAccount) ofAccount.push(stream)
+      else byAccount.set(stream.viewer.id, [stream])
     }
-    for (const [id, streams] of byAccount) {
-      const standing = await options.accounts.findStanding(id)
-      // A guest's session ends with its consultation, in the transaction that wrote the event
-      // saying so: that event (the way to the thanks screen) is delivered first. Any other end
-      // stops delivery at once.
-      const isGuestDone = standing?.isGuest === true && standing.isGuestSessionOver
-      for (const stream of streams) {
-        if (judgeSession(stream.claims, standing) === undefined) continue
-        if (!isGuestDone) {
-          stream.finish('sesion')
-          continue
+    const ids = [...byAccount.keys()]
+    for (let start = 0; start < ids.length; start += SESSION_CHECK_BATCH) {
+      const batch = ids.slice(start, start + SESSION_CHECK_BATCH)
+      const standings = await options.accounts.findStandings(batch)
+      for (const id of batch) {
+        const standing = standings.get(id)
+        // A guest's session ends with its consultation, in the transaction that wrote the event
+        // saying so: that event (the way to the thanks screen) is delivered first. Any other
+        // end stops delivery at once.
+        const isGuestDone = standing?.isGuest === true && standing.isGuestSessionOver
+        for (const stream of byAccount.get(id) ?? []) {
+          if (judgeSession(stream.claims, standing) === undefined) continue
+          if (!isGuestDone) {
+            stream.finish('sesion')
+            continue
+          }
+          void hub.flush(stream).then(() => {
+            stream.finish('sesion')
+          })
         }
-        void hub.flush(stream).then(() => {
-          stream.finish('sesion')
-        })
       }
     }
   }

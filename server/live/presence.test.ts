@@ -109,6 +109,85 @@ it('announces each hospital at most once per window, with what changed since', a
   expect((await announced()).slice(2)).toEqual([{ cambios: [{ id: c, disponible: false }] }])
 })
 
+it('records the queues that open together in one write and announces them in one event', async () => {
+  const eventos = createEventoRepository(database, () => Date.now())
+  // Every statement the presence module runs goes through this handle and is counted.
+  let statements = 0
+  const counted = database.withPlugin({
+    transformQuery: (args) => {
+      statements += 1
+      return args.node
+    },
+    transformResult: (args) => Promise.resolve(args.result),
+  })
+  const presencia = createPresenciaRepository(counted)
+  let onPublish: (() => void) | null = null
+  const presence = createPresence({
+    db: counted,
+    presencia,
+    eventos,
+    now: () => Date.now(),
+    onPublished: () => onPublish?.(),
+    onError: (error) => {
+      throw error instanceof Error ? error : new Error(String(error))
+    },
+  })
+  const published = () =>
+    new Promise<void>((resolve) => {
+      onPublish = resolve
+    })
+  const count = 40
+  await database
+    .insertInto('users')
+    .values(
+      Array.from({ length: count }, (_, index) => ({
+        email: `cola${String(index)}@profesionales.test`,
+        password_hash: '!',
+        nombre: `Profesional ${String(index)}`,
+        rol: 'profesional' as const,
+        tenant: TENANT,
+      })),
+    )
+    .execute()
+  const ids = (
+    await database
+      .selectFrom('users')
+      .select('id')
+      .where('email', 'like', 'cola%@profesionales.test')
+      .orderBy('id')
+      .execute()
+  ).map((row) => row.id)
+  expect(ids).toHaveLength(count)
+  const announced = async () =>
+    (await eventos.listAfter(TENANT, 0, 100))
+      .filter((row) => row.tipo === EVENTOS.presencia)
+      .map((row): PresenciaCambios => presenceChanges(row.ref))
+
+  // Forty queue streams open in the same turn: who was available is read once, the rows are
+  // written by one insert.
+  const connections = await Promise.all(ids.map((id) => presence.join(id, TENANT)))
+  expect(statements).toBe(2)
+  expect(await presencia.available(TENANT, new Date().toISOString())).toEqual(new Set(ids))
+  const joined = published()
+  await vi.advanceTimersByTimeAsync(0)
+  await joined
+  expect(await announced()).toEqual([{ cambios: ids.map((id) => ({ id, disponible: true })) }])
+
+  // They close together: one delete, one read of who is still there, one event.
+  statements = 0
+  await Promise.all(
+    connections.map((conexion, index) => presence.leave(conexion, ids[index] ?? 0, TENANT)),
+  )
+  expect(statements).toBe(2)
+  expect(await presencia.available(TENANT, new Date().toISOString())).toEqual(new Set())
+  const left = published()
+  await vi.advanceTimersByTimeAsync(PRESENCE_BATCH_MS)
+  await left
+  expect((await announced()).slice(1)).toEqual([
+    { cambios: ids.map((id) => ({ id, disponible: false })) },
+  ])
+})
+
 it('reads a change the log held before batching as a batch of one', () => {
   expect(presenceChanges(JSON.stringify({ id: 7, disponible: true }))).toEqual({
     cambios: [{ id: 7, disponible: true }],

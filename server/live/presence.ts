@@ -5,6 +5,11 @@
  * event per hospital per {@link PRESENCE_BATCH_MS} from this instance, carrying each
  * professional's latest change since the last one (a lone change goes at once). S professionals
  * reconnecting after a deploy cost a few events, not S.
+ *
+ * The rows themselves are written in batches too: the joins and leaves that arrive while a
+ * write is under way wait for it and then go together, one insert, one delete and one read of
+ * who was and is available for all of them. A storm of S queue streams opening costs a few
+ * statements, not 2S (each held a pending query, its promise and its parameters meanwhile).
  */
 import { randomUUID } from 'node:crypto'
 import { EVENTOS, type Presencia } from '../../src/contract/care.js'
@@ -18,6 +23,9 @@ export const PRESENCE_TTL_MS = 45_000
 /** Presence changes of one hospital are announced together, at most once in this window. */
 export const PRESENCE_BATCH_MS = 1_000
 
+/** Joins and leaves written in one go at most: their bound parameters stay well within limits. */
+export const PRESENCE_WRITE_BATCH = 500
+
 export interface PresenceDeps {
   db: AppDatabase
   presencia: PresenciaRepository
@@ -26,6 +34,16 @@ export interface PresenceDeps {
   onPublished: (tenant: string) => void
   /** A batch that could not be written (it is dropped: the directory reads presence afresh). */
   onError: (error: unknown) => void
+}
+
+/** A connection opening or closing, waiting for the next write. */
+interface PendingWrite {
+  kind: 'join' | 'leave'
+  conexion: string
+  userId: number
+  tenant: string
+  resolve: () => void
+  reject: (error: unknown) => void
 }
 
 /** One hospital's changes waiting for their announcement. */
@@ -87,28 +105,79 @@ export function createPresence({
     }, wait)
   }
 
+  const pending: PendingWrite[] = []
+  let isWriting = false
+
+  /** Writes one batch of joins and leaves; announces who became available or stopped being. */
+  async function write(batch: readonly PendingWrite[]) {
+    const at = iso(now())
+    const joins = batch.filter((entry) => entry.kind === 'join')
+    const leaves = batch.filter((entry) => entry.kind === 'leave')
+    const usersOf = (entries: readonly PendingWrite[]) => [
+      ...new Set(entries.map((entry) => entry.userId)),
+    ]
+    const wereAvailable = await presencia.availableAmong(usersOf(joins), at)
+    await presencia.close(
+      db,
+      leaves.map((entry) => entry.conexion),
+    )
+    await presencia.open(
+      db,
+      joins.map((entry) => ({
+        conexion: entry.conexion,
+        user_id: entry.userId,
+        tenant: entry.tenant,
+        expira_en: iso(now() + PRESENCE_TTL_MS),
+      })),
+    )
+    const areAvailable = await presencia.availableAmong(usersOf(leaves), at)
+    for (const entry of joins) {
+      open.add(entry.conexion)
+      if (!wereAvailable.has(entry.userId)) {
+        announce(entry.tenant, { id: entry.userId, disponible: true })
+      }
+    }
+    for (const entry of leaves) {
+      if (!areAvailable.has(entry.userId)) {
+        announce(entry.tenant, { id: entry.userId, disponible: false })
+      }
+    }
+  }
+
+  async function drain() {
+    isWriting = true
+    // After pending I/O: the streams whose checks are finishing join this batch.
+    await new Promise((resolve) => setImmediate(resolve))
+    while (pending.length > 0) {
+      const batch = pending.splice(0, PRESENCE_WRITE_BATCH)
+      try {
+        await write(batch)
+        for (const entry of batch) entry.resolve()
+      } catch (error) {
+        for (const entry of batch) entry.reject(error)
+      }
+    }
+    isWriting = false
+  }
+
+  function enqueue(entry: Omit<PendingWrite, 'resolve' | 'reject'>): Promise<void> {
+    return new Promise((resolve, reject) => {
+      pending.push({ ...entry, resolve, reject })
+      if (!isWriting) void drain()
+    })
+  }
+
   return {
     /** Marks the professional available while this connection lasts; returns its id. */
     async join(userId: number, tenant: string): Promise<string> {
       const conexion = randomUUID()
-      const wasAvailable = await presencia.isAvailable(userId, iso(now()))
-      await presencia.open(db, {
-        conexion,
-        user_id: userId,
-        tenant,
-        expira_en: iso(now() + PRESENCE_TTL_MS),
-      })
-      open.add(conexion)
-      if (!wasAvailable) announce(tenant, { id: userId, disponible: true })
+      await enqueue({ kind: 'join', conexion, userId, tenant })
       return conexion
     },
 
     async leave(conexion: string, userId: number, tenant: string) {
       open.delete(conexion)
-      await presencia.close(db, conexion)
-      if (!(await presencia.isAvailable(userId, iso(now())))) {
-        announce(tenant, { id: userId, disponible: false })
-      }
+      await enqueue({ kind: 'leave', conexion, userId, tenant })
     },
 
     /** Keeps this instance's open connections alive. */
@@ -119,10 +188,9 @@ export function createPresence({
       const at = iso(now())
       const gone = await db.transaction().execute((trx) => presencia.purgeExpired(trx, at))
       const users = new Map(gone.map((row) => [row.user_id, row.tenant]))
+      const stillAvailable = await presencia.availableAmong([...users.keys()], at)
       for (const [userId, tenant] of users) {
-        if (!(await presencia.isAvailable(userId, at))) {
-          announce(tenant, { id: userId, disponible: false })
-        }
+        if (!stillAvailable.has(userId)) announce(tenant, { id: userId, disponible: false })
       }
     },
 

@@ -9,14 +9,17 @@ type Executor = Kysely<DatabaseSchema>
  * instance that dies leaves rows that simply expire.
  */
 export interface PresenciaRepository {
+  /** Records these connections (one statement). */
   open(
     trx: Executor,
-    row: { conexion: string; user_id: number; tenant: string; expira_en: string },
+    rows: readonly { conexion: string; user_id: number; tenant: string; expira_en: string }[],
   ): Promise<void>
   /** Pushes back the expiry of these connections. */
   refresh(conexiones: readonly string[], expiraEn: string): Promise<void>
-  close(trx: Executor, conexion: string): Promise<void>
-  isAvailable(userId: number, at: string, trx?: Executor): Promise<boolean>
+  /** Forgets these connections (one statement). */
+  close(trx: Executor, conexiones: readonly string[]): Promise<void>
+  /** Which of these users are available at `at` (one query). */
+  availableAmong(userIds: readonly number[], at: string, trx?: Executor): Promise<Set<number>>
   /** Ids of the hospital's professionals available at `at`. */
   available(tenant: string, at: string): Promise<Set<number>>
   /** Deletes expired rows; returns the users and hospitals they belonged to. */
@@ -25,8 +28,9 @@ export interface PresenciaRepository {
 
 export function createPresenciaRepository(db: Executor): PresenciaRepository {
   return {
-    async open(trx, row) {
-      await trx.insertInto('presencia').values(row).execute()
+    async open(trx, rows) {
+      if (rows.length === 0) return
+      await trx.insertInto('presencia').values(rows).execute()
     },
 
     async refresh(conexiones, expiraEn) {
@@ -38,18 +42,21 @@ export function createPresenciaRepository(db: Executor): PresenciaRepository {
         .execute()
     },
 
-    async close(trx, conexion) {
-      await trx.deleteFrom('presencia').where('conexion', '=', conexion).execute()
+    async close(trx, conexiones) {
+      if (conexiones.length === 0) return
+      await trx.deleteFrom('presencia').where('conexion', 'in', conexiones).execute()
     },
 
-    async isAvailable(userId, at, trx = db) {
-      const row = await trx
+    async availableAmong(userIds, at, trx = db) {
+      if (userIds.length === 0) return new Set()
+      const rows = await trx
         .selectFrom('presencia')
-        .select('conexion')
-        .where('user_id', '=', userId)
+        .select('user_id')
+        .distinct()
+        .where('user_id', 'in', userIds)
         .where('expira_en', '>', at)
-        .executeTakeFirst()
-      return row !== undefined
+        .execute()
+      return new Set(rows.map((row) => row.user_id))
     },
 
     async available(tenant, at) {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { afterEach, describe, expect, it } from 'vitest'
+import { SelectQueryNode } from 'kysely'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   EVENTOS,
   EVENTOS_REANUDACION_MAX,
@@ -11,6 +12,7 @@ import {
 import type { BuildAppOptions } from '../app.js'
 import type { AppDatabase } from '../database/schema.js'
 import { DEMO, newPatient, requestHelp, signIn, type CareClient } from '../testing/care-client.js'
+import { DOCUMENT_ONLY_HEADERS } from '../http/security-headers.js'
 import { openEventStream, type TestEventStream } from '../testing/event-stream.js'
 import { createTestApp, type TestApp } from '../testing/test-app.js'
 import { createTestDatabase } from '../testing/test-database.js'
@@ -58,6 +60,10 @@ describe('the live event stream', { timeout: 20_000 }, () => {
     expect(opened.status).toBe(200)
     expect(opened.headers.get('content-type')).toBe('text/event-stream; charset=utf-8')
     expect(opened.headers.get('cache-control')).toBe('no-store')
+    // Subresource guards only: the policies for documents would be held by every open stream.
+    expect(opened.headers.get('x-content-type-options')).toBe('nosniff')
+    expect(opened.headers.get('cross-origin-resource-policy')).toBe('same-origin')
+    for (const name of DOCUMENT_ONLY_HEADERS) expect(opened.headers.get(name)).toBeNull()
   })
 
   it('brings a new request to the professionals at once, and each side what it may see', async () => {
@@ -150,6 +156,64 @@ describe('the live event stream', { timeout: 20_000 }, () => {
     // And it stays live after catching up.
     const after = await requestHelp(other, 'Seis')
     await resumed.next(about(after))
+  })
+
+  it("checks every open stream's session at each heartbeat, in one read for all their accounts", async () => {
+    ownedDb = await createTestDatabase()
+    // The account ids named by each read of several accounts' standing (the session check).
+    const standingReads: number[][] = []
+    const observed = ownedDb.withPlugin({
+      transformQuery: ({ node }) => {
+        const text = SelectQueryNode.is(node)
+          ? JSON.stringify(node, (_key, value: unknown) =>
+              typeof value === 'bigint' ? String(value) : value,
+            )
+          : ''
+        if (text.includes('"hospitals"')) {
+          const list = /"kind":"PrimitiveValueListNode","values":\[([\d,]+)\]/.exec(text)
+          if (list?.[1] !== undefined) standingReads.push(list[1].split(',').map(Number))
+        }
+        return node
+      },
+      transformResult: (args) => Promise.resolve(args.result),
+    })
+    const app = await start({ database: observed, liveHeartbeatMs: 250 })
+    const patient = await signIn(app, DEMO.patient)
+    const professional = await signIn(app, DEMO.professional)
+    const disabled = await newPatient(app, 'hospital-central', 'Tercera Paciente')
+    const others = [
+      patient,
+      professional,
+      await signIn(app, DEMO.professional2),
+      await newPatient(app),
+    ]
+    const idOf = async (client: CareClient) =>
+      (await client.call('GET', '/api/me')).json<{ id: number }>().id
+    const ids = await Promise.all([...others, disabled].map(idOf))
+    const [patientStream, queue, ...rest] = await Promise.all(
+      others.map((client) => stream(client)),
+    )
+    const ending = await stream(disabled)
+    await vi.waitFor(
+      () => {
+        expect(standingReads.some((read) => ids.every((id) => read.includes(id)))).toBe(true)
+      },
+      { timeout: 5_000 },
+    )
+    // Still each session judged on its own: disabled behind the app's back (no notice to the
+    // streams), one patient's stream ends at a heartbeat; the others carry on.
+    await ownedDb
+      .updateTable('users')
+      .set({ activo: 0 })
+      .where('id', '=', await idOf(disabled))
+      .execute()
+    const cierre = await ending.next((event) => event.event === EVENTOS.cierre)
+    expect(JSON.parse(cierre.data)).toEqual({ motivo: 'sesion' })
+    const id = await requestHelp(patient)
+    await queue?.next(about(id))
+    for (const other of [patientStream, queue, ...rest]) {
+      expect(other?.events.filter((event) => event.event === EVENTOS.cierre)).toEqual([])
+    }
   })
 
   it('tells a client too far behind, or with an unknown position, to reload', async () => {

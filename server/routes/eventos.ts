@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { authenticateSession, type SessionCheckDeps } from '../auth/authenticate.js'
 import { STREAM_CHECKS_AT_ONCE } from '../http/capacity.js'
 import { HttpError, MESSAGES } from '../http/http-errors.js'
+import { DOCUMENT_ONLY_HEADERS } from '../http/security-headers.js'
 import { createWorkQueue } from '../http/work-queue.js'
 import type { Admission, LiveEvents } from '../live/live-events.js'
 import { CARE_ERROR_RESPONSES, SESSION_HEADERS_SCHEMA } from './care-schemas.js'
@@ -87,7 +88,10 @@ export function registerEventosRoute(
 
       reply.hijack()
       const response = reply.raw
-      // The security and CORS headers set by the hooks so far, then the stream's own.
+      // An event stream is no document: helmet's policies for documents mean nothing on it, and
+      // each open stream would hold them (~700 bytes of text, a dozen objects) for its lifetime.
+      for (const name of DOCUMENT_ONLY_HEADERS) response.removeHeader(name)
+      // The other security and CORS headers set by the hooks so far, then the stream's own.
       for (const [name, value] of Object.entries(reply.getHeaders())) {
         if (value !== undefined) response.setHeader(name, value)
       }
