@@ -4,8 +4,10 @@
  */
 import { connect, type Socket } from 'node:net'
 import type { AddressInfo } from 'node:net'
-import { afterEach, beforeEach, expect, it } from 'vitest'
+import Fastify from 'fastify'
+import { afterEach, beforeEach, expect, it, vi } from 'vitest'
 import { createTestApp, type TestApp } from '../testing/test-app.js'
+import { registerRequestDeadlines, requestDeadlines } from './request-deadlines.js'
 
 const DEADLINE_MS = 1_000
 // Node looks for late requests once a second: a request is closed within a second of its
@@ -73,3 +75,58 @@ it('closes a body trickled one byte at a time at the deadline', async () => {
     clearInterval(trickle)
   }
 }, 15_000)
+
+it('holds no timer for a request without a body, while one that announces a body is held to the deadline', async () => {
+  const app = Fastify()
+  registerRequestDeadlines(app, requestDeadlines(DEADLINE_MS))
+  let arrived = 0
+  let release = () => undefined as void
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  // Answers only when the test says, as an event stream stays open.
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/held',
+    handler: async () => {
+      arrived += 1
+      await released
+      return { ok: true }
+    },
+  })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const heldPort = (app.server.address() as AddressInfo).port
+  // Timers armed for the deadline's length: one per request that must still arrive.
+  const armed = vi.spyOn(globalThis, 'setTimeout')
+  const deadlineTimers = () => armed.mock.calls.filter(([, delay]) => delay === DEADLINE_MS).length
+  try {
+    const answers = Array.from({ length: 20 }, () =>
+      fetch(`http://127.0.0.1:${String(heldPort)}/held`).then((response) => response.status),
+    )
+    await expect.poll(() => arrived, { timeout: 10_000 }).toBe(20)
+    // Twenty requests under way, none of them holding a timer to the deadline.
+    expect(deadlineTimers()).toBe(0)
+    release()
+    expect(await Promise.all(answers)).toEqual(Array.from({ length: 20 }, () => 200))
+
+    // A body announced and never sent is still closed at the deadline.
+    const socket = connect(heldPort, '127.0.0.1')
+    await new Promise<void>((resolve) => socket.once('connect', resolve))
+    socket.on('error', () => undefined)
+    socket.resume()
+    const opened = performance.now()
+    const closed = new Promise<number>((resolve) => {
+      socket.once('close', () => {
+        resolve(performance.now() - opened)
+      })
+    })
+    socket.write(
+      'POST /held HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{',
+    )
+    expect(await closed).toBeLessThan(DEADLINE_MS + CLOSE_SLACK_MS)
+    expect(deadlineTimers()).toBe(1)
+  } finally {
+    release()
+    await app.close()
+  }
+}, 20_000)

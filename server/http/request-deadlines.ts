@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http'
 import { Socket } from 'node:net'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { ErrorBody } from './http-errors.js'
@@ -41,6 +42,13 @@ const TIMEOUT_BODY: ErrorBody = {
     'La conexión es demasiado lenta o se ha detenido: no ha llegado todo. Vuelve a intentarlo.',
 }
 
+/** True when the head announces a body to follow (a length above 0, or chunks). */
+function announcesBody(headers: IncomingHttpHeaders): boolean {
+  if (headers['transfer-encoding'] !== undefined) return true
+  const length = headers['content-length']
+  return length !== undefined && length !== '0'
+}
+
 /** Answers 408 and closes the connection: the rest of the body is never read. */
 function expire(request: FastifyRequest, reply: FastifyReply) {
   const socket = request.raw.socket
@@ -67,6 +75,13 @@ export function registerRequestDeadlines(app: FastifyInstance, deadlines: Reques
       return
     }
     if (request.routeOptions.config.upload !== true) {
+      // A request that announces no body has arrived whole with its head: nothing to wait for,
+      // and no timer holding the request for the deadline's length (an open event stream
+      // would keep it, and the request, for that long).
+      if (!announcesBody(raw.headers)) {
+        done()
+        return
+      }
       // Runs even after an early answer (a 404, a 429): a body still trickling in holds the
       // connection all the same.
       const timer = setTimeout(() => {

@@ -120,9 +120,11 @@ export function registerEventosRoute(
           lastEventId,
         },
       )
+      // What the stream's lifetime holds on to: not the framework's request (the logger only).
+      const { log } = request
       request.raw.once('close', () => {
         live.close(stream).catch((error: unknown) => {
-          request.log.warn({ err: error }, 'closing a live stream failed')
+          log.warn({ err: error }, 'closing a live stream failed')
         })
       })
       if (request.raw.destroyed) await live.close(stream)
