@@ -80,7 +80,7 @@ it('holds no timer for a request without a body, while one that announces a body
   const app = Fastify()
   registerRequestDeadlines(app, requestDeadlines(DEADLINE_MS))
   let arrived = 0
-  let release = () => undefined as void
+  let release: () => void = () => undefined
   const released = new Promise<void>((resolve) => {
     release = resolve
   })
