@@ -6,7 +6,7 @@
  */
 import { afterNextPaint } from './app/after-next-paint'
 import { PRERENDERED_ATTRIBUTE } from './contract/app-shell'
-import { hasSessionToken } from './features/auth/session'
+import { hasSessionToken } from './features/auth/session-token'
 import { isKioskMode, showKioskMode } from './features/auth/kiosk-mode'
 import './app/styles.css'
 import './app/kiosk.css'

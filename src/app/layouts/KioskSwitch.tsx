@@ -3,10 +3,10 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import {
   KIOSK_PARAM,
   kioskSwitchFor,
-  mayLeaveKioskMode,
   setKioskMode,
   showKioskMode,
 } from '../../features/auth/kiosk-mode'
+import { mayLeaveKioskMode } from '../../features/auth/kiosk-policy'
 import { useSessionIfKnown } from '../tenant-route'
 
 /**

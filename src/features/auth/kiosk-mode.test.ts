@@ -2,7 +2,6 @@ import { describe, expect, it, vi } from 'vitest'
 import {
   isKioskMode,
   kioskSwitchFor,
-  mayLeaveKioskMode,
   setKioskMode,
   showKioskMode,
   subscribeToKioskMode,
@@ -24,24 +23,6 @@ describe('kioskSwitchFor', () => {
     for (const value of [null, '', 'true', 'sí', ' 1', '01', '0 ']) {
       expect(kioskSwitchFor(value, true)).toBe('ignore')
     }
-  })
-})
-
-describe('mayLeaveKioskMode', () => {
-  it('is true for an admin of this hospital or of the product, and nobody else', () => {
-    expect(
-      mayLeaveKioskMode({ rol: 'admin', tenant: 'hospital-central' }, 'hospital-central'),
-    ).toBe(true)
-    expect(mayLeaveKioskMode({ rol: 'admin', tenant: 'main' }, 'hospital-central')).toBe(true)
-    expect(mayLeaveKioskMode({ rol: 'admin', tenant: 'clinica-sol' }, 'hospital-central')).toBe(
-      false,
-    )
-    expect(
-      mayLeaveKioskMode({ rol: 'profesional', tenant: 'hospital-central' }, 'hospital-central'),
-    ).toBe(false)
-    expect(
-      mayLeaveKioskMode({ rol: 'cliente', tenant: 'hospital-central' }, 'hospital-central'),
-    ).toBe(false)
   })
 })
 

@@ -3,7 +3,6 @@
  * `?kiosco=1` once switches the device into it; it stays on (the device remembers it) until an
  * administrator signs in on that device and switches it off. A kiosk is always a shared device.
  */
-import { may } from '../../contract/permissions'
 import { readValue, removeValue, writeValue } from '../../lib/storage'
 
 /** The query parameter that switches kiosk mode: `?kiosco=1` on, `?kiosco=0` off (admins only). */
@@ -29,11 +28,6 @@ export function kioskSwitchFor(value: string | null, isAdminSignedIn: boolean): 
   if (value === '1') return 'on'
   if (value === '0' && isAdminSignedIn) return 'off'
   return 'ignore'
-}
-
-/** True for an administrator of `tenant`, or of the product itself (`main`). */
-export function mayLeaveKioskMode(user: { rol: string; tenant: string }, tenant: string): boolean {
-  return may(user, 'administrar', { tenant })
 }
 
 const listeners = new Set<() => void>()

@@ -22,6 +22,8 @@ import {
 import { forgetScreenLock } from './screen-lock'
 import { keepDeviceSettingsThrough } from './shared-device'
 
+export { hasSessionToken } from './session-token'
+
 export type { SessionUser }
 
 // The answers' schemas load beside the request they check (no waterfall), never before the first
@@ -73,11 +75,6 @@ export async function signIn(credentials: Credentials): Promise<SessionUser> {
     isCredentialCheck: true,
   })
   return startSession(answer, credentials.tenant)
-}
-
-/** True when this device holds a session token (verified or not). */
-export function hasSessionToken(): boolean {
-  return Boolean(readValue('token'))
 }
 
 /**
