@@ -29,6 +29,18 @@ describe('screenShellOf', () => {
     )
   })
 
+  it('links a stylesheet the entry already links only once', () => {
+    const index = INDEX.replace(
+      '<head></head>',
+      '<head><script src="/k.js"></script><link rel="stylesheet" crossorigin href="/assets/index.css"></head>',
+    )
+    const html = screenShellOf(index, 'login', 'form', ['/assets/index.css', '/assets/login-1.css'])
+    expect(html.match(/assets\/index\.css/g)).toHaveLength(1)
+    expect(html).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/index.css"><link rel="stylesheet" crossorigin href="/assets/login-1.css"></head>',
+    )
+  })
+
   it('refuses an index.html without the frame it replaces', () => {
     expect(() => screenShellOf('<div id="root"></div>', 'login', 'x')).toThrow(/#root/)
   })

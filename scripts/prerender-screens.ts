@@ -46,10 +46,12 @@ export function screenShellOf(
     notice +
     `<div id="root" ${PRERENDERED_ATTRIBUTE}="${screen}">` +
     `<!--shell:${SHELL_SLOTS.screen}-->${markup}<!--/shell:${SHELL_SLOTS.screen}--></div>`
+  const head = indexHtml.slice(0, indexHtml.indexOf('</head>'))
+  // A stylesheet both the entry and the screen's chunks import is linked once.
   const links = stylesheets
     .map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`)
+    .filter((link) => !head.includes(link))
     .join('')
-  const head = indexHtml.slice(0, indexHtml.indexOf('</head>'))
   const lastStylesheet = head.lastIndexOf('<link rel="stylesheet"')
   const at = lastStylesheet === -1 ? head.length : head.indexOf('>', lastStylesheet) + 1
   const withLinks = indexHtml.slice(0, at) + links + indexHtml.slice(at)

@@ -43,7 +43,10 @@ export function pressKeeperPlugin(entry: string): Plugin {
         // The first paint waits for the styles and this script: both go ahead of the app's
         // entry and its preloads, since requests of equal priority leave in document order (on
         // a slow connection, and through the service worker, one at a time).
-        // The screen's own preloads (its slot, filled per URL) come after them too.
+        // The screen's own preloads (its slot, filled per URL) come after them too. The script
+        // goes first: a blocking script after a stylesheet waits for the styles to arrive
+        // before it runs, and the rest of the page is not read meanwhile; before them, the
+        // page is read whole while the styles load.
         const entry = [SCREEN_PRELOAD_SLOT, '<script type="module"']
           .map((marker) => html.indexOf(marker))
           .find((index) => index !== -1)
@@ -52,7 +55,7 @@ export function pressKeeperPlugin(entry: string): Plugin {
         }
         const styles = html.slice(entry).match(STYLESHEET_LINK) ?? []
         const rest = html.slice(entry).replace(STYLESHEET_LINK, '')
-        const first = [...styles, `<script src="${base}${script.fileName}"></script>`]
+        const first = [`<script src="${base}${script.fileName}"></script>`, ...styles]
         return html.slice(0, entry) + first.join('\n    ') + '\n    ' + rest
       },
     },
