@@ -18,7 +18,6 @@ import { refreshBranding } from '../features/tenant/branding-query'
 import { PRERENDERED_ATTRIBUTE } from '../contract/app-shell'
 import { installChunkLoadRecovery } from '../features/pwa/updates/chunk-reload'
 import { connectionMonitor } from '../features/pwa/connection/connection-status'
-import { installPrompt } from '../features/pwa/install/install-prompt'
 import type { ServiceWorkerController } from '../features/pwa/updates/register-service-worker'
 
 // The page's one cache of server state: the router's loaders and every screen read through it.
@@ -36,9 +35,6 @@ const {
 } = startTenant(window.location, document, queryClient)
 if (redirectTo !== null) window.history.replaceState(null, '', redirectTo)
 const routes = createRoutes(queryClient, window.location.pathname + window.location.search)
-
-// Chromium sends its install offer once, possibly before React mounts: it is kept from here.
-installPrompt.listen(window)
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')

@@ -9,6 +9,7 @@ import {
   localStorageEntries,
   themeColor,
 } from '../utils/page-state'
+import { APP_READY_ATTRIBUTE } from '../../src/app/press-keeper'
 
 // These journeys mock `verHospitales` from the page; the worker would answer from its cache.
 test.use({ serviceWorkers: 'block' })
@@ -218,6 +219,7 @@ test.describe('hostile branding answers: logged, nothing shown', () => {
   }) => {
     await page.goto('/hospital-central/login')
     await expect(page.getByRole('banner').getByRole('img')).toBeVisible()
+    await expect(page.locator('html')).toHaveAttribute(APP_READY_ATTRIBUTE, '')
     await page.route('**/api/hospitales?tenant=clinica-norte', (route) => route.abort())
     // An in-app navigation: the page keeps its state, so old colours could linger.
     await page.evaluate(() => {

@@ -4,6 +4,7 @@
  */
 import { expect, test } from '@playwright/test'
 import { localStorageEntries } from '../utils/page-state'
+import { APP_READY_ATTRIBUTE } from '../../src/app/press-keeper'
 
 test.describe('a server segment in disguise never becomes the tenant', () => {
   test.use({ serviceWorkers: 'block' })
@@ -26,6 +27,7 @@ test.describe('a server segment in disguise never becomes the tenant', () => {
   test('an in-app link to /%61pi/x stays under the stored hospital', async ({ page }) => {
     await page.goto('/clinica-norte/login')
     await expect(page.getByRole('banner')).toContainText('Clínica Norte')
+    await expect(page.locator('html')).toHaveAttribute(APP_READY_ATTRIBUTE, '')
 
     // A client-side navigation never asks the server: the app's own rules must refuse `api`.
     await page.evaluate(() => {

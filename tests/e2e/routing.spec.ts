@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { RESERVED_SEGMENTS } from '../../src/contract/tenants'
 import { SCREEN_TITLES } from '../../src/app/routes/screen-titles'
+import { APP_READY_ATTRIBUTE } from '../../src/app/press-keeper'
 
 // Routing rules only: the worker is covered by the PWA journeys.
 test.use({ serviceWorkers: 'block' })
@@ -13,6 +14,8 @@ function pathOf(url: string) {
 test.describe('tenant routing (docs/routing.md table)', () => {
   test('/ goes to the login screen of main, replacing the history entry', async ({ page }) => {
     await page.goto('/clinica-norte/pagos')
+    // Cleared once the app has started (it remembers the hospital as it starts).
+    await expect(page.locator('html')).toHaveAttribute(APP_READY_ATTRIBUTE, '')
     await page.evaluate(() => {
       localStorage.clear()
     })
@@ -60,6 +63,8 @@ test.describe('tenant routing (docs/routing.md table)', () => {
     page,
   }) => {
     await page.goto('/hospital-central/login')
+    // An in-app navigation: the app must have taken the page over.
+    await expect(page.locator('html')).toHaveAttribute(APP_READY_ATTRIBUTE, '')
     await page.evaluate(() => {
       history.pushState(null, '', '/pagos')
       dispatchEvent(new PopStateEvent('popstate'))
@@ -81,6 +86,7 @@ test.describe('tenant routing (docs/routing.md table)', () => {
   test('every reserved name is a screen of the tenant, loaded on demand', async ({ page }) => {
     await page.goto('/hospital-central/login')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Iniciar sesión')
+    await expect(page.locator('html')).toHaveAttribute(APP_READY_ATTRIBUTE, '')
     const loadedScripts = new Set<string>()
     page.on('request', (request) => {
       if (request.resourceType() === 'script') loadedScripts.add(request.url())
