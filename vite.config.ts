@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { RUNTIME_MODULE_ID } from 'rolldown'
 import type { Plugin, Rolldown } from 'vite'
 import { defineConfig } from 'vitest/config'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
@@ -87,16 +86,21 @@ function isSchemaModule(id: string): boolean {
 const ENTRY_MODULE = fileURLToPath(new URL('src/main.tsx', import.meta.url))
 const START_MODULE = fileURLToPath(new URL('src/app/start.tsx', import.meta.url))
 const STYLES = /\.css(?:\?.*)?$/
-// What the entry and the app's start import statically, directly or not, found once per build.
-let staticGraphs: { entry: Set<string>; start: Set<string> } | null = null
+// What the entry and the app's start import statically, directly or not: found once per
+// chunking pass (a rebuild in the same process gets its own).
+const staticGraphs = new WeakMap<
+  Rolldown.ChunkingContext,
+  { entry: Set<string>; start: Set<string> }
+>()
 
 /**
- * `index` for the entry's modules, the bundler's helpers and every style the start imports (the
- * HTML links the entry's styles: the first frame is painted with all of them); `start` for the
- * rest of the start's modules; no group for anything else.
+ * `index` for the entry's modules and every style the start imports (the HTML links the entry's
+ * styles: the first frame is painted with all of them); `start` for the rest of the start's
+ * modules; no group for anything else.
  */
 function entryOrStartChunk(id: string, context: Rolldown.ChunkingContext): string | null {
-  if (staticGraphs === null) {
+  let graphs = staticGraphs.get(context)
+  if (graphs === undefined) {
     const graphOf = (root: string) => {
       const found = new Set<string>()
       const visit = (moduleId: string) => {
@@ -107,11 +111,11 @@ function entryOrStartChunk(id: string, context: Rolldown.ChunkingContext): strin
       visit(root)
       return found
     }
-    staticGraphs = { entry: graphOf(ENTRY_MODULE), start: graphOf(START_MODULE) }
+    graphs = { entry: graphOf(ENTRY_MODULE), start: graphOf(START_MODULE) }
+    staticGraphs.set(context, graphs)
   }
-  const { entry, start } = staticGraphs
-  if (entry.has(id) || id === RUNTIME_MODULE_ID || (start.has(id) && STYLES.test(id)))
-    return 'index'
+  const { entry, start } = graphs
+  if (entry.has(id) || (start.has(id) && STYLES.test(id))) return 'index'
   return start.has(id) ? 'start' : null
 }
 
