@@ -148,6 +148,16 @@ describe('screenOfPathname', () => {
     expect(screenOfPathname(pathname)).toBe(screen)
   })
 
+  it('preloads nothing when asked not to, and still drops the map', () => {
+    const html = fillAppShell(TEMPLATE, {
+      pathname: '/clinica-norte/login',
+      branding: null,
+      preloadChunks: false,
+    })
+    expect(html).not.toContain('modulepreload')
+    expect(parse(html).getElementById('screen-chunks')).toBeNull()
+  })
+
   it('an unknown screen preloads nothing', () => {
     const html = fillAppShell(TEMPLATE, { pathname: '/clinica-norte/nada', branding: null })
     expect(html).not.toContain('modulepreload')

@@ -260,6 +260,8 @@ export interface ShellFill {
   pathname: string
   /** The tenant's branding; null, invalid or another tenant's gives the defaults. */
   branding: Branding | null
+  /** Whether to preload the screen's chunks (the default); either way the build's map goes. */
+  preloadChunks?: boolean
 }
 
 /**
@@ -267,10 +269,15 @@ export interface ShellFill {
  * unknown and non-tenant paths) and `modulepreload` links for the screen's chunks, so the browser
  * fetches them alongside the entry instead of after it has run.
  */
-export function fillAppShell(template: string, { pathname, branding }: ShellFill): string {
+export function fillAppShell(
+  template: string,
+  { pathname, branding, preloadChunks = true }: ShellFill,
+): string {
   const tenant = tenantFromPathname(pathname)
   const own = ownBranding(branding, tenant)
-  const preloads = readScreenChunks(template)[screenOfPathname(pathname)] ?? []
+  const preloads = preloadChunks
+    ? (readScreenChunks(template)[screenOfPathname(pathname)] ?? [])
+    : []
   let html = fillSlot(template, SHELL_SLOTS.brandingHead, buildHead(tenant, own))
   html = fillSlot(html, SHELL_SLOTS.brandingFrame, buildFrame(own))
   const screen = readSlot(html, SHELL_SLOTS.screen)

@@ -11,7 +11,7 @@ import { navigationRequest, requestFor, toFetchEvent } from './testing/worker-fa
 
 const SHELL_HTML = `<!doctype html><html lang="es"><head>
 <!--shell:branding-head--><link rel="manifest" href="/manifest.webmanifest" /><!--/shell:branding-head-->
-<!--shell:screen-preload-->${screenChunksElement({ login: ['/assets/login-1.js'] })}<!--/shell:screen-preload-->
+<!--shell:screen-preload-->${screenChunksElement({ login: ['/assets/login-1.js'], cliente: ['/assets/cliente-1.js'] })}<!--/shell:screen-preload-->
 </head><body><div id="root"><!--shell:branding-frame--><!--/shell:branding-frame--></div></body></html>`
 
 const CSP = "default-src 'self'; script-src 'self'"
@@ -84,7 +84,6 @@ describe('createShellNavigationHandler', () => {
     expect(response.status).toBe(200)
     expect(html).toContain('<title>Hospital Central</title>')
     expect(html).toContain('--color-primario:#8c1f4e')
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/login-1.js" />')
     expect(html).toContain('id="tenant-branding"')
     expect(response.headers.get('Content-Security-Policy')).toBe(CSP)
     expect(response.headers.get('Content-Type')).toBe('text/html; charset=utf-8')
@@ -112,6 +111,19 @@ describe('createShellNavigationHandler', () => {
     await navigate('/hospital-central/login?caducada=1', { matchShell })
     await navigate('/hospital-central/cliente', { matchShell })
     expect(asked).toEqual(['/index.html', '/index.html'])
+  })
+
+  test("preloads a screen's chunks only when its first frame needs them", async () => {
+    const preloads = async (path: string) => {
+      const html = await (await navigate(path)).text()
+      return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map(
+        (match) => match[1],
+      )
+    }
+    // The patient's queue is drawn by its code: its chunks leave with the page's entry.
+    expect(await preloads('/hospital-central/cliente')).toEqual(['/assets/cliente-1.js'])
+    // The sign-in is in the HTML: its code follows the first frame, nothing goes before it.
+    expect(await preloads('/hospital-central/login')).toEqual([])
   })
 
   test('a screen shell missing from the precache falls back to the plain shell', async () => {

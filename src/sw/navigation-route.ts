@@ -93,7 +93,14 @@ export function createShellNavigationHandler({
     }
     try {
       const html = await shell.clone().text()
-      return replaceBody(shell, fillAppShell(html, { pathname: url.pathname, branding }))
+      // A screen in the HTML paints before its code is needed, and the code is a cache hit
+      // away: preloads would only make a slow phone's main thread file requests before that
+      // first frame (one fetch event each). Any other screen waits for its chunks: they go early.
+      const preloadChunks = screen === null
+      return replaceBody(
+        shell,
+        fillAppShell(html, { pathname: url.pathname, branding, preloadChunks }),
+      )
     } catch {
       return shell
     }
