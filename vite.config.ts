@@ -8,7 +8,7 @@ import { jsBudgetPlugin, NOT_IN_A_PATIENT_FIRST_LOAD } from './scripts/js-budget
 import { precacheScope } from './scripts/precache-scope.ts'
 import { precompressPlugin } from './scripts/precompress.ts'
 import { prerenderScreensPlugin } from './scripts/prerender-screens.ts'
-import { pressKeeperPlugin } from './scripts/press-keeper-script.ts'
+import { shellHeadPlugin } from './scripts/shell-head.ts'
 import { routerTreeShakingPlugin } from './scripts/router-tree-shaking.ts'
 import { hasPostgresBinaries } from './server/testing/postgres-binaries.ts'
 import {
@@ -234,7 +234,7 @@ export default defineConfig(({ command }) => ({
     defaultBrandingPlugin(),
     screenChunksPlugin(),
     releaseNotesPlugin(),
-    pressKeeperPlugin(fileURLToPath(new URL('src/press-keeper.ts', import.meta.url))),
+    shellHeadPlugin(fileURLToPath(new URL('src/press-keeper.ts', import.meta.url))),
     jsBudgetPlugin(),
     PRECACHE_SCOPE.plugin,
     prerenderScreensPlugin({ define: APP_DEFINE, alias: REACT_ROUTER_PRODUCTION }),

@@ -139,6 +139,7 @@ import {
 import { readBaseManifest } from './branding/base-manifest.js'
 import { registerTenantIconsRoute } from './routes/tenant-icons.js'
 import { registerStaticApp } from './http/static.js'
+import { readInlineScriptHashes } from './http/inline-scripts.js'
 import { readTenantBranding } from './branding/tenant-branding.js'
 import { createAvisoRepository } from './repositories/avisos-pendientes.js'
 import { createSuscripcionRepository } from './repositories/suscripciones-push.js'
@@ -349,7 +350,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     registerRequestDeadlines(app, deadlines)
     // Only JSON bodies exist here; without the text parser a text/plain body is a clean 400.
     app.removeContentTypeParser('text/plain')
-    await app.register(fastifyHelmet, buildHelmetOptions(apiBaseUrl))
+    await app.register(
+      fastifyHelmet,
+      buildHelmetOptions(apiBaseUrl, readInlineScriptHashes(options.distDir)),
+    )
     // On the raw response, as helmet writes its own: a hashed asset drops it with theirs.
     app.addHook('onRequest', (_request, reply, done) => {
       reply.raw.setHeader('permissions-policy', PERMISSIONS_POLICY)

@@ -1,7 +1,7 @@
 /**
- * Runs before the screen is painted (the shell loads it as a blocking script, alongside the
- * styles, so it costs no round trip of its own): a press on a server-rendered screen before the
- * app has taken it over is kept, never sent by the browser. See `app/press-keeper.ts`.
+ * Runs before the screen is painted (the shell holds it inline, with the styles:
+ * `scripts/shell-head.ts`): a press on a server-rendered screen before the app has taken it over
+ * is kept, never sent by the browser. See `app/press-keeper.ts`.
  */
 import { keepPressesUntilReady } from './app/press-keeper'
 

@@ -9,15 +9,19 @@ export function apiOriginOf(apiBaseUrl: string): string | undefined {
 }
 
 /**
- * CSP directives. Scripts only from this origin (no 'unsafe-inline'); inline styles are allowed
- * because the service worker writes the validated tenant colours into the HTML shell so the
- * first frame is already branded.
+ * CSP directives. Scripts only from this origin, and the build's own inline scripts by their
+ * hashes (`scriptHashes`: the keeper of early presses; never 'unsafe-inline'); inline styles are
+ * allowed because the shell carries its styles and the validated tenant colours in its HTML, so
+ * the first frame is already branded.
  */
-export function buildCspDirectives(apiBaseUrl: string): Directives {
+export function buildCspDirectives(
+  apiBaseUrl: string,
+  scriptHashes: readonly string[] = [],
+): Directives {
   const apiOrigin = apiOriginOf(apiBaseUrl)
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", ...scriptHashes],
     'style-src': ["'self'", "'unsafe-inline'"],
     // The API's own origin too: over http (local development) `https:` would not cover its logos.
     'img-src': [
@@ -71,11 +75,17 @@ function serializeDirectives(directives: Directives): string {
 export const PERMISSIONS_POLICY = 'camera=(self), microphone=(self)'
 
 /** Options for @fastify/helmet on every answer. */
-export function buildHelmetOptions(apiBaseUrl: string): FastifyHelmetOptions {
+export function buildHelmetOptions(
+  apiBaseUrl: string,
+  scriptHashes: readonly string[] = [],
+): FastifyHelmetOptions {
   return {
     global: true,
     // useDefaults: false keeps upgrade-insecure-requests out: it breaks http://localhost.
-    contentSecurityPolicy: { useDefaults: false, directives: buildCspDirectives(apiBaseUrl) },
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: buildCspDirectives(apiBaseUrl, scriptHashes),
+    },
     // HSTS belongs to the TLS terminator; on plain http it is ignored at best.
     strictTransportSecurity: false,
     xFrameOptions: { action: 'deny' },

@@ -40,11 +40,11 @@ function rgbOf(hex: string): string {
 }
 
 /**
- * Holds the app's scripts back for `delayMs`, as a slow phone's network would. Not the shell's
- * press keeper: it loads with the styles, before anything is painted.
+ * Holds the app's scripts back for `delayMs`, as a slow phone's network would. (The shell's
+ * press keeper is in its HTML, with the styles.)
  */
 async function delayScripts(page: Page, delayMs: number): Promise<void> {
-  await page.route(/\/assets\/(?!press-keeper-).*\.js$/, async (route) => {
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, delayMs))
     await route.continue()
   })

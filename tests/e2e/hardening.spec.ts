@@ -3,10 +3,12 @@
  * network dropping while the branding loads, storage and IndexedDB that refuse, hostile tenant
  * segments, and the production build under its Content-Security-Policy.
  */
+import { createHash } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import { DEFAULT_COLORS } from '../../src/contract/branding'
 import { DEMO_ACCOUNT } from '../utils/demo'
 import { brandColors, hex, hospitalRecord, localStorageEntries } from '../utils/page-state'
+import { waitForControllingWorker } from '../utils/service-worker'
 
 // Only the page's own calls are mocked here; the worker would answer from its cache.
 test.use({ serviceWorkers: 'block' })
@@ -233,11 +235,13 @@ test.describe('Content-Security-Policy on the production build', () => {
     ]
   }
 
-  test('scripts only from the origin, and the app needs nothing else', async ({ page }) => {
+  test("scripts only from the origin and the shell's own by its hash, and the app needs nothing else", async ({
+    page,
+  }) => {
     const violations = await collectViolations(page)
     const response = await page.goto('/hospital-central/login')
     const csp = response?.headers()['content-security-policy'] ?? ''
-    expect(csp).toMatch(/(^|;)\s*script-src 'self'\s*(;|$)/)
+    const scriptSources = /(?:^|;)\s*script-src ([^;]*)/.exec(csp)?.[1]?.trim().split(/\s+/) ?? []
 
     await expectColorsOf(page, 'hospital-central')
     await page.getByLabel('Correo electrónico').fill(DEMO_ACCOUNT.email)
@@ -245,13 +249,42 @@ test.describe('Content-Security-Policy on the production build', () => {
     await page.getByRole('button', { name: 'Entrar' }).click()
     await expect(page.getByRole('banner')).toContainText(DEMO_ACCOUNT.nombre)
 
+    // The one inline script is the shell's keeper of early presses, and the policy names it by
+    // its hash: no other inline code would run.
     const inlineScripts = await page.evaluate(() =>
       Array.from(document.scripts)
         .filter((script) => !script.src && script.type !== 'application/json')
-        .map((script) => script.outerHTML.slice(0, 80)),
+        .map((script) => script.text),
     )
-    expect(inlineScripts).toEqual([])
+    expect(inlineScripts).toHaveLength(1)
+    const keeperHash = `'sha256-${createHash('sha256')
+      .update(inlineScripts[0] ?? '')
+      .digest('base64')}'`
+    expect(scriptSources).toEqual(["'self'", keeperHash])
     expect(await violations()).toEqual([])
+  })
+
+  test.describe('under the service worker', () => {
+    test.use({ serviceWorkers: 'allow' })
+
+    test("a page the worker answers keeps the policy that runs the shell's keeper", async ({
+      page,
+    }) => {
+      await page.goto('/hospital-central/login')
+      await waitForControllingWorker(page)
+      const violations = await collectViolations(page)
+      const response = await page.reload()
+      expect(response?.fromServiceWorker()).toBe(true)
+      const csp = response?.headers()['content-security-policy'] ?? ''
+      const keeper = await page.evaluate(
+        () =>
+          Array.from(document.scripts).find((script) => !script.src && !script.type)?.text ?? '',
+      )
+      const keeperHash = `'sha256-${createHash('sha256').update(keeper).digest('base64')}'`
+      expect(csp).toContain(`script-src 'self' ${keeperHash};`)
+      await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible()
+      expect(await violations()).toEqual([])
+    })
   })
 
   test('an injected inline script is refused by the policy', async ({ page }) => {
