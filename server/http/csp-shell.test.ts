@@ -50,7 +50,7 @@ afterEach(async () => {
   testApp = undefined
 })
 
-describe('CSP: scripts from this origin, and the build\'s inline ones by hash', () => {
+describe("CSP: scripts from this origin, and the build's inline ones by hash", () => {
   it("script-src is 'self' and the hashes given, in the policy every answer carries", () => {
     for (const apiBaseUrl of ['', 'https://api.example.com/v1']) {
       const directives = buildCspDirectives(apiBaseUrl)
@@ -66,7 +66,7 @@ describe('CSP: scripts from this origin, and the build\'s inline ones by hash', 
     expect(findInlineCode(SOURCE_SHELL)).toEqual([])
   })
 
-  it("the built shell as served runs the keeper, allowed by its hash, and no other inline code", async () => {
+  it('the built shell as served runs the keeper, allowed by its hash, and no other inline code', async () => {
     const distDir = createTempDist()
     writeFileSync(join(distDir, 'index.html'), BUILT_SHELL)
     testApp = await createTestApp({ distDir, apiBaseUrl: 'https://api.example.com/v1' })
