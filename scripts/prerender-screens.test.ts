@@ -41,18 +41,6 @@ describe('screenShellOf', () => {
     )
   })
 
-  it('does not link a stylesheet the head holds inline (its disabled link names it)', () => {
-    const index = INDEX.replace(
-      '<head></head>',
-      '<head><style>.a{}</style><link rel="stylesheet" href="/assets/index.css" disabled></head>',
-    )
-    const html = screenShellOf(index, 'login', 'form', ['/assets/index.css', '/assets/login-1.css'])
-    expect(html.match(/assets\/index\.css/g)).toHaveLength(1)
-    expect(html).toContain(
-      '<link rel="stylesheet" href="/assets/index.css" disabled><link rel="stylesheet" crossorigin href="/assets/login-1.css"></head>',
-    )
-  })
-
   it('refuses an index.html without the frame it replaces', () => {
     expect(() => screenShellOf('<div id="root"></div>', 'login', 'x')).toThrow(/#root/)
   })

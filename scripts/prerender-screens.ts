@@ -47,12 +47,10 @@ export function screenShellOf(
     `<div id="root" ${PRERENDERED_ATTRIBUTE}="${screen}">` +
     `<!--shell:${SHELL_SLOTS.screen}-->${markup}<!--/shell:${SHELL_SLOTS.screen}--></div>`
   const head = indexHtml.slice(0, indexHtml.indexOf('</head>'))
-  // A stylesheet both the entry and the screen's chunks import is linked once; one the head
-  // holds inline is named there by a disabled link (scripts/shell-head.ts), and not linked.
+  // A stylesheet both the entry and the screen's chunks import is linked once.
   const links = stylesheets
-    .map((href) => escapeHtml(href))
-    .filter((href) => !head.includes(`href="${href}"`))
-    .map((href) => `<link rel="stylesheet" crossorigin href="${href}">`)
+    .map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`)
+    .filter((link) => !head.includes(link))
     .join('')
   const lastStylesheet = head.lastIndexOf('<link rel="stylesheet"')
   const at = lastStylesheet === -1 ? head.length : head.indexOf('>', lastStylesheet) + 1

@@ -52,9 +52,11 @@ describe('the shell served on a first visit', () => {
   })
 
   // The static app alone, over a branding source the test can change between requests.
-  async function serveShell(brandings: Map<string, Branding>) {
+  async function serveShell(brandings: Map<string, Branding>, shell = SHELL) {
     const distDir = createTempDist()
-    writeFileSync(join(distDir, 'index.html'), SHELL)
+    writeFileSync(join(distDir, 'index.html'), shell)
+    writeFileSync(join(distDir, 'assets', 'index-a.css'), '.a{color:red}')
+    writeFileSync(join(distDir, 'robots.css'), '.secret{}')
     const app = Fastify()
     await registerStaticApp(app, {
       distDir,
@@ -123,6 +125,27 @@ describe('the shell served on a first visit', () => {
     expect(changed.statusCode).toBe(200)
     expect(changed.headers.etag).not.toBe(first.headers.etag)
     expect(changed.body).toContain('--color-primario:#aa0000')
+  })
+
+  it("writes the build's styles into the page; the template keeps its links", async () => {
+    const links = [
+      '<link rel="stylesheet" crossorigin href="/assets/index-a.css">',
+      '<link rel="stylesheet" crossorigin href="/assets/gone-b.css">',
+      '<link rel="stylesheet" crossorigin href="/robots.css">',
+    ]
+    const get = await serveShell(new Map(), SHELL.replace('</head>', `${links.join('')}</head>`))
+    const { body } = await get('/clinica-norte/login')
+    expect(body).toContain(
+      '<style>.a{color:red}</style><link rel="stylesheet" href="/assets/index-a.css" disabled>',
+    )
+    // Missing, or not one of the build's hashed files: linked as it was.
+    expect(body).toContain(links[1])
+    expect(body).toContain(links[2])
+    expect(body).not.toContain('.secret')
+    // What the worker precaches and fills itself.
+    const template = await get('/index.html')
+    expect(template.body).toContain(links[0])
+    expect(template.body).not.toContain('<style>.a')
   })
 
   it("preloads the sign-in screen's chunks", async () => {

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import { prerenderedScreenOf, screenShellUrl } from '../../src/contract/app-shell.js'
 import type { Branding } from '../../src/contract/branding.js'
-import { createAppShellLoader, renderAppShell } from './app-shell.js'
+import { createAppShellLoader, createStylesheetReader, renderAppShell } from './app-shell.js'
 import { sendWithEtag } from './etag.js'
 import { decodedPathOf, firstSegmentOf, isApiUrl, tenantOfUrl } from './request-path.js'
 import { buildWorkerCsp, DOCUMENT_ONLY_HEADERS } from './security-headers.js'
@@ -73,10 +73,11 @@ export async function registerStaticApp(
   // accepts brotli; anything else is compressed per request (@fastify/compress).
   await app.register(fastifyStatic, { root: distDir, serve: false, preCompressed: true })
   const loadAppShell = createAppShellLoader(distDir, apiBaseUrl)
+  const readStylesheets = createStylesheetReader(distDir)
   const workerCsp = buildWorkerCsp(apiBaseUrl)
 
   // `/index.html` is the template itself (what the service worker precaches and fills); every
-  // other navigation gets it filled for its URL: branding, title and the screen's preloads.
+  // other navigation gets it filled for its URL: branding, title, styles and the screen's preloads.
   // The app starts without its branding rather than not at all: with the database down, a
   // first visit still gets the shell (default colours), which paints the hospital's own once
   // the API answers again. That page is not kept by caches.
@@ -116,7 +117,7 @@ export async function registerStaticApp(
     const tenant = tenantOfUrl(request.url)
     const branding =
       tenant === undefined ? null : await readBrandingOrDefaults(tenant, request, reply)
-    const page = renderAppShell(shell, pathname, branding)
+    const page = renderAppShell(shell, pathname, branding, await readStylesheets(shell.html))
     return sendWithEtag(request, reply, page.html, 'text/html; charset=utf-8', page.etag)
   }
 

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import {
   fillAppShell,
   fillDefaultBranding,
+  inlineStylesheets,
+  linkedStylesheets,
   prerenderedScreenOf,
   SCREEN_PLACEHOLDERS,
   readScreenChunks,
@@ -254,5 +256,38 @@ describe('prerenderedScreenOf', () => {
     ['//evil.example/login', '', null],
   ])('%s%s → %s', (pathname, search, screen) => {
     expect(prerenderedScreenOf(pathname, search)).toBe(screen)
+  })
+})
+
+describe('inlineStylesheets', () => {
+  const HEAD =
+    '<head><link rel="stylesheet" crossorigin href="/assets/index-a.css">' +
+    '<link rel="stylesheet" crossorigin href="/assets/login-b.css"></head>'
+
+  it('names the stylesheets a shell links, in order', () => {
+    expect(linkedStylesheets(HEAD)).toEqual(['/assets/index-a.css', '/assets/login-b.css'])
+  })
+
+  it('writes each given stylesheet inline, in its place, its link kept but never fetched', () => {
+    const html = inlineStylesheets(
+      HEAD,
+      new Map([
+        ['/assets/index-a.css', '.a{color:red}'],
+        ['/assets/login-b.css', '.b{color:blue}'],
+      ]),
+    )
+    expect(html).toBe(
+      '<head><style>.a{color:red}</style><link rel="stylesheet" href="/assets/index-a.css" disabled>' +
+        '<style>.b{color:blue}</style><link rel="stylesheet" href="/assets/login-b.css" disabled></head>',
+    )
+    expect(linkedStylesheets(html)).toEqual([])
+  })
+
+  it('keeps the link of a stylesheet it was not given, or that would end its element', () => {
+    const html = inlineStylesheets(
+      HEAD,
+      new Map([['/assets/login-b.css', 'a::after{content:"</STYLE><script>"}']]),
+    )
+    expect(html).toBe(HEAD)
   })
 })

@@ -39,7 +39,7 @@ async function navigate(
   dependencies: Partial<Parameters<typeof createShellNavigationHandler>[0]> = {},
 ): Promise<Response> {
   const handler = createShellNavigationHandler({
-    matchShell: () => Promise.resolve(shellResponse()),
+    matchPrecached: () => Promise.resolve(shellResponse()),
     readBranding: (tenant) => Promise.resolve(tenant === BRANDING.tenant ? BRANDING : null),
     fetch: () => Promise.reject(new Error('no network in this test')),
     ...dependencies,
@@ -96,20 +96,20 @@ describe('createShellNavigationHandler', () => {
   test('a public screen the build rendered is answered with its own shell, branded', async () => {
     const screenShell = `<html><head></head><body><div id="root"><!--shell:screen--><span class="brand-name">${SCREEN_PLACEHOLDERS.nombre}</span><!--/shell:screen--></div></body></html>`
     const asked: string[] = []
-    const matchShell = (url: string) => {
+    const matchPrecached = (url: string) => {
       asked.push(url)
       return Promise.resolve(
         url === screenShellUrl('login') ? new Response(screenShell) : shellResponse(),
       )
     }
-    const html = await (await navigate('/hospital-central/login', { matchShell })).text()
+    const html = await (await navigate('/hospital-central/login', { matchPrecached })).text()
     expect(asked).toEqual(['/shells/login.html'])
     expect(html).toContain('<span class="brand-name">Hospital Central</span>')
 
     // Any other screen, or a query that may change the screen, gets the plain shell.
     asked.length = 0
-    await navigate('/hospital-central/login?caducada=1', { matchShell })
-    await navigate('/hospital-central/cliente', { matchShell })
+    await navigate('/hospital-central/login?caducada=1', { matchPrecached })
+    await navigate('/hospital-central/cliente', { matchPrecached })
     expect(asked).toEqual(['/index.html', '/index.html'])
   })
 
@@ -126,10 +126,32 @@ describe('createShellNavigationHandler', () => {
     expect(await preloads('/hospital-central/login')).toEqual([])
   })
 
+  test('writes the styles the precache holds into the page, and links the rest', async () => {
+    const styledShell = SHELL_HTML.replace(
+      '</head>',
+      '<link rel="stylesheet" crossorigin href="/assets/index-a.css">' +
+        '<link rel="stylesheet" crossorigin href="/assets/gone-b.css"></head>',
+    )
+    const matchPrecached = (url: string) =>
+      Promise.resolve(
+        url === '/assets/index-a.css'
+          ? new Response('.a{color:red}')
+          : url === '/assets/gone-b.css'
+            ? undefined
+            : new Response(styledShell),
+      )
+    const html = await (await navigate('/hospital-central/login', { matchPrecached })).text()
+    expect(html).toContain(
+      '<style>.a{color:red}</style><link rel="stylesheet" href="/assets/index-a.css" disabled>',
+    )
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/gone-b.css">')
+    expect(html).toContain('<title>Hospital Central</title>')
+  })
+
   test('a screen shell missing from the precache falls back to the plain shell', async () => {
-    const matchShell = (url: string) =>
+    const matchPrecached = (url: string) =>
       Promise.resolve(url === '/index.html' ? shellResponse() : undefined)
-    const html = await (await navigate('/hospital-central/login', { matchShell })).text()
+    const html = await (await navigate('/hospital-central/login', { matchPrecached })).text()
     expect(html).toContain('<title>Hospital Central</title>')
   })
 
@@ -186,7 +208,7 @@ describe('createShellNavigationHandler', () => {
     const fromNetwork = new Response('network')
     const fetchMock = vi.fn(() => Promise.resolve(fromNetwork))
     const response = await navigate('/hospital-central/login', {
-      matchShell: () => Promise.resolve(undefined),
+      matchPrecached: () => Promise.resolve(undefined),
       fetch: fetchMock,
     })
     expect(response).toBe(fromNetwork)
@@ -196,7 +218,7 @@ describe('createShellNavigationHandler', () => {
   test('a shell gone from the precache (site data cleared) starts refilling it', async () => {
     const repairPrecache = vi.fn(() => Promise.resolve(3))
     const response = await navigate('/hospital-central/login', {
-      matchShell: () => Promise.resolve(undefined),
+      matchPrecached: () => Promise.resolve(undefined),
       fetch: () => Promise.resolve(new Response('network')),
       repairPrecache,
     })

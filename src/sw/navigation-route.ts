@@ -1,11 +1,18 @@
 /**
  * Every in-app navigation is answered by the precached app shell, painted with the tenant's
- * last known branding and preloading the screen's chunks: the first frame has the hospital's
- * colours, online or offline, and the screen's code loads alongside the entry. A hospital this
- * device has no branding for yet is left to the server, which brands its page, while it answers.
+ * last known branding, its styles written in and, for a screen its code draws, preloading the
+ * screen's chunks: the first frame has the hospital's colours, online or offline, and waits for
+ * no other request. A hospital this device has no branding for yet is left to the server, which
+ * brands its page, while it answers.
  */
 import type { RouteHandlerCallback, RouteMatchCallbackOptions } from 'workbox-core/types'
-import { fillAppShell, prerenderedScreenOf, screenShellUrl } from '../contract/app-shell'
+import {
+  fillAppShell,
+  inlineStylesheets,
+  linkedStylesheets,
+  prerenderedScreenOf,
+  screenShellUrl,
+} from '../contract/app-shell'
 import type { Branding } from '../contract/branding'
 import { DEFAULT_TENANT, isApiPathname, tenantFromPathname } from '../contract/tenants'
 
@@ -32,8 +39,8 @@ export function isShellNavigation({
 }
 
 export interface ShellNavigationDependencies {
-  /** A precached shell by URL (`/index.html`, `/shells/login.html`), undefined when absent. */
-  matchShell: (shellUrl: string) => Promise<Response | undefined>
+  /** A precached file by URL (`/index.html`, `/assets/index-….css`), undefined when absent. */
+  matchPrecached: (url: string) => Promise<Response | undefined>
   /** The tenant's stored branding; expected to give up quickly and resolve null. */
   readBranding: (tenant: string) => Promise<Branding | null>
   fetch?: (request: Request) => Promise<Response>
@@ -52,11 +59,22 @@ export function replaceBody(response: Response, html: string): Response {
 }
 
 export function createShellNavigationHandler({
-  matchShell,
+  matchPrecached,
   readBranding,
   fetch: fetchFromNetwork = (request) => fetch(request),
   repairPrecache,
 }: ShellNavigationDependencies): RouteHandlerCallback {
+  // The shell's stylesheets, by URL, as the precache holds them; one it lacks keeps its link.
+  async function readStylesheets(html: string): Promise<Map<string, string>> {
+    const read = linkedStylesheets(html).map(async (href) => {
+      const text = await matchPrecached(href)
+        .then((response) => response?.text())
+        .catch(() => undefined)
+      return text === undefined ? [] : [[href, text] as const]
+    })
+    return new Map((await Promise.all(read)).flat())
+  }
+
   return async ({ request, url, event }) => {
     // A file-like path (`/logos/x.png`, a tenant named `clinica.sol`) may be a file the server
     // holds: the server decides, and only an unreachable one leaves it to the shell.
@@ -72,8 +90,8 @@ export function createShellNavigationHandler({
     const shell =
       (screen === null
         ? undefined
-        : await matchShell(screenShellUrl(screen)).catch(() => undefined)) ??
-      (await matchShell(SHELL_URL).catch(() => undefined))
+        : await matchPrecached(screenShellUrl(screen)).catch(() => undefined)) ??
+      (await matchPrecached(SHELL_URL).catch(() => undefined))
     // Not precached (a failed install, or caches cleared by hand): the server answers, as
     // without a worker, while the precache is refilled so the next offline visit works.
     if (!shell) {
@@ -97,10 +115,8 @@ export function createShellNavigationHandler({
       // away: preloads would only make a slow phone's main thread file requests before that
       // first frame (one fetch event each). Any other screen waits for its chunks: they go early.
       const preloadChunks = screen === null
-      return replaceBody(
-        shell,
-        fillAppShell(html, { pathname: url.pathname, branding, preloadChunks }),
-      )
+      const filled = fillAppShell(html, { pathname: url.pathname, branding, preloadChunks })
+      return replaceBody(shell, inlineStylesheets(filled, await readStylesheets(filled)))
     } catch {
       return shell
     }

@@ -122,7 +122,7 @@ registerRoute(isLogoRequest, logoStrategy)
 registerRoute(
   isShellNavigation,
   createShellNavigationHandler({
-    matchShell: (shellUrl) => matchPrecache(shellUrl),
+    matchPrecached: (shellUrl) => matchPrecache(shellUrl),
     readBranding: (tenant) => readBranding(tenant, { timeoutMs: NAVIGATION_BRANDING_TIMEOUT_MS }),
     repairPrecache: () =>
       repairPrecache({

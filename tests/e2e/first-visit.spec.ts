@@ -96,4 +96,43 @@ test.describe('a cold first visit to the sign-in screen', () => {
       expect(request?.at ?? Infinity).toBeLessThan(entryEnd)
     }
   })
+
+  test('its styles come in the page: none is fetched, nor fetched again once the app has it', async ({
+    page,
+  }) => {
+    const stylesheets: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') stylesheets.push(new URL(request.url()).pathname)
+    })
+    await page.goto('/clinica-norte/login')
+    await expect(page.locator('html')).toHaveAttribute(APP_READY_ATTRIBUTE, '')
+    // Nothing held the first paint: no stylesheet was asked for before it.
+    const beforePaint = await page.evaluate(() => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime
+      return performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.endsWith('.css') && entry.startTime < (paint ?? Infinity))
+        .map((entry) => entry.name)
+    })
+    expect(beforePaint).toEqual([])
+    const inPage = await page
+      .locator('link[rel="stylesheet"][disabled]')
+      .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname))
+    expect(inPage).not.toEqual([])
+    expect(stylesheets.filter((path) => inPage.includes(path))).toEqual([])
+
+    // Another screen's chunks come with the stylesheets they import: those in the page already
+    // are not asked for again (nor linked after the screen's own, where they would win).
+    await page.getByRole('link', { name: 'Crear una cuenta' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Crear una cuenta' })).toBeVisible()
+    expect(stylesheets.filter((path) => inPage.includes(path))).toEqual([])
+    const norte = SEED_HOSPITALS.find((hospital) => hospital.tenant === 'clinica-norte')
+    const primary = parseColor(norte?.color_primario ?? '')
+    const secondary = parseColor(norte?.color_secundario ?? '')
+    if (!primary || !secondary) throw new Error('seed colours are valid')
+    await expect(page.locator('header.app-header')).toHaveCSS(
+      'background-color',
+      rgbOf(deriveBrandingColors(primary, secondary).primario),
+    )
+  })
 })
