@@ -1,6 +1,5 @@
 /**
- * Runs before the screen is painted (the shell holds it inline, with the styles:
- * `scripts/shell-head.ts`): a press on a server-rendered screen before the app has taken it over
+ * Runs before the screen is painted (the shell holds it inline, `scripts/shell-head.ts`): a press on a server-rendered screen before the app has taken it over
  * is kept, never sent by the browser. See `app/press-keeper.ts`.
  */
 import { keepPressesUntilReady } from './app/press-keeper'
