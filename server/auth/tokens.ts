@@ -49,9 +49,7 @@ function isClaims(
   value: Record<string, unknown>,
 ): value is Record<string, unknown> & Omit<TokenClaims, 'gen'> & { gen?: number } {
   return (
-    typeof value.sub === 'string' &&
-    typeof value.tenant === 'string' &&
-    typeof value.rol === 'string' &&
+    (['sub', 'tenant', 'rol'] as const).every((claim) => typeof value[claim] === 'string') &&
     (value.gen === undefined || (Number.isSafeInteger(value.gen) && Number(value.gen) >= 0)) &&
     Number.isSafeInteger(value.iat) &&
     Number.isSafeInteger(value.exp)
