@@ -1,11 +1,6 @@
 import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import {
-  escapeHtml,
-  fillAppShell,
-  inlineStylesheets,
-  linkedStylesheets,
-} from '../../src/contract/app-shell.js'
+import { escapeHtml, fillAppShell, inlineStylesheets } from '../../src/contract/app-shell.js'
 import type { Branding } from '../../src/contract/branding.js'
 import { computeEtag } from './etag.js'
 
@@ -29,17 +24,20 @@ export function injectApiBaseUrl(html: string, apiBaseUrl: string): string {
 
 /**
  * The shell for a navigation to `pathname`, filled by the same contract functions the service
- * worker uses: the tenant's branding painted in the first frame, the styles (`styles`, by URL)
- * written in and the screen's chunks preloaded. The entity tag is the filled page's, so it
+ * worker uses: the tenant's branding painted in the first frame, the styles (`readStylesheet`, by
+ * URL) written in and the screen's chunks preloaded. The entity tag is the filled page's, so it
  * changes whenever the branding (or the build) does.
  */
-export function renderAppShell(
+export async function renderAppShell(
   shell: AppShell,
   pathname: string,
   branding: Branding | null,
-  styles: ReadonlyMap<string, string>,
-): AppShell {
-  const html = inlineStylesheets(fillAppShell(shell.html, { pathname, branding }), styles)
+  readStylesheet: (href: string) => Promise<string | undefined>,
+): Promise<AppShell> {
+  const html = await inlineStylesheets(
+    fillAppShell(shell.html, { pathname, branding }),
+    readStylesheet,
+  )
   return { html, etag: computeEtag(html) }
 }
 
@@ -47,12 +45,13 @@ export function renderAppShell(
 const BUILD_STYLESHEET = /^\/assets\/[\w.-]+\.css$/
 
 /**
- * Reads the stylesheets a shell links from `distDir`, each file once: its name carries its
- * content's hash. One that is not the build's, or is missing, is left out (the page links it).
+ * Reads a stylesheet a shell links from `distDir`, each file once: its name carries its content's
+ * hash. One that is not the build's, or is missing, gives nothing (the page links it).
  */
 export function createStylesheetReader(distDir: string) {
   const cache = new Map<string, Promise<string | undefined>>()
-  const read = (href: string) => {
+  return function readStylesheet(href: string): Promise<string | undefined> {
+    if (!BUILD_STYLESHEET.test(href)) return Promise.resolve(undefined)
     let text = cache.get(href)
     if (text === undefined) {
       text = readFile(join(distDir, href), 'utf8').catch(() => {
@@ -62,11 +61,6 @@ export function createStylesheetReader(distDir: string) {
       cache.set(href, text)
     }
     return text
-  }
-  return async function readStylesheets(html: string): Promise<Map<string, string>> {
-    const hrefs = linkedStylesheets(html).filter((href) => BUILD_STYLESHEET.test(href))
-    const texts = await Promise.all(hrefs.map(async (href) => [href, await read(href)] as const))
-    return new Map(texts.flatMap(([href, text]) => (text === undefined ? [] : [[href, text]])))
   }
 }
 

@@ -73,7 +73,7 @@ export async function registerStaticApp(
   // accepts brotli; anything else is compressed per request (@fastify/compress).
   await app.register(fastifyStatic, { root: distDir, serve: false, preCompressed: true })
   const loadAppShell = createAppShellLoader(distDir, apiBaseUrl)
-  const readStylesheets = createStylesheetReader(distDir)
+  const readStylesheet = createStylesheetReader(distDir)
   const workerCsp = buildWorkerCsp(apiBaseUrl)
 
   // `/index.html` is the template itself (what the service worker precaches and fills); every
@@ -117,7 +117,7 @@ export async function registerStaticApp(
     const tenant = tenantOfUrl(request.url)
     const branding =
       tenant === undefined ? null : await readBrandingOrDefaults(tenant, request, reply)
-    const page = renderAppShell(shell, pathname, branding, await readStylesheets(shell.html))
+    const page = await renderAppShell(shell, pathname, branding, readStylesheet)
     return sendWithEtag(request, reply, page.html, 'text/html; charset=utf-8', page.etag)
   }
 

@@ -3,7 +3,6 @@ import {
   fillAppShell,
   fillDefaultBranding,
   inlineStylesheets,
-  linkedStylesheets,
   prerenderedScreenOf,
   SCREEN_PLACEHOLDERS,
   readScreenChunks,
@@ -264,30 +263,26 @@ describe('inlineStylesheets', () => {
     '<head><link rel="stylesheet" crossorigin href="/assets/index-a.css">' +
     '<link rel="stylesheet" crossorigin href="/assets/login-b.css"></head>'
 
-  it('names the stylesheets a shell links, in order', () => {
-    expect(linkedStylesheets(HEAD)).toEqual(['/assets/index-a.css', '/assets/login-b.css'])
-  })
+  const reader = (styles: Record<string, string>) => (href: string) => Promise.resolve(styles[href])
 
-  it('writes each given stylesheet inline, in its place, its link kept but never fetched', () => {
-    const html = inlineStylesheets(
+  it('writes each stylesheet read inline, in its place, its link kept but never fetched', async () => {
+    const html = await inlineStylesheets(
       HEAD,
-      new Map([
-        ['/assets/index-a.css', '.a{color:red}'],
-        ['/assets/login-b.css', '.b{color:blue}'],
-      ]),
+      reader({ '/assets/index-a.css': '.a{color:red}', '/assets/login-b.css': '.b{color:blue}' }),
     )
     expect(html).toBe(
       '<head><style>.a{color:red}</style><link rel="stylesheet" href="/assets/index-a.css" disabled>' +
         '<style>.b{color:blue}</style><link rel="stylesheet" href="/assets/login-b.css" disabled></head>',
     )
-    expect(linkedStylesheets(html)).toEqual([])
   })
 
-  it('keeps the link of a stylesheet it was not given, or that would end its element', () => {
-    const html = inlineStylesheets(
+  it('keeps the link of a stylesheet not read, failing to read, or that would end its element', async () => {
+    const unread = await inlineStylesheets(
       HEAD,
-      new Map([['/assets/login-b.css', 'a::after{content:"</STYLE><script>"}']]),
+      reader({ '/assets/login-b.css': 'a::after{content:"</STYLE><script>"}' }),
     )
-    expect(html).toBe(HEAD)
+    expect(unread).toBe(HEAD)
+    const failing = await inlineStylesheets(HEAD, () => Promise.reject(new Error('no cache')))
+    expect(failing).toBe(HEAD)
   })
 })

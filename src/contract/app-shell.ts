@@ -321,20 +321,21 @@ export function fillDefaultBranding(template: string): string {
 // A stylesheet link as the build writes it (no `>` in its attributes); a disabled one is inline.
 const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="([^"]+)">/g
 
-/** The stylesheets `html` links (and would fetch before its first frame), in order. */
-export function linkedStylesheets(html: string): string[] {
-  return [...html.matchAll(STYLESHEET_LINK)].map(([, href = '']) => href)
-}
-
 /**
- * `html` with each linked stylesheet `styles` holds (by URL) written in a `<style>`: the first
- * frame then waits for no request, a round trip on a first visit and a fetch event in the worker
- * on a slow phone's repeat one. The link stays, `disabled`, so it is never fetched: the bundler's
- * loader of a screen's chunks looks for a link to each stylesheet they import, and without it
- * would link the same styles again, after the screen's own. A stylesheet not given, or one whose
- * text would end the `<style>` early, keeps its link.
+ * `html` with each linked stylesheet `read` gives the text of (by URL) written in a `<style>`: the
+ * first frame then waits for no request, a round trip on a first visit and a fetch event in the
+ * worker on a slow phone's repeat one. The link stays, `disabled`, so it is never fetched: the
+ * bundler's loader of a screen's chunks looks for a link to each stylesheet they import, and
+ * without it would link the same styles again, after the screen's own. A stylesheet `read` does
+ * not give (or fails on), or whose text would end the `<style>` early, keeps its link.
  */
-export function inlineStylesheets(html: string, styles: ReadonlyMap<string, string>): string {
+export async function inlineStylesheets(
+  html: string,
+  read: (href: string) => Promise<string | undefined>,
+): Promise<string> {
+  const hrefs = [...new Set(Array.from(html.matchAll(STYLESHEET_LINK), ([, href = '']) => href))]
+  const texts = await Promise.all(hrefs.map((href) => read(href).catch(() => undefined)))
+  const styles = new Map(hrefs.map((href, index) => [href, texts[index]]))
   return html.replace(STYLESHEET_LINK, (link, href: string) => {
     const css = styles.get(href)
     if (css === undefined || /<\/style/i.test(css)) return link

@@ -9,7 +9,6 @@ import type { RouteHandlerCallback, RouteMatchCallbackOptions } from 'workbox-co
 import {
   fillAppShell,
   inlineStylesheets,
-  linkedStylesheets,
   prerenderedScreenOf,
   screenShellUrl,
 } from '../contract/app-shell'
@@ -64,16 +63,8 @@ export function createShellNavigationHandler({
   fetch: fetchFromNetwork = (request) => fetch(request),
   repairPrecache,
 }: ShellNavigationDependencies): RouteHandlerCallback {
-  // The shell's stylesheets, by URL, as the precache holds them; one it lacks keeps its link.
-  async function readStylesheets(html: string): Promise<Map<string, string>> {
-    const read = linkedStylesheets(html).map(async (href) => {
-      const text = await matchPrecached(href)
-        .then((response) => response?.text())
-        .catch(() => undefined)
-      return text === undefined ? [] : [[href, text] as const]
-    })
-    return new Map((await Promise.all(read)).flat())
-  }
+  // A stylesheet as the precache holds it; one it lacks keeps its link.
+  const readStylesheet = async (href: string) => (await matchPrecached(href))?.text()
 
   return async ({ request, url, event }) => {
     // A file-like path (`/logos/x.png`, a tenant named `clinica.sol`) may be a file the server
@@ -116,7 +107,7 @@ export function createShellNavigationHandler({
       // first frame (one fetch event each). Any other screen waits for its chunks: they go early.
       const preloadChunks = screen === null
       const filled = fillAppShell(html, { pathname: url.pathname, branding, preloadChunks })
-      return replaceBody(shell, inlineStylesheets(filled, await readStylesheets(filled)))
+      return replaceBody(shell, await inlineStylesheets(filled, readStylesheet))
     } catch {
       return shell
     }
